@@ -1,0 +1,270 @@
+"""Plain records for the things the planner reasons about: GPUs, architectures, workloads, tariffs.
+
+These are the one vocabulary shared by every layer: the catalog builds them from its rows, the
+`.gpubuild` reader builds them from a file's snapshot, and the estimators take nothing else. They are
+frozen so a spec handed to a panel can never be changed behind the document's back. This module
+must not import Qt or the database.
+
+Units are in the field names: ``_gb`` is the vendor's capacity figure (which is GiB for every card we
+ship; see :func:`GpuSpec.memory_bytes`), ``_gbs`` is 10^9 bytes per second, ``_w`` watts,
+``_tflops`` 10^12 dense operations per second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+GIB = 1024**3
+
+Vendor = Literal["NVIDIA", "AMD", "Intel"]
+Segment = Literal["consumer", "workstation", "datacenter"]
+WorkloadFamily = Literal["decoder", "encoder", "encoder-decoder", "vit", "cnn", "diffusion-unet"]
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """A price seen somewhere at some date; a street price without a date is worthless."""
+
+    amount: float
+    currency: str
+    as_of: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class GpuSpec:
+    """One GPU model as its datasheet describes it.
+
+    Tensor throughputs are *dense* (no 2:4 sparsity) with FP32 accumulate where the vendor
+    distinguishes (GeForce cards run FP16 with FP32 accumulate at half the FP16-accumulate rate).
+    ``None`` means the chip lacks the feature or no datasheet states the figure; the catalog never
+    guesses.
+    """
+
+    id: str
+    vendor: str
+    name: str
+    architecture: str
+    segment: str
+    form_factor: str
+    memory_gb: float
+    memory_type: str
+    memory_bandwidth_gbs: float
+    tdp_w: float
+    sources: tuple[str, ...]
+    memory_bus_bits: int | None = None
+    idle_w: float | None = None
+    fp32_tflops: float | None = None
+    fp16_tensor_tflops: float | None = None
+    bf16_tensor_tflops: float | None = None
+    fp8_tensor_tflops: float | None = None
+    int8_tensor_tops: float | None = None
+    fp4_tensor_tflops: float | None = None
+    compute_capability: str | None = None
+    rocm_support: str | None = None
+    interconnect: str | None = None
+    interconnect_bandwidth_gbs: float | None = None
+    pcie_gen: int | None = None
+    pcie_lanes: int | None = None
+    ecc: bool | None = None
+    slot_width: float | None = None
+    power_connectors: str | None = None
+    connectors_16pin: int | None = None
+    connectors_8pin: int | None = None
+    launch_year: int | None = None
+    launch_msrp_usd: float | None = None
+    street_price: Price | None = None
+    notes: str = ""
+    custom: bool = False
+
+    @property
+    def memory_bytes(self) -> int:
+        """Capacity in bytes: vendors' "24 GB" on a GPU is 24 GiB of DRAM."""
+        return round(self.memory_gb * GIB)
+
+    @property
+    def has_peer_link(self) -> bool:
+        """True when cards can talk over NVLink / Infinity Fabric instead of PCIe alone."""
+        return bool(self.interconnect) and self.interconnect_bandwidth_gbs is not None
+
+    def tensor_tflops(self, precision: str) -> float | None:
+        """Peak dense throughput for a compute precision name (fp32, fp16, bf16, fp8, int8, fp4)."""
+        return {
+            "fp32": self.fp32_tflops,
+            "fp16": self.fp16_tensor_tflops,
+            "bf16": self.bf16_tensor_tflops,
+            "fp8": self.fp8_tensor_tflops,
+            "int8": self.int8_tensor_tops,
+            "int4": self.int8_tensor_tops,
+            "fp4": self.fp4_tensor_tflops,
+        }.get(precision)
+
+
+@dataclass(frozen=True, slots=True)
+class Architecture:
+    """A GPU micro-architecture and what its matrix units can do."""
+
+    id: str
+    vendor: str
+    name: str
+    launch_year: int
+    process_node: str
+    matrix_core_generation: str
+    bf16: bool
+    fp8: bool
+    fp4: bool
+    transformer_engine: bool
+    structured_sparsity: bool
+    interconnect: str
+    features: tuple[str, ...]
+    sources: tuple[str, ...]
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationProfile:
+    """Measured bytes saved for backward per sample, for models no closed formula describes.
+
+    Measured with PyTorch on the CPU by ``tools/measure_memory.py`` at ``image_size`` pixels;
+    scaled by pixel count for other sizes (convolutions' feature maps scale with area).
+    """
+
+    image_size: int
+    fp32_bytes_per_sample: int
+    bf16_bytes_per_sample: int
+    checkpointed_fp32_bytes_per_sample: int | None = None
+    checkpointed_bf16_bytes_per_sample: int | None = None
+    inference_fp32_bytes_per_sample: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    """A model a buyer asks about, with the hyper-parameters the estimator needs.
+
+    Transformers carry their exact configuration (as in their Hugging Face ``config.json``); CNNs and
+    diffusion UNets carry a measured :class:`ActivationProfile` instead.
+    """
+
+    id: str
+    name: str
+    family: str
+    parameters: int
+    sources: tuple[str, ...]
+    layers: int | None = None
+    decoder_layers: int | None = None
+    hidden: int | None = None
+    heads: int | None = None
+    kv_heads: int | None = None
+    head_dim: int | None = None
+    intermediate: int | None = None
+    vocab: int | None = None
+    context: int | None = None
+    gated_mlp: bool = False
+    tie_embeddings: bool = False
+    norm: str = "layernorm"
+    position: str = "learned"
+    experts: int | None = None
+    experts_per_token: int | None = None
+    moe_intermediate: int | None = None
+    shared_experts: int | None = None
+    image_size: int | None = None
+    patch_size: int | None = None
+    default_batch: int = 1
+    default_seq: int | None = None
+    profile: ActivationProfile | None = None
+    notes: str = ""
+    custom: bool = False
+
+    @property
+    def is_transformer(self) -> bool:
+        """True when memory follows from the hyper-parameters rather than a measured profile."""
+        return self.family in ("decoder", "encoder", "encoder-decoder", "vit")
+
+    @property
+    def kv_head_count(self) -> int:
+        """KV heads (GQA/MQA); equal to the attention heads when the config does not say."""
+        return self.kv_heads or self.heads or 0
+
+    @property
+    def head_dimension(self) -> int:
+        """Per-head width; some configs (Gemma, Qwen3) set it apart from hidden/heads."""
+        if self.head_dim:
+            return self.head_dim
+        return (self.hidden or 0) // (self.heads or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class TariffTier:
+    """One step of a tiered tariff: the price applies to the kWh of a year up to ``up_to_kwh``."""
+
+    up_to_kwh: float | None
+    price_per_kwh: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tariff:
+    """An electricity price, flat or tiered (China's residential ladder is yearly tiers)."""
+
+    id: str
+    name: str
+    region: str
+    currency: str
+    tiers: tuple[TariffTier, ...]
+    as_of: str
+    sources: tuple[str, ...]
+    kind: str = "residential"
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GridCarbon:
+    """Average grid carbon intensity of a region, grams of CO2 per kWh consumed."""
+
+    id: str
+    region: str
+    g_co2_per_kwh: float
+    year: int
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CloudInstance:
+    """A rentable machine with its GPUs, priced by the hour at a stated date."""
+
+    id: str
+    provider: str
+    name: str
+    gpu_id: str
+    gpu_count: int
+    price_per_hour: float
+    currency: str
+    region: str
+    as_of: str
+    sources: tuple[str, ...]
+    pricing: str = "on-demand"
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Everything the estimators and recommender look up, as one immutable bundle."""
+
+    gpus: tuple[GpuSpec, ...] = ()
+    architectures: tuple[Architecture, ...] = ()
+    workloads: tuple[Workload, ...] = ()
+    tariffs: tuple[Tariff, ...] = ()
+    carbon: tuple[GridCarbon, ...] = ()
+    cloud: tuple[CloudInstance, ...] = ()
+    version: str = ""
+    _gpu_index: dict[str, GpuSpec] = field(default_factory=dict, compare=False, repr=False)
+
+    def gpu(self, gpu_id: str) -> GpuSpec | None:
+        """Look a GPU up by id; ``None`` when this catalog does not have it."""
+        if not self._gpu_index and self.gpus:
+            self._gpu_index.update({g.id: g for g in self.gpus})
+        return self._gpu_index.get(gpu_id)
+
+    def workload(self, workload_id: str) -> Workload | None:
+        """Look a workload up by id."""
+        return next((w for w in self.workloads if w.id == workload_id), None)
