@@ -1,0 +1,1 @@
+"""Revision scripts; file names start with a letter so they import as modules for type checks."""

@@ -1,0 +1,90 @@
+"""Where the program's own files and the user's files live, decided in one place.
+
+Bundled files (the ``data/`` catalog, ``resources/``) are found relative to this module so the same
+code works from a source checkout, an editable install and a PyInstaller bundle (which unpacks them
+under ``sys._MEIPASS``). The user's files go to the platform's user folders (platformdirs), never
+beside the program: an installed program folder is often read-only and is replaced on upgrade.
+
+``GPU_PLANNER_DATA_DIR`` overrides the user data folder (and puts config, cache and logs inside it)
+so tests and CI never touch the real home folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "GPU Build Planner"
+APP_AUTHOR = "gpu-build-planner"
+DATA_DIR_ENV = "GPU_PLANNER_DATA_DIR"
+CATALOG_DB_NAME = "catalog.sqlite"
+
+
+def bundle_root() -> Path:
+    """Return the folder holding ``data/`` and ``resources/`` next to the ``planner`` package.
+
+    In a PyInstaller bundle that is ``sys._MEIPASS``; otherwise it is the repository (or source
+    distribution) root, one level above the package.
+    """
+    meipass = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and meipass:
+        return Path(meipass)
+    return Path(__file__).resolve().parent.parent
+
+
+def bundled_data_dir() -> Path:
+    """Return the bundled catalog folder (``data/``) that seeds the user's database."""
+    return bundle_root() / "data"
+
+
+def resources_dir() -> Path:
+    """Return the folder of bundled icons, fonts and templates (``resources/``)."""
+    return bundle_root() / "resources"
+
+
+def _override() -> Path | None:
+    value = os.environ.get(DATA_DIR_ENV, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def user_data_dir(create: bool = True) -> Path:
+    """Return the user's data folder (home of the catalog database); the env override wins."""
+    path = _override() or platformdirs.user_data_path(APP_NAME, APP_AUTHOR, roaming=False)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_config_dir(create: bool = True) -> Path:
+    """Return the settings folder; inside the override folder when one is set."""
+    override = _override()
+    path = override / "config" if override else platformdirs.user_config_path(APP_NAME, APP_AUTHOR)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_cache_dir(create: bool = True) -> Path:
+    """Return the folder for throw-away files (rendered previews, temporary exports)."""
+    override = _override()
+    path = override / "cache" if override else platformdirs.user_cache_path(APP_NAME, APP_AUTHOR)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_log_dir(create: bool = True) -> Path:
+    """Return the folder for log files a user can attach to a bug report."""
+    override = _override()
+    path = override / "logs" if override else platformdirs.user_log_path(APP_NAME, APP_AUTHOR)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def catalog_db_path(create_folder: bool = True) -> Path:
+    """Return the user's catalog database file, ``catalog.sqlite`` in the user data folder."""
+    return user_data_dir(create=create_folder) / CATALOG_DB_NAME
