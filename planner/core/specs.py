@@ -1,12 +1,12 @@
 """Plain records for the things the planner reasons about: GPUs, architectures, workloads, tariffs.
 
 These are the one vocabulary shared by every layer: the catalog builds them from its rows, the
-`.gpubuild` reader builds them from a file's snapshot, and the estimators take nothing else. They are
-frozen so a spec handed to a panel can never be changed behind the document's back. This module
+`.gpubuild` reader builds them from a file's snapshot, and the estimators take nothing else. They
+are frozen so a spec handed to a panel can never be changed behind the document's back. This module
 must not import Qt or the database.
 
-Units are in the field names: ``_gb`` is the vendor's capacity figure (which is GiB for every card we
-ship; see :func:`GpuSpec.memory_bytes`), ``_gbs`` is 10^9 bytes per second, ``_w`` watts,
+Units are in the field names: ``_gb`` is the vendor's capacity figure (which is GiB for every card
+we ship; see :func:`GpuSpec.memory_bytes`), ``_gbs`` is 10^9 bytes per second, ``_w`` watts,
 ``_tflops`` 10^12 dense operations per second.
 """
 
@@ -136,14 +136,15 @@ class ActivationProfile:
     checkpointed_fp32_bytes_per_sample: int | None = None
     checkpointed_bf16_bytes_per_sample: int | None = None
     inference_fp32_bytes_per_sample: int | None = None
+    forward_flops_per_sample: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Workload:
     """A model a buyer asks about, with the hyper-parameters the estimator needs.
 
-    Transformers carry their exact configuration (as in their Hugging Face ``config.json``); CNNs and
-    diffusion UNets carry a measured :class:`ActivationProfile` instead.
+    Transformers carry their exact configuration (as in their Hugging Face ``config.json``); CNNs
+    and diffusion UNets carry a measured :class:`ActivationProfile` instead.
     """
 
     id: str
@@ -161,6 +162,7 @@ class Workload:
     vocab: int | None = None
     context: int | None = None
     gated_mlp: bool = False
+    qkv_bias: bool = False
     tie_embeddings: bool = False
     norm: str = "layernorm"
     position: str = "learned"
@@ -170,6 +172,8 @@ class Workload:
     shared_experts: int | None = None
     image_size: int | None = None
     patch_size: int | None = None
+    encoder_context: int | None = None
+    activation: str | None = None
     default_batch: int = 1
     default_seq: int | None = None
     profile: ActivationProfile | None = None

@@ -1,0 +1,55 @@
+"""Currencies: prices and tariffs come in USD, CNY and EUR; users compare in one of them.
+
+Rates are whatever the user set (Preferences, ``--rate``), defaulting to a dated reference in
+``data/currency.toml``. Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from planner.core.precision import EstimateError
+
+CURRENCIES = ("USD", "CNY", "EUR")
+SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rates:
+    """Exchange rates as CNY per unit, the form the CFETS central parity is published in."""
+
+    cny_per_usd: float
+    cny_per_eur: float
+    as_of: str = ""
+    source: str = ""
+
+    def _cny_per(self, currency: str) -> float:
+        if currency == "CNY":
+            return 1.0
+        if currency == "USD":
+            return self.cny_per_usd
+        if currency == "EUR":
+            return self.cny_per_eur
+        raise EstimateError(f"Unknown currency '{currency}'; use one of {', '.join(CURRENCIES)}.")
+
+    def convert(self, amount: float, source: str, target: str) -> float:
+        """Convert an amount between two of the supported currencies."""
+        if source == target:
+            return amount
+        return amount * self._cny_per(source) / self._cny_per(target)
+
+
+def check_currency(code: str) -> str:
+    """Return an upper-cased supported currency code or raise a sentence."""
+    c = code.upper()
+    if c not in CURRENCIES:
+        raise EstimateError(f"Unknown currency '{code}'; use one of {', '.join(CURRENCIES)}.")
+    return c
+
+
+def format_money(amount: float | None, currency: str) -> str:
+    """A price for people: symbol, thousands separators, no false precision."""
+    if amount is None:
+        return "—"
+    digits = 0 if abs(amount) >= 100 else 2
+    return f"{SYMBOLS.get(currency, currency + ' ')}{amount:,.{digits}f}"

@@ -1,0 +1,149 @@
+"""The cheapest (or lowest-power, or fastest) builds from a catalog that fit a set of workloads.
+
+Candidates are every GPU × count 1–8 (homogeneous builds: mixed builds bind on the smallest card,
+so they never beat the homogeneous build of that card). Memory per GPU depends on the workload,
+the count and the strategy, not on which GPU, so each (workload, count, strategy) is estimated once
+and compared with every card's capacity — that is what keeps the whole-catalog search in
+milliseconds. Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from planner.core.build import TrackedWorkload
+from planner.core.headroom import usable_bytes
+from planner.core.memory import MemoryEstimate
+from planner.core.physics import unit_price_usd
+from planner.core.precision import QUANTIZATION_COMPUTE, EstimateError, training_precision
+from planner.core.specs import GpuSpec
+
+MAX_COUNT = 8
+#: Strategies tried for a multi-GPU candidate, least communication first.
+TRAIN_STRATEGIES = ("ddp", "zero1", "zero2", "fsdp", "tp", "pp")
+INFERENCE_STRATEGIES = ("tp", "pp")
+OBJECTIVES = ("price", "power", "speed")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One build that fits every requested workload."""
+
+    gpu: GpuSpec
+    count: int
+    strategies: tuple[str, ...]
+    price_usd: float | None
+    tdp_w: float
+    tflops: float
+    worst_headroom: float
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """One of the source article's tiers, as a set of workloads a tier must run."""
+
+    id: str
+    label: str
+    workloads: tuple[tuple[str, str, dict[str, object]], ...]
+
+
+#: The article's three tiers, restated as the jobs each must run (budgets are the user's).
+PRESETS: tuple[Preset, ...] = (
+    Preset("entry", "Entry: students and individuals", (
+        ("resnet-50", "train", {"batch": 32, "precision": "amp-fp16", "optimizer": "sgd-momentum"}),
+        ("bert-base", "train", {"batch": 16, "seq": 128, "precision": "amp-fp16"}),
+    )),
+    Preset("advanced", "Advanced: research and mid-size projects", (
+        ("bert-large", "train", {"batch": 16, "seq": 512, "precision": "amp-bf16"}),
+        ("llama-3-8b", "train", {"batch": 1, "seq": 2048, "precision": "amp-bf16",
+                                 "qlora": True, "lora_rank": 16, "checkpointing": True}),
+        ("unet-sd-1.5", "train", {"batch": 4, "seq": 512, "precision": "amp-fp16"}),
+    )),
+    Preset("professional", "Professional: large models and data centres", (
+        ("llama-3-8b", "train", {"batch": 4, "seq": 4096, "precision": "amp-bf16",
+                                 "checkpointing": True}),
+        ("llama-3-70b", "inference", {"batch": 8, "seq": 8192, "precision": "fp8"}),
+    )),
+)
+
+
+def _compute_precision(t: TrackedWorkload) -> str:
+    if t.task == "inference":
+        return QUANTIZATION_COMPUTE.get(t.inference.precision, "fp16")
+    return training_precision(t.training.precision).compute
+
+
+def recommend(
+    gpus: list[GpuSpec] | tuple[GpuSpec, ...],
+    workloads: list[TrackedWorkload],
+    headroom: float = 0.10,
+    budget_usd: float | None = None,
+    objective: str = "price",
+    max_count: int = MAX_COUNT,
+    limit: int = 10,
+    reserve_bytes: int = 0,
+) -> list[Candidate]:
+    """Builds that fit all workloads with ``headroom`` spare, best first by ``objective``."""
+    from planner.core.build import estimate_for
+
+    if not workloads:
+        raise EstimateError("Pick at least one workload to size a build for.")
+    if not 0 <= headroom < 1:
+        raise EstimateError(f"Required headroom must be from 0 to 0.99 (got {headroom}).")
+    if objective not in OBJECTIVES:
+        raise EstimateError(f"Objective must be one of {', '.join(OBJECTIVES)}.")
+    if budget_usd is not None and budget_usd <= 0:
+        raise EstimateError("The budget must be more than zero.")
+
+    # needs[w][count] = [(strategy, bytes), ...] in preference order; estimated once.
+    needs: list[list[list[tuple[str, int]]]] = []
+    for t in workloads:
+        per_count: list[list[tuple[str, int]]] = [[]]
+        for count in range(1, max_count + 1):
+            options: list[tuple[str, int]] = []
+            strategies = ("ddp",) if count == 1 else (
+                INFERENCE_STRATEGIES if t.task == "inference" else TRAIN_STRATEGIES)
+            for strategy in strategies:
+                if t.task == "inference":
+                    tracked = replace(t, inference=replace(t.inference, strategy=strategy))
+                else:
+                    tracked = replace(t, training=replace(t.training, strategy=strategy))
+                est: MemoryEstimate = estimate_for(tracked, count)
+                options.append((strategy, est.total_bytes))
+            per_count.append(options)
+        needs.append(per_count)
+    precisions = [_compute_precision(t) for t in workloads]
+
+    out: list[Candidate] = []
+    for gpu in gpus:
+        if any(gpu.tensor_tflops(p) is None for p in precisions):
+            continue  # the card cannot run a requested precision
+        usable = usable_bytes(gpu, reserve_bytes)
+        unit = unit_price_usd(gpu)
+        for count in range(1, max_count + 1):
+            if budget_usd is not None and (unit is None or unit * count > budget_usd):
+                break
+            chosen: list[str] = []
+            worst = 1.0
+            for per_count in needs:
+                hit = next(((s, b) for s, b in per_count[count]
+                            if b <= usable * (1 - headroom)), None)
+                if hit is None:
+                    break
+                chosen.append(hit[0])
+                worst = min(worst, 1 - hit[1] / usable)
+            else:
+                rate = min((gpu.tensor_tflops(p) or 0.0) for p in precisions)
+                out.append(Candidate(gpu, count, tuple(chosen),
+                                     unit * count if unit is not None else None,
+                                     gpu.tdp_w * count, rate * count, worst))
+                break  # more of the same card only costs more
+    return sorted(out, key=_ranking(objective))[:limit]
+
+
+def _ranking(objective: str):  # type: ignore[no-untyped-def]
+    if objective == "power":
+        return lambda c: (c.tdp_w, c.price_usd if c.price_usd is not None else float("inf"))
+    if objective == "speed":
+        return lambda c: (-c.tflops, c.price_usd if c.price_usd is not None else float("inf"))
+    return lambda c: (c.price_usd is None, c.price_usd or 0.0, c.tdp_w)

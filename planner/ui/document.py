@@ -1,0 +1,116 @@
+"""The open document: the one Build every panel reads, its undo stack, file path and modified flag.
+
+One source of truth: panels never hold their own copy of the build. An edit is a whole new
+immutable `Build` pushed as a `QUndoCommand` that swaps the before and after values, so undo and
+redo are exact and a failed edit can never leave half a change. After any change the document
+emits `changed` once; panels then ask core for their figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from planner.core.build import Build
+from planner.core.specs import Catalog
+
+
+class _SwapBuild(QUndoCommand):
+    """Replace the build with another; undo puts the old one back."""
+
+    def __init__(self, document: BuildDocument, before: Build, after: Build, text: str,
+                 merge_key: str | None = None) -> None:
+        super().__init__(text)
+        self._document = document
+        self._before = before
+        self._after = after
+        self._merge_key = merge_key
+
+    def redo(self) -> None:
+        self._document._set_build(self._after)
+
+    def undo(self) -> None:
+        self._document._set_build(self._before)
+
+    def id(self) -> int:
+        # Consecutive edits of the same field (typing in a spin box) merge into one undo step.
+        return 1 if self._merge_key else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _SwapBuild) or other._merge_key != self._merge_key:
+            return False
+        self._after = other._after
+        return True
+
+
+class BuildDocument(QObject):
+    """The document model shared by every panel of one window."""
+
+    changed = Signal()
+    """The build changed (edit, undo, redo, open or new); read `build` again."""
+
+    path_changed = Signal()
+    """The file path or the modified flag changed; update the title."""
+
+    catalog_changed = Signal()
+    """The catalog was replaced (a custom GPU added or edited)."""
+
+    def __init__(self, catalog: Catalog, build: Build | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._catalog = catalog
+        self._build = build or Build()
+        self._path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda _clean: self.path_changed.emit())
+
+    @property
+    def build(self) -> Build:
+        """The current build (immutable)."""
+        return self._build
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog the build's GPUs and workloads come from."""
+        return self._catalog
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Swap in a reloaded catalog (after the user adds or edits a GPU)."""
+        self._catalog = catalog
+        self.catalog_changed.emit()
+        self.changed.emit()
+
+    @property
+    def path(self) -> Path | None:
+        """Where the document was last saved or opened from (None: never saved)."""
+        return self._path
+
+    def is_modified(self) -> bool:
+        """True when there are edits since the last save or open."""
+        return not self.undo_stack.isClean()
+
+    def apply(self, build: Build, text: str, merge_key: str | None = None) -> None:
+        """Make an edit: push an undoable command that replaces the build."""
+        if build == self._build:
+            return
+        self.undo_stack.push(_SwapBuild(self, self._build, build, text, merge_key))
+
+    def reset(self, build: Build, path: Path | None = None) -> None:
+        """Start over with another build (New, Open, Recover): clears undo history."""
+        self.undo_stack.clear()
+        self._path = path
+        self._set_build(build)
+        self.undo_stack.setClean()
+        self.path_changed.emit()
+
+    def mark_saved(self, path: Path) -> None:
+        """Record a successful save."""
+        self._path = path
+        self.undo_stack.setClean()
+        self.path_changed.emit()
+
+    def _set_build(self, build: Build) -> None:
+        self._build = build
+        self.changed.emit()
