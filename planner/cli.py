@@ -280,7 +280,7 @@ def _print_estimate(name: str, r: dict[str, Any]) -> None:
 
 
 def _rates():  # type: ignore[no-untyped-def]
-    from planner.catalog.datafiles import load_rates
+    from planner.catalog.rates import load_rates
 
     return load_rates()
 

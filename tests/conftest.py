@@ -1,0 +1,33 @@
+"""Shared test setup: no test touches the real home folder, settings or display.
+
+Qt runs offscreen unless a test starts its own X server (the Xvfb end-to-end test); the user data
+folder and QSettings point into a per-test temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("GPU_PLANNER_NO_SINGLE_INSTANCE", "1")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory,
+                           monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point the user data folder (catalog database, autosaves) at a fresh temporary folder."""
+    folder = tmp_path_factory.mktemp("userdata")
+    monkeypatch.setenv("GPU_PLANNER_DATA_DIR", str(folder))
+    yield folder
+
+
+@pytest.fixture(scope="session")
+def real_catalog():  # type: ignore[no-untyped-def]
+    """The bundled data/ catalog loaded once (no database): the records the app ships."""
+    from planner.catalog.datafiles import load_catalog
+
+    return load_catalog()
