@@ -54,11 +54,12 @@ class DataFileError(ValueError):
     """
 
     def __init__(self, file: str, message: str, *, record_id: str | None = None,
-                 field: str | None = None) -> None:
+                 field: str | None = None, kind: str | None = None) -> None:
         super().__init__(message)
         self.file = file
         self.record_id = record_id
         self.field = field
+        self.kind = kind
         self.message = message
         self.others: list[DataFileError] = []
 
@@ -268,7 +269,7 @@ class _Context:
         subject = f"{self.kind} '{self.record_id}'" if self.record_id else self.label
         where = f"{self.file}: " if self.file else ""
         self.errors.append(DataFileError(self.file, f"{where}{subject} {problem}.",
-                                         record_id=self.record_id, field=key))
+                                         record_id=self.record_id, field=key, kind=self.kind))
 
 
 def _check_date(ctx: _Context, key: str, value: Any) -> str | None:
@@ -417,15 +418,19 @@ def _check_fields(ctx: _Context, rules: Mapping[str, Rule], raw: Mapping[str, An
                   prefix: str = "") -> Record | None:
     """Check every key of ``raw`` against ``rules``; the normalised record, or None on errors."""
     before = len(ctx.errors)
+    suggested: set[str] = set()
     for key in raw:
         if key not in rules:
-            close = difflib.get_close_matches(key, list(rules), n=1)
+            missing = [k for k in rules if k not in raw]
+            close = difflib.get_close_matches(key, missing, n=1) or [
+                k for k in missing if k.startswith(key) or key.startswith(k)][:1]
             tip = f" (did you mean '{prefix}{close[0]}'?)" if close else ""
+            suggested.update(close)
             ctx.fail(prefix + key, f"has an unknown field '{prefix}{key}'{tip}")
     out: Record = {}
     for key, rule in rules.items():
         if key not in raw:
-            if rule.required:
+            if rule.required and key not in suggested:  # already said: "did you mean"
                 ctx.fail(prefix + key, f"is missing the required field '{prefix}{key}'")
             out[key] = list(rule.default) if isinstance(rule.default, list) else rule.default
             continue
@@ -477,6 +482,15 @@ class _Loader:
             return []
         return items
 
+    def rejected(self, kind: str) -> set[str]:
+        """Return ids of records of ``kind`` already reported as invalid.
+
+        References to them are not reported again: one bad architecture should give one error,
+        not one more for each GPU that uses it.
+        """
+        return {e.record_id for e in self.errors
+                if e.record_id is not None and e.kind == kind}
+
     def records(self, path: Path, key: str, kind: str, rules: Mapping[str, Rule],
                 extra: Callable[[_Context, Record], None] | None = None,
                 required: bool = True) -> list[tuple[str, Record]]:
@@ -518,10 +532,10 @@ class _Loader:
 def _gpu_extra(ctx: _Context, record: Record) -> None:
     vendor = record["vendor"]
     if record["compute_capability"] is not None and vendor != "NVIDIA":
-        ctx.fail("compute_capability", f"has compute_capability but is a {vendor} card; only "
+        ctx.fail("compute_capability", f"has compute_capability but is an {vendor} card; only "
                                        "NVIDIA cards have a CUDA compute capability")
     if record["rocm_support"] is not None and vendor != "AMD":
-        ctx.fail("rocm_support", f"has rocm_support but is a {vendor} card; only AMD cards "
+        ctx.fail("rocm_support", f"has rocm_support but is an {vendor} card; only AMD cards "
                                  "run ROCm")
     idle, tdp = record["idle_w"], record["tdp_w"]
     if idle is not None and idle >= tdp:
@@ -612,6 +626,7 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
                                               "architecture", ARCHITECTURE_RULES),
                                "architecture")
     architectures = {r["id"]: r for _, r in arch_items}
+    bad_architectures = loader.rejected("architecture")
 
     gpu_dir = data_dir / GPU_FOLDER
     gpu_files = sorted(gpu_dir.glob("*.toml")) if gpu_dir.is_dir() else []
@@ -624,12 +639,14 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
     for file, record in loader.unique(gpu_raw, "gpu"):
         ctx = _Context(file, "gpu", "gpu", record["id"])
         arch = architectures.get(record["architecture"])
+        if arch is None and record["architecture"] in bad_architectures:
+            continue
         if arch is None:
             ctx.fail("architecture", f"has architecture = {_fmt(record['architecture'])}, "
                                      "which is not an id in architectures.toml")
         else:
             if arch["vendor"] != record["vendor"]:
-                ctx.fail("architecture", f"is a {record['vendor']} card but its architecture "
+                ctx.fail("architecture", f"is an {record['vendor']} card but its architecture "
                                          f"'{arch['id']}' is {arch['vendor']}'s")
             for key, flag in PRECISION_FLAGS.items():
                 if record[key] is not None and not arch[flag]:
@@ -655,8 +672,10 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
                       "workloads.toml.", record_id=profile["id"], field="id"))
         else:
             target["profile"] = profile
+    bad_profiles = loader.rejected("profile")
     for _, workload in workload_items:
-        if workload["family"] in PROFILED_FAMILIES and "profile" not in workload:
+        if (workload["family"] in PROFILED_FAMILIES and "profile" not in workload
+                and workload["id"] not in bad_profiles):
             loader.errors.append(DataFileError(
                 "workloads.toml",
                 f"workloads.toml: workload '{workload['id']}' is a {workload['family']} model "
@@ -669,8 +688,9 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
                                                 CARBON_RULES), "carbon")
     cloud_items = loader.unique(loader.records(data_dir / "cloud.toml", "instance", "instance",
                                                INSTANCE_RULES), "instance")
+    bad_gpus = loader.rejected("gpu")
     for file, inst in cloud_items:
-        if inst["gpu_id"] not in gpu_ids:
+        if inst["gpu_id"] not in gpu_ids and inst["gpu_id"] not in bad_gpus:
             loader.errors.append(DataFileError(
                 file, f"{file}: instance '{inst['id']}' has gpu_id = '{inst['gpu_id']}', which "
                       "is not the id of any GPU in gpus/.", record_id=inst["id"], field="gpu_id"))

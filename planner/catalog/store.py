@@ -453,7 +453,8 @@ class CatalogStore:
 
     @staticmethod
     def _checked(spec: GpuSpec) -> Record:
-        checked, errors = check_gpu_record(_gpu_record(spec))
+        present = {k: v for k, v in _gpu_record(spec).items() if v is not None}
+        checked, errors = check_gpu_record(present)
         if checked is None:
             raise CatalogError(str(errors[0]))
         return checked
