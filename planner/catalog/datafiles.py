@@ -673,9 +673,10 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
         else:
             target["profile"] = profile
     bad_profiles = loader.rejected("profile")
+    profiles_file = (data_dir / "activation_profiles.toml").is_file()  # else said once already
     for _, workload in workload_items:
-        if (workload["family"] in PROFILED_FAMILIES and "profile" not in workload
-                and workload["id"] not in bad_profiles):
+        if (profiles_file and workload["family"] in PROFILED_FAMILIES
+                and "profile" not in workload and workload["id"] not in bad_profiles):
             loader.errors.append(DataFileError(
                 "workloads.toml",
                 f"workloads.toml: workload '{workload['id']}' is a {workload['family']} model "

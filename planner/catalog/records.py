@@ -9,6 +9,7 @@ names; missing figures are ``None``; tuples become lists; nested records become 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from planner.core.specs import (
@@ -46,8 +47,13 @@ def to_record(obj: Any) -> Record:
     return result
 
 
+@functools.cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+
+
 def _known(cls: type, record: Record) -> Record:
-    names = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
+    names = _field_names(cls)
     return {k: v for k, v in record.items() if k in names}
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 import sqlite3
 import time
@@ -69,6 +70,7 @@ REVISIONS = ("0001_initial",)
 HEAD_REVISION = REVISIONS[-1]
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 GpuStatus = Literal["bundled", "edited", "user"]
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 class CatalogError(ValueError):
@@ -354,32 +356,32 @@ class CatalogStore:
         assert self._catalog is not None
         return self._catalog
 
-    def _rows(self, session: Session, model: type[_Row]) -> Sequence[_Row]:
-        statement = select(model).order_by(col(model.origin), col(model.position), col(model.id))
-        return session.exec(statement).all()
+    @staticmethod
+    def _records(session: Session, model: type[_Row]) -> list[Record]:
+        """Return a table's records in catalog order, ``custom`` set on the user's own rows.
+
+        Only two columns are fetched (no ORM objects): this runs after every write.
+        """
+        statement = (select(model.record, model.origin)
+                     .order_by(col(model.origin), col(model.position), col(model.id)))
+        records = []
+        for text, origin in session.exec(statement).all():
+            record = json.loads(text)
+            record["custom"] = origin == ORIGIN_USER
+            records.append(record)
+        return records
 
     def _load(self) -> None:
         with Session(self._engine) as session:
             meta = session.get(MetaRow, "catalog_version")
-            gpus = tuple(
-                dataclasses.replace(gpu_from_record(json.loads(r.record)),
-                                    custom=r.origin == ORIGIN_USER)
-                for r in self._rows(session, GpuRow))
-            workloads = tuple(
-                dataclasses.replace(workload_from_record(json.loads(r.record)),
-                                    custom=r.origin == ORIGIN_USER)
-                for r in self._rows(session, WorkloadRow))
             catalog = Catalog(
-                gpus=gpus,
-                architectures=tuple(architecture_from_record(json.loads(r.record))
-                                    for r in self._rows(session, ArchitectureRow)),
-                workloads=workloads,
-                tariffs=tuple(tariff_from_record(json.loads(r.record))
-                              for r in self._rows(session, TariffRow)),
-                carbon=tuple(carbon_from_record(json.loads(r.record))
-                             for r in self._rows(session, CarbonRow)),
-                cloud=tuple(cloud_from_record(json.loads(r.record))
-                            for r in self._rows(session, CloudInstanceRow)),
+                gpus=tuple(map(gpu_from_record, self._records(session, GpuRow))),
+                architectures=tuple(map(architecture_from_record,
+                                        self._records(session, ArchitectureRow))),
+                workloads=tuple(map(workload_from_record, self._records(session, WorkloadRow))),
+                tariffs=tuple(map(tariff_from_record, self._records(session, TariffRow))),
+                carbon=tuple(map(carbon_from_record, self._records(session, CarbonRow))),
+                cloud=tuple(map(cloud_from_record, self._records(session, CloudInstanceRow))),
                 version=meta.value if meta is not None else "",
             )
         arch_names = {a.id: a.name.lower() for a in catalog.architectures}
@@ -388,7 +390,7 @@ class CatalogStore:
             arch_name = arch_names.get(g.architecture, "")
             text = " ".join((g.name, g.vendor, g.architecture, arch_name, g.id)).lower()
             entries.append(_Entry(
-                spec=g, text=text, squashed="".join(ch for ch in text if ch.isalnum()),
+                spec=g, text=text, squashed=_NOT_ALNUM.sub("", text),
                 vendor=g.vendor.lower(), architecture=g.architecture.lower(),
                 architecture_name=arch_name, price_usd=_usd_price(g)))
         self._catalog, self._entries = catalog, entries
