@@ -1,0 +1,75 @@
+import pytest
+
+from planner.core.build import TrackedWorkload, estimate_for
+from planner.core.headroom import DOES_NOT_FIT, headroom
+from planner.core.memory import InferenceSetup, TrainingSetup
+from planner.core.physics import unit_price_usd
+from planner.core.precision import EstimateError
+from planner.core.recommend import PRESETS, recommend
+from planner.core.suggest import suggestions
+
+
+def test_recommendations_fit_and_are_sorted_by_price(real_catalog):
+    w = real_catalog.workload("llama-3-8b")
+    tracked = [TrackedWorkload(w, "inference", inference=InferenceSetup(precision="bf16",
+                                                                        seq=8192))]
+    out = recommend(real_catalog.gpus, tracked, headroom=0.1)
+    assert out
+    prices = [c.price_usd for c in out if c.price_usd is not None]
+    assert prices == sorted(prices)
+    for c in out:
+        est = estimate_for(tracked[0], c.count)
+        assert est.total_bytes <= c.gpu.memory_bytes * 0.9
+
+
+def test_budget_is_respected_and_nothing_fits_a_tiny_budget(real_catalog):
+    w = real_catalog.workload("bert-base")
+    tracked = [TrackedWorkload(w, "train", training=TrainingSetup(batch=16, seq=128))]
+    for c in recommend(real_catalog.gpus, tracked, budget_usd=1000):
+        assert c.price_usd is not None and c.price_usd <= 1000
+    assert recommend(real_catalog.gpus, tracked, budget_usd=10) == []
+    with pytest.raises(EstimateError):
+        recommend(real_catalog.gpus, [], budget_usd=10)
+
+
+def test_seventy_b_training_needs_several_gpus(real_catalog):
+    w = real_catalog.workload("llama-3-70b")
+    tracked = [TrackedWorkload(w, "train", training=TrainingSetup(batch=1, seq=2048,
+                                                                   checkpointing=True))]
+    out = recommend(real_catalog.gpus, tracked, objective="power")
+    assert out and all(c.count >= 4 for c in out)
+    assert all(s != "ddp" for c in out for s in c.strategies)
+
+
+def test_presets_name_catalog_workloads(real_catalog):
+    for preset in PRESETS:
+        for wid, task, _settings in preset.workloads:
+            assert real_catalog.workload(wid) is not None, wid
+            assert task in ("train", "inference")
+
+
+def test_suggestions_make_llama_8b_fit_a_4090(real_catalog):
+    gpu = real_catalog.gpu("nvidia-rtx-4090")
+    w = real_catalog.workload("llama-3-8b")
+    t = TrackedWorkload(w, "train", training=TrainingSetup(batch=4, seq=2048))
+    assert headroom(estimate_for(t, 1), gpu).verdict == DOES_NOT_FIT
+    found = suggestions(t, gpu.memory_bytes, 1)
+    assert any(s.code == "qlora" for s in found)
+    for s in found:
+        assert s.total_bytes <= gpu.memory_bytes
+        assert estimate_for(s.tracked, 1).total_bytes == s.total_bytes
+
+
+def test_accumulation_suggestion_keeps_effective_batch(real_catalog):
+    gpu = real_catalog.gpu("nvidia-rtx-3060-12gb")
+    w = real_catalog.workload("bert-large")
+    t = TrackedWorkload(w, "train", training=TrainingSetup(batch=64, seq=512))
+    acc = [s for s in suggestions(t, gpu.memory_bytes, 1) if s.code == "accumulate"]
+    assert acc
+    assert acc[0].tracked.training.effective_batch == t.training.effective_batch
+
+
+def test_unit_price_prefers_usd_street_price(real_catalog):
+    g = real_catalog.gpu("nvidia-rtx-4090")
+    assert unit_price_usd(g) == (g.street_price.amount if g.street_price
+                                 and g.street_price.currency == "USD" else g.launch_msrp_usd)
