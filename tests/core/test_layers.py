@@ -35,7 +35,7 @@ def test_import_linter_contracts_hold():
     exe = shutil.which("lint-imports") or str(Path(sys.executable).parent / "lint-imports")
     if not Path(exe).exists():
         pytest.fail("import-linter is part of the dev extra; install it")
-    result = subprocess.run([exe, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
+    result = subprocess.run([exe, str(ROOT / "pyproject.toml")], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 
