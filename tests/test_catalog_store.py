@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
 import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine
@@ -382,6 +384,69 @@ def test_unwritable_location_falls_back_to_memory(tmp_path: Path, data: Path) ->
         assert len(opened.catalog().gpus) == 5
         opened.add_user_gpu(my_gpu())  # still works for this session
         assert opened.catalog().gpu("my-frankencard") is not None
+
+
+def test_locked_database_is_left_alone(store: CatalogStore, db: Path, data: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    store.close()
+    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_S", 0.05)
+    before = db.read_bytes()
+    with closing(sqlite3.connect(db, isolation_level=None)) as holder:
+        holder.execute("BEGIN EXCLUSIVE")
+        with open_store(db, data_dir=data) as opened:
+            assert "locked" in assert_one_sentence(opened.notice)
+            assert opened.path is None and len(opened.catalog().gpus) == 5
+        holder.execute("ROLLBACK")
+    assert db.read_bytes() == before
+    assert not list(db.parent.glob("catalog.sqlite.corrupt-*"))
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root ignores file permissions")
+def test_read_only_database_is_left_alone(store: CatalogStore, db: Path, data: Path) -> None:
+    store.close()
+    bump(data, "2026.06.01-1")  # forces a write
+    db.chmod(0o444)
+    try:
+        with open_store(db, data_dir=data) as opened:
+            assert "read-only" in assert_one_sentence(opened.notice)
+        assert not list(db.parent.glob("catalog.sqlite.corrupt-*"))
+    finally:
+        db.chmod(0o644)
+
+
+@pytest.mark.parametrize(("error", "said"), [
+    ("attempt to write a readonly database", "read-only"),
+    ("database or disk is full", "disk is full"),
+])
+def test_environment_failures_do_not_move_the_file(store: CatalogStore, db: Path, data: Path,
+                                                   monkeypatch: pytest.MonkeyPatch, error: str,
+                                                   said: str) -> None:
+    store.close()
+
+    real_seed = store_module._seed
+    calls: list[int] = []
+
+    def fail_on_file(engine: Any, data_dir: Path) -> str | None:
+        calls.append(1)
+        if len(calls) == 1:  # the file database; the in-memory fallback then seeds normally
+            raise sqlite3.OperationalError(error)
+        return real_seed(engine, data_dir)
+
+    monkeypatch.setattr(store_module, "_seed", fail_on_file)
+    with open_store(db, data_dir=data) as opened:
+        assert said in assert_one_sentence(opened.notice)
+        assert opened.path is None
+    assert db.is_file() and not list(db.parent.glob("catalog.sqlite.corrupt-*"))
+
+
+def test_two_stores_on_one_file(store: CatalogStore, db: Path, data: Path) -> None:
+    with open_store(db, data_dir=data) as other:
+        other.add_user_gpu(my_gpu())
+    store.add_user_gpu(my_gpu(id="second-card"))
+    store.close()
+    with open_store(db, data_dir=data) as again:
+        assert {"my-frankencard", "second-card"} <= {g.id for g in again.catalog().gpus}
 
 
 def test_empty_file_is_simply_initialised(db: Path, data: Path) -> None:

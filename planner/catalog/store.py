@@ -68,6 +68,8 @@ SCHEMA_VERSION = 1
 REVISIONS = ("0001_initial",)
 """Every Alembic revision id shipped, oldest first (a test checks this against the scripts)."""
 HEAD_REVISION = REVISIONS[-1]
+LOCK_TIMEOUT_S = 5.0
+"""How long to wait for another process's lock before working from memory instead."""
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 GpuStatus = Literal["bundled", "edited", "user"]
 _NOT_ALNUM = re.compile(r"[\W_]+")
@@ -132,7 +134,7 @@ def _inspect(path: Path) -> str | None:
     """Check an existing file with plain sqlite3; returns its Alembic revision (None if empty)."""
     uri = f"{path.resolve().as_uri()}?mode=rw"
     try:
-        with closing(sqlite3.connect(uri, uri=True, timeout=5)) as con:
+        with closing(sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT_S)) as con:
             result = con.execute("PRAGMA quick_check").fetchall()
             if [tuple(r) for r in result] != [("ok",)]:
                 raise _Unusable("failed SQLite's integrity check")
@@ -185,7 +187,7 @@ def _file_engine(path: Path) -> Engine:
     if revision is not None and revision != HEAD_REVISION:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         shutil.copy2(path, _first_free(path.with_name(f"{path.name}.pre-{HEAD_REVISION}-{stamp}")))
-    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": 10})
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": LOCK_TIMEOUT_S})
     try:
         if revision != HEAD_REVISION:
             _migrate(engine)
@@ -529,6 +531,18 @@ class CatalogStore:
         self.close()
 
 
+def _environmental(exc: BaseException) -> str | None:
+    """Describe a failure that moving the file aside would not cure (full disk, read-only)."""
+    text = str(exc).lower()
+    if "readonly" in text or "read-only" in text:
+        return "is read-only"
+    if "disk is full" in text or "disk full" in text:
+        return "could not be written because the disk is full"
+    if "locked" in text or "busy" in text:
+        return "is locked by another program"
+    return None
+
+
 def _dispose(engine: Engine | None) -> None:
     if engine is not None:
         engine.dispose()
@@ -557,6 +571,11 @@ def open_store(path: Path | None = None, *, data_dir: Path | None = None) -> Cat
             break
         except (_Unusable, SQLAlchemyError, sqlite3.Error) as exc:
             _dispose(engine)
+            problem = _environmental(exc)
+            if problem:  # the file is fine; the disk or its permissions are not
+                notices.append(f"The catalog database {problem}, so this session works from "
+                               "memory and will not keep changes.")
+                break
             reason = exc.reason if isinstance(exc, _Unusable) else "could not be read"
         except OSError as exc:
             _dispose(engine)
