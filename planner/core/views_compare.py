@@ -1,0 +1,232 @@
+"""Side-by-side tables of GPUs and of architectures, with the better value of each row marked.
+
+Each row declares whether higher or lower is better (or neither, for names and notes), so the
+comparison panel and the printed sheet highlight the same cells without knowing what a row means.
+Missing figures (``None``: the chip lacks the feature or no datasheet states it) never win and
+never break a comparison. Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planner.core.build import Build
+from planner.core.headroom import headroom
+from planner.core.money import Rates
+from planner.core.physics import unit_price_usd
+from planner.core.specs import Architecture, Catalog, GpuSpec
+from planner.core.speed import per_dollar, per_watt
+from planner.core.views_headroom import cached_estimate
+
+HIGHER, LOWER = "higher", "lower"
+Value = float | bool | str | None
+
+#: Architectures compared when the build gives fewer than two (the generations buyers weigh).
+DEFAULT_ARCHITECTURES = ("ampere", "ada-lovelace", "hopper")
+MAX_COLUMNS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonColumn:
+    """One compared GPU or architecture and the documents its figures come from."""
+
+    id: str
+    name: str
+    sources: tuple[str, ...]
+    price_source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonRow:
+    """One property across the columns.
+
+    ``kind`` tells a view how to show the values: ``number`` (with ``decimals`` and ``unit``),
+    ``money`` (in the table's currency), ``bool``, ``text``, or ``headroom`` (bytes, negative
+    when short, with ``verdicts``). ``best`` holds the indices of the winning columns: empty when
+    the row has no direction, fewer than two known values, or every known value is equal.
+    """
+
+    key: str
+    label: str
+    group: str
+    kind: str
+    values: tuple[Value, ...]
+    better: str | None = None
+    unit: str = ""
+    decimals: int = 0
+    best: tuple[int, ...] = ()
+    verdicts: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonTable:
+    """Columns and rows; money is in ``currency``."""
+
+    columns: tuple[ComparisonColumn, ...]
+    rows: tuple[ComparisonRow, ...]
+    currency: str = "USD"
+
+    def row(self, key: str) -> ComparisonRow:
+        """The row with ``key`` (tests and the report look rows up by key)."""
+        return next(r for r in self.rows if r.key == key)
+
+
+def best_indices(values: Sequence[Value], better: str | None) -> tuple[int, ...]:
+    """Indices of the best known values; none when there is nothing to choose between."""
+    if better is None:
+        return ()
+    known = [(i, float(v)) for i, v in enumerate(values)
+             if v is not None and not isinstance(v, str)]
+    if len(known) < 2:
+        return ()
+    numbers = [v for _, v in known]
+    if max(numbers) == min(numbers):
+        return ()
+    target = max(numbers) if better == HIGHER else min(numbers)
+    return tuple(i for i, v in known if v == target)
+
+
+def _row(key: str, label: str, group: str, kind: str, values: Sequence[Value],
+         better: str | None = None, unit: str = "", decimals: int = 0,
+         verdicts: Sequence[str | None] = ()) -> ComparisonRow:
+    vals = tuple(values)
+    return ComparisonRow(key, label, group, kind, vals, better, unit, decimals,
+                         best_indices(vals, better), tuple(verdicts))
+
+
+def _architecture(catalog: Catalog, arch_id: str) -> Architecture | None:
+    return next((a for a in catalog.architectures if a.id == arch_id), None)
+
+
+def default_gpus(build: Build, catalog: Catalog) -> list[GpuSpec]:
+    """What to compare before the user picks: the build's distinct GPUs, at most four."""
+    seen: dict[str, GpuSpec] = {}
+    for slot in build.slots:
+        seen.setdefault(slot.gpu.id, slot.gpu)
+    return list(seen.values())[:MAX_COLUMNS]
+
+
+def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
+                     rates: Rates) -> ComparisonTable:
+    """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
+
+    Workload rows place each tracked workload, estimated over the build's card count, on each
+    column's card: "if the build were made of this card". Price is in the document's currency;
+    performance per money uses USD (FP16 tensor TFLOPS per $1,000) so it reads the same whatever
+    currency the user picked.
+    """
+    currency = build.cost.currency
+    archs = [_architecture(catalog, g.architecture) for g in gpus]
+    prices_usd = [unit_price_usd(g) for g in gpus]
+
+    def arch_flag(attr: str) -> list[Value]:
+        return [bool(getattr(a, attr)) if a is not None else None for a in archs]
+
+    columns = tuple(
+        ComparisonColumn(g.id, g.name, g.sources,
+                         g.street_price.source if g.street_price is not None else None)
+        for g in gpus)
+    rows = [
+        _row("memory", "Memory", "Memory", "number", [g.memory_gb for g in gpus], HIGHER,
+             "GB", 0),
+        _row("memory_type", "Memory type", "Memory", "text", [g.memory_type for g in gpus]),
+        _row("bandwidth", "Memory bandwidth", "Memory", "number",
+             [g.memory_bandwidth_gbs for g in gpus], HIGHER, "GB/s", 0),
+        _row("fp32", "FP32", "Compute", "number", [g.fp32_tflops for g in gpus], HIGHER,
+             "TFLOPS", 1),
+        _row("fp16", "FP16 tensor (dense)", "Compute", "number",
+             [g.fp16_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
+        _row("bf16", "BF16 tensor (dense)", "Compute", "number",
+             [g.bf16_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
+        _row("fp8", "FP8 tensor (dense)", "Compute", "number",
+             [g.fp8_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
+        _row("int8", "INT8 tensor (dense)", "Compute", "number",
+             [g.int8_tensor_tops for g in gpus], HIGHER, "TOPS", 0),
+        _row("architecture", "Architecture", "Architecture", "text",
+             [a.name if a is not None else g.architecture for a, g in zip(archs, gpus,
+                                                                           strict=True)]),
+        _row("process", "Process", "Architecture", "text",
+             [a.process_node if a is not None else None for a in archs]),
+        _row("arch_bf16", "BF16 support", "Architecture", "bool", arch_flag("bf16"), HIGHER),
+        _row("arch_fp8", "FP8 support", "Architecture", "bool", arch_flag("fp8"), HIGHER),
+        _row("arch_fp4", "FP4 support", "Architecture", "bool", arch_flag("fp4"), HIGHER),
+        _row("transformer_engine", "Transformer Engine", "Architecture", "bool",
+             arch_flag("transformer_engine"), HIGHER),
+        _row("sparsity", "2:4 structured sparsity", "Architecture", "bool",
+             arch_flag("structured_sparsity"), HIGHER),
+        _row("interconnect", "GPU-to-GPU link", "Interconnect", "text",
+             [g.interconnect for g in gpus]),
+        _row("link_bandwidth", "Link bandwidth", "Interconnect", "number",
+             [g.interconnect_bandwidth_gbs if g.has_peer_link else None for g in gpus], HIGHER,
+             "GB/s", 0),
+        _row("tdp", "Board power (TDP)", "Power", "number", [g.tdp_w for g in gpus], LOWER,
+             "W", 0),
+        _row("price", "Price", "Value", "money",
+             [rates.convert(p, "USD", currency) if p is not None else None
+              for p in prices_usd], LOWER),
+        _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "Value", "number",
+             [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
+              if g.fp16_tensor_tflops is not None else None
+              for g, p in zip(gpus, prices_usd, strict=True)], HIGHER, "", 2),
+        _row("perf_per_watt", "FP16 GFLOPS per watt", "Value", "number",
+             [_scaled(per_watt(g.fp16_tensor_tflops, g.tdp_w), 1000.0)
+              if g.fp16_tensor_tflops is not None else None for g in gpus], HIGHER, "", 0),
+    ]
+    n = max(1, build.gpu_count)
+    for i, tracked in enumerate(build.workloads):
+        est = cached_estimate(tracked, n)
+        values: list[Value] = []
+        verdicts: list[str | None] = []
+        for g in gpus:
+            if isinstance(est, str):
+                values.append(None)
+                verdicts.append(None)
+                continue
+            h = headroom(est, g, build.display_reserve_bytes)
+            values.append(float(h.headroom_bytes))
+            verdicts.append(h.verdict)
+        label = f"{tracked.workload.name} ({tracked.task}, {n} GPU{'s' if n > 1 else ''})"
+        rows.append(_row(f"workload:{i}", label, "Workloads", "headroom", values, HIGHER,
+                         "GiB", 1, verdicts))
+    return ComparisonTable(columns, tuple(rows), currency)
+
+
+def _scaled(value: float | None, factor: float) -> float | None:
+    return None if value is None else value * factor
+
+
+def default_architectures(gpus: Sequence[GpuSpec], catalog: Catalog) -> list[str]:
+    """Architectures to compare: those of the compared GPUs, else Ampere, Ada and Hopper."""
+    ids: list[str] = []
+    for g in gpus:
+        if g.architecture not in ids and _architecture(catalog, g.architecture) is not None:
+            ids.append(g.architecture)
+    if len(ids) >= 2:
+        return ids[:MAX_COLUMNS]
+    return [a for a in DEFAULT_ARCHITECTURES if _architecture(catalog, a) is not None]
+
+
+def architecture_table(arch_ids: Sequence[str], catalog: Catalog) -> ComparisonTable:
+    """Architectures side by side: what their matrix units can do and how cards talk."""
+    archs = [a for a in (_architecture(catalog, i) for i in arch_ids) if a is not None]
+    columns = tuple(ComparisonColumn(a.id, a.name, a.sources) for a in archs)
+    rows = (
+        _row("vendor", "Vendor", "General", "text", [a.vendor for a in archs]),
+        _row("launch_year", "Launched", "General", "number",
+             [float(a.launch_year) for a in archs], HIGHER),
+        _row("process", "Process", "General", "text", [a.process_node for a in archs]),
+        _row("matrix_units", "Matrix units", "Compute", "text",
+             [a.matrix_core_generation for a in archs]),
+        _row("bf16", "BF16", "Compute", "bool", [a.bf16 for a in archs], HIGHER),
+        _row("fp8", "FP8", "Compute", "bool", [a.fp8 for a in archs], HIGHER),
+        _row("fp4", "FP4", "Compute", "bool", [a.fp4 for a in archs], HIGHER),
+        _row("transformer_engine", "Transformer Engine", "Compute", "bool",
+             [a.transformer_engine for a in archs], HIGHER),
+        _row("sparsity", "2:4 structured sparsity", "Compute", "bool",
+             [a.structured_sparsity for a in archs], HIGHER),
+        _row("interconnect", "GPU-to-GPU link", "Interconnect", "text",
+             [a.interconnect for a in archs]),
+        _row("features", "Features", "General", "text", ["\n".join(a.features) for a in archs]),
+    )
+    return ComparisonTable(columns, rows)
