@@ -48,7 +48,8 @@ def main() -> None:
     print("One estimate (µs):")
     for name, fn in cases:
         times = [t * 1e6 for t in time_calls(fn, 5000)]
-        print(f"  {name:<38} p50 {statistics.median(times):6.1f}  p95 {percentile(times, .95):6.1f}")
+        p50, p95 = statistics.median(times), percentile(times, .95)
+        print(f"  {name:<38} p50 {p50:6.1f}  p95 {p95:6.1f}")
 
     ids = ["bert-base", "llama-3-8b", "unet-sd-1.5", "resnet-50", "gpt2-medium"]
     for n in (1, 3, 5):
