@@ -1,0 +1,166 @@
+"""Open and save `.gpubuild` files: the functions the UI, the CLI and the report call.
+
+Loading reads at most the size cap (checked before reading), parses strictly, migrates an older
+format version, checks every key and builds core records; anything wrong becomes one
+:class:`DocumentError` sentence. Saving writes deterministic bytes atomically. Nothing in a file is
+ever executed, imported or followed (``sources`` are only strings to show).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from planner import __version__
+from planner.core.build import Build
+from planner.core.specs import Catalog, GpuSpec
+from planner.documents import limits as lim
+from planner.documents.atomic import atomic_write
+from planner.documents.compare import compare
+from planner.documents.errors import DocumentError, shown
+from planner.documents.migrations import migrate
+from planner.documents.parsing import NOT_A_BUILD, parse_json, too_large_message
+from planner.documents.reader import read_document, timestamp
+from planner.documents.writer import document_object, encode, utc_now
+
+log = logging.getLogger(__name__)
+
+SUMMARY_SLOTS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedDocument:
+    """An opened file: the build as the file has it, plus what the file says about itself.
+
+    ``format_version`` is the version written in the file (before any migration);
+    ``unknown_gpus`` and ``differences`` compare the file's snapshots with the catalog passed to
+    the loader and are empty when none was passed.
+    """
+
+    build: Build
+    path: Path | None
+    format_version: int
+    app_version: str
+    created: str
+    modified: str
+    catalog_version: str = ""
+    unknown_gpus: tuple[GpuSpec, ...] = ()
+    differences: tuple[str, ...] = ()
+
+    @property
+    def migrated(self) -> bool:
+        """True when the file was of an older format version (saving rewrites it as current)."""
+        return self.format_version < lim.FORMAT_VERSION
+
+    def summary(self) -> str:
+        """One line: name, the GPUs with counts, and the number of workloads."""
+        build = self.build
+        name = " ".join(build.name.split()) or "Untitled build"
+        parts = [f"{s.count}× {s.gpu.name}" for s in build.slots[:SUMMARY_SLOTS]]
+        if len(build.slots) > SUMMARY_SLOTS:
+            parts.append(f"{len(build.slots) - SUMMARY_SLOTS} more GPU models")
+        gpus = " + ".join(parts) or "no GPUs"
+        n = len(build.workloads)
+        return f"{name}: {gpus}, {n} workload{'' if n == 1 else 's'}"
+
+
+def _open_error(path: Path, reason: str) -> DocumentError:
+    return DocumentError(f"Cannot open '{path.name}': {reason}.")
+
+
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes, refusing folders, devices and anything over the cap before reading."""
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise _open_error(path, "it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise _open_error(path, "it is not a regular file")
+        if info.st_size > lim.MAX_FILE_BYTES:
+            raise DocumentError(too_large_message(info.st_size))
+        with open(path, "rb") as handle:
+            return handle.read(lim.MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise _open_error(path, "there is no such file") from None
+    except PermissionError:
+        raise _open_error(path, "you do not have permission to read it") from None
+    except OSError as exc:
+        detail = (exc.strerror or type(exc).__name__).rstrip(".").lower()
+        raise _open_error(path, detail) from None
+
+
+def _check_marker(obj: Any) -> int:
+    """The file's format version, once it is plainly a GPU build file."""
+    if not isinstance(obj, dict):
+        raise DocumentError(f"{NOT_A_BUILD}: it holds {shown(obj)} instead of an object.")
+    marker = obj.get("format")
+    if marker != lim.FORMAT_NAME:
+        found = "it has no format marker" if marker is None else f"its format is {shown(marker)}"
+        raise DocumentError(f"{NOT_A_BUILD}: {found}, not '{lim.FORMAT_NAME}'.")
+    version = obj.get("version")
+    if type(version) is not int:
+        raise DocumentError(f"This GPU build file has no valid format version (found "
+                            f"{shown(version)}); it may be damaged.")
+    return version
+
+
+def _decode(data: bytes, catalog: Catalog | None, path: Path | None) -> LoadedDocument:
+    obj = parse_json(data)
+    version = _check_marker(obj)
+    build, header = read_document(migrate(obj, version))
+    unknown, differences = compare(build, catalog)
+    return LoadedDocument(build, path, version, header.app_version, header.created,
+                          header.modified, header.catalog_version, unknown, differences)
+
+
+def loads_document(data: bytes, catalog: Catalog | None = None) -> LoadedDocument:
+    """Open a document from bytes; raise :class:`DocumentError` (only) if it cannot be used."""
+    try:
+        return _decode(bytes(data), catalog, None)
+    except DocumentError:
+        raise
+    except Exception as exc:
+        # A bug, not the user's fault; still one sentence, and the log keeps the traceback.
+        log.exception("unexpected failure reading a GPU build file")
+        raise DocumentError(f"This GPU build file could not be read because of an unexpected "
+                            f"problem ({type(exc).__name__}); please report it.") from None
+
+
+def load_document(path: Path, catalog: Catalog | None = None) -> LoadedDocument:
+    """Open a `.gpubuild` file; raise :class:`DocumentError` (only) if it cannot be used."""
+    path = Path(path)
+    return replace(loads_document(_read_capped(path), catalog), path=path)
+
+
+def dumps_document(build: Build, *, created: str | None = None, modified: str | None = None,
+                   catalog_version: str = "", app_version: str = __version__) -> bytes:
+    """The file's bytes for ``build``; the same arguments always give the same bytes.
+
+    ``modified`` defaults to now and ``created`` to ``modified``. The result is read back through
+    the loader's checks first, so the app can never write a file it would refuse to open.
+    """
+    modified = modified or utc_now()
+    doc = document_object(build, app_version=app_version, created=created or modified,
+                          modified=modified, catalog_version=catalog_version)
+    try:
+        timestamp(doc["created"], "Creation time")
+        timestamp(doc["modified"], "Modification time")
+        read_document(doc)
+        return encode(doc)
+    except DocumentError as exc:
+        text = str(exc)
+        raise DocumentError(f"This build cannot be saved: {text[0].lower()}{text[1:]}") from None
+    except (TypeError, ValueError) as exc:
+        raise DocumentError(f"This build cannot be saved: it holds a value a file cannot "
+                            f"store ({type(exc).__name__}).") from None
+
+
+def save_document(build: Build, path: Path, *, created: str | None = None,
+                  catalog_version: str = "") -> None:
+    """Write ``build`` to ``path`` atomically: the old file stays intact if anything fails."""
+    atomic_write(Path(path), dumps_document(build, created=created,
+                                            catalog_version=catalog_version))

@@ -1,0 +1,177 @@
+"""A current-version document object to a core :class:`Build`, checking every key on the way.
+
+Input is what :mod:`planner.documents.parsing` returned and :mod:`planner.documents.migrations`
+brought up to date; output is plain core records. Snapshots are used as the file has them (never
+looked up in a catalog) so a colleague without a GPU in their catalog sees what the author saw.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.energy import Usage
+from planner.core.memory import InferenceSetup, TrainingSetup
+from planner.core.specs import GpuSpec, Workload
+from planner.documents import limits as lim
+from planner.documents.checks import check, fields
+from planner.documents.errors import DocumentError
+from planner.documents.rules import (
+    COST_RULES,
+    GPU_RULES,
+    INFERENCE_RULES,
+    TRAINING_RULES,
+    USAGE_RULES,
+    WORKLOAD_RULES,
+    Rule,
+)
+
+IN_BUILD = "in the build"
+
+TOP_RULES: dict[str, Rule] = {
+    "format": Rule("short", "Format marker", choices=(lim.FORMAT_NAME,)),
+    "version": Rule("int", "Format version", low=1, high=lim.FORMAT_VERSION),
+    "app_version": Rule("short", "App version"),
+    "created": Rule("short", "Creation time"),
+    "modified": Rule("short", "Modification time"),
+    "catalog_version": Rule("short", "Catalog version"),
+    "name": Rule("name", "Build name"),
+    "notes": Rule("text", "Build notes"),
+    "gpus": Rule("list", "The GPU list"),
+    "workloads": Rule("list", "The workload list"),
+    "usage": Rule("object", "Usage settings"),
+    "cost": Rule("object", "Cost settings"),
+    "display_reserve_bytes": Rule("int", "Display reserve", low=0, high=lim.MAX_RESERVE_BYTES),
+    "extra": Rule("object", "Extra metadata"),
+}
+OPTIONAL_TOP = frozenset({"extra"})
+SLOT_RULES: dict[str, Rule] = {
+    "id": Rule("id", "GPU id"),
+    "count": Rule("int", "GPU count", low=1, high=lim.MAX_GPU_COUNT),
+    "spec": Rule("object", "GPU snapshot"),
+}
+TRACKED_RULES: dict[str, Rule] = {
+    "id": Rule("id", "Workload id"),
+    "task": Rule("short", "Task", choices=("train", "inference")),
+    "workload": Rule("object", "Workload snapshot"),
+    "training": Rule("object", "Training settings"),
+    "inference": Rule("object", "Inference settings"),
+}
+EXTRA_KEY = Rule("id", "Extra metadata key")
+EXTRA_VALUE = Rule("source", "Extra metadata value")
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What the file says about itself, apart from the build."""
+
+    app_version: str
+    created: str
+    modified: str
+    catalog_version: str
+
+
+def timestamp(value: str, label: str) -> str:
+    """Return an ISO 8601 date-time with a zone as given, or raise a sentence."""
+    try:
+        stamp: dt.datetime | None = dt.datetime.fromisoformat(value)
+    except ValueError:
+        stamp = None
+    if stamp is None or stamp.tzinfo is None:
+        raise DocumentError(f"{label} must be an ISO 8601 date and time with a time zone, such "
+                            f"as 2026-01-31T12:00:00Z (found '{value[:40]}' {IN_BUILD}).")
+    return value
+
+
+def _label(obj: Any, fallback: str) -> str:
+    """A GPU's or model's name for messages, if the file has a usable one."""
+    name = obj.get("name") if isinstance(obj, dict) else None
+    if isinstance(name, str) and name.strip() and len(name) <= lim.MAX_NAME_CHARS:
+        return " ".join(name.split())
+    return fallback
+
+
+def _capped(items: list[Any], cap: int, what: str) -> list[Any]:
+    if len(items) > cap:
+        raise DocumentError(f"This GPU build file lists {len(items):,} {what}, but a build holds "
+                            f"at most {cap}.")
+    return items
+
+
+def _same_id(entry_id: str, record_id: str, where: str) -> None:
+    if entry_id != record_id:
+        raise DocumentError(f"This GPU build file is inconsistent: the id '{entry_id[:40]}' does "
+                            f"not match its snapshot's id '{record_id[:40]}' {where}.")
+
+
+def read_slots(items: list[Any]) -> tuple[BuildSlot, ...]:
+    """The GPU slots, each with its snapshot; one slot per GPU model."""
+    slots: list[BuildSlot] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(_capped(items, lim.MAX_SLOTS, "GPU slots")):
+        spec_raw = raw.get("spec") if isinstance(raw, dict) else None
+        where = f"for {_label(spec_raw, f'GPU {i + 1}')}"
+        entry = fields(raw, SLOT_RULES, where, f"GPU slot {i + 1}")
+        spec = GpuSpec(**fields(entry["spec"], GPU_RULES, where))
+        _same_id(entry["id"], spec.id, where)
+        if spec.id in seen:
+            raise DocumentError(f"{spec.name} appears in two GPU slots; a build lists each GPU "
+                                "model once with its count, so merge them and save again.")
+        seen.add(spec.id)
+        slots.append(BuildSlot(spec, entry["count"]))
+    return tuple(slots)
+
+
+def read_workloads(items: list[Any]) -> tuple[TrackedWorkload, ...]:
+    """The tracked workloads with their snapshots and both tasks' settings."""
+    tracked: list[TrackedWorkload] = []
+    for i, raw in enumerate(_capped(items, lim.MAX_WORKLOADS, "workloads")):
+        model_raw = raw.get("workload") if isinstance(raw, dict) else None
+        name = _label(model_raw, f"workload {i + 1}")
+        where = f"for {name}"
+        entry = fields(raw, TRACKED_RULES, where, f"Workload entry {i + 1}")
+        workload = Workload(**fields(entry["workload"], WORKLOAD_RULES, where))
+        _same_id(entry["id"], workload.id, where)
+        training = TrainingSetup(**fields(entry["training"], TRAINING_RULES,
+                                          f"for {name} (training)"))
+        inference = InferenceSetup(**fields(entry["inference"], INFERENCE_RULES,
+                                            f"for {name} (inference)"))
+        tracked.append(TrackedWorkload(workload, entry["task"], training, inference))
+    return tuple(tracked)
+
+
+def read_extra(raw: dict[str, Any]) -> dict[str, str]:
+    """Free-form text metadata other tools may keep in a file; preserved on save."""
+    if len(raw) > lim.MAX_EXTRA_ITEMS:
+        raise DocumentError(f"This GPU build file has {len(raw):,} extra metadata entries, but "
+                            f"at most {lim.MAX_EXTRA_ITEMS} are allowed.")
+    for key, value in raw.items():
+        check(key, EXTRA_KEY, IN_BUILD)
+        check(value, EXTRA_VALUE, f"for the extra metadata '{key}'")
+    return dict(sorted(raw.items()))
+
+
+def read_document(doc: dict[str, Any]) -> tuple[Build, Header]:
+    """Check a whole current-version document and build its core records."""
+    rules = TOP_RULES if "extra" in doc else {
+        k: r for k, r in TOP_RULES.items() if k not in OPTIONAL_TOP}
+    top = fields(doc, rules, IN_BUILD, "A GPU build file")
+    header = Header(
+        app_version=top["app_version"],
+        created=timestamp(top["created"], "Creation time"),
+        modified=timestamp(top["modified"], "Modification time"),
+        catalog_version=top["catalog_version"],
+    )
+    build = Build(
+        name=top["name"],
+        notes=top["notes"],
+        slots=read_slots(top["gpus"]),
+        workloads=read_workloads(top["workloads"]),
+        usage=Usage(**fields(top["usage"], USAGE_RULES, "in the usage settings")),
+        cost=CostSettings(**fields(top["cost"], COST_RULES, "in the cost settings")),
+        display_reserve_bytes=top["display_reserve_bytes"],
+        extra=read_extra(top.get("extra") or {}),
+    )
+    return build, header

@@ -1,0 +1,69 @@
+"""A core :class:`Build` to the current-version document object and its UTF-8 JSON bytes.
+
+Output is deterministic (same build and times, same bytes) so saved files diff cleanly under
+version control and a save of an unchanged document rewrites identical bytes. Keys follow the
+dataclasses' field order, which is stable; the free-form ``extra`` map is sorted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from typing import Any
+
+from planner.core.build import Build, BuildSlot, TrackedWorkload
+from planner.documents import limits as lim
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC to the second, as files store it."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def plain(value: Any) -> Any:
+    """A core record as JSON-able values: dataclasses to dicts, tuples to lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not f.name.startswith("_")}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    return value
+
+
+def _slot(slot: BuildSlot) -> dict[str, Any]:
+    return {"id": slot.gpu.id, "count": slot.count, "spec": plain(slot.gpu)}
+
+
+def _tracked(t: TrackedWorkload) -> dict[str, Any]:
+    return {"id": t.workload.id, "task": t.task, "workload": plain(t.workload),
+            "training": plain(t.training), "inference": plain(t.inference)}
+
+
+def document_object(build: Build, *, app_version: str, created: str, modified: str,
+                    catalog_version: str) -> dict[str, Any]:
+    """The current-version document as plain JSON values."""
+    doc: dict[str, Any] = {
+        "format": lim.FORMAT_NAME,
+        "version": lim.FORMAT_VERSION,
+        "app_version": app_version,
+        "created": created,
+        "modified": modified,
+        "catalog_version": catalog_version,
+        "name": build.name,
+        "notes": build.notes,
+        "gpus": [_slot(s) for s in build.slots],
+        "workloads": [_tracked(t) for t in build.workloads],
+        "usage": plain(build.usage),
+        "cost": plain(build.cost),
+        "display_reserve_bytes": build.display_reserve_bytes,
+    }
+    if build.extra:
+        doc["extra"] = dict(sorted(build.extra.items()))
+    return doc
+
+
+def encode(doc: dict[str, Any]) -> bytes:
+    """UTF-8 JSON, indented two spaces, non-ASCII kept readable, newline at the end."""
+    text = json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False)
+    return (text + "\n").encode("utf-8")
