@@ -1,0 +1,136 @@
+"""What the analysis panels share: pyqtgraph set-up, verdict colours, units and the refresh rule.
+
+The package's ``__init__`` pins pyqtgraph to PySide6 before any panel imports it (pyqtgraph
+prefers PyQt6 when both are installed).
+Colours of text and backgrounds come from the widget's palette (light or dark); only the verdict
+colours are fixed, from the Okabe–Ito palette, which stays distinguishable with the common kinds
+of colour blindness — and every verdict is also written out, never shown by colour alone.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale
+from PySide6.QtGui import QColor, QPalette, QShowEvent
+from PySide6.QtWidgets import QWidget
+
+from planner.catalog.rates import load_rates
+from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
+from planner.core.money import Rates
+from planner.ui.document import BuildDocument
+
+pg.setConfigOptions(antialias=True)
+
+GIB = 1024**3
+
+#: Okabe–Ito bluish green, orange and vermillion: "green / amber / red" that colour-blind readers
+#: can still tell apart.
+VERDICT_COLORS: dict[str, str] = {
+    FITS: "#009E73",
+    TIGHT: "#E69F00",
+    DOES_NOT_FIT: "#D55E00",
+}
+NEUTRAL_COLOR = "#7F7F7F"
+
+_rates: Rates | None = None
+
+
+def default_rates() -> Rates:
+    """The bundled exchange rates, read once (panels convert money with them)."""
+    global _rates
+    if _rates is None:
+        _rates = load_rates()
+    return _rates
+
+
+def verdict_color(verdict: str) -> QColor:
+    """The fixed colour of a verdict (grey for errors and builds without GPUs)."""
+    return QColor(VERDICT_COLORS.get(verdict, NEUTRAL_COLOR))
+
+
+def verdict_text(verdict: str) -> str:
+    """A verdict in the user's language: colour is never the only cue."""
+    tr = QCoreApplication.translate
+    return {
+        FITS: tr("Verdict", "fits"),
+        TIGHT: tr("Verdict", "tight"),
+        DOES_NOT_FIT: tr("Verdict", "does not fit"),
+        "no-gpu": tr("Verdict", "no GPU"),
+        "error": tr("Verdict", "error"),
+    }.get(verdict, verdict)
+
+
+def gib(n_bytes: float | None, decimals: int = 1) -> str:
+    """Bytes as GiB for people (the unit cards are sold in)."""
+    if n_bytes is None:
+        return "—"
+    return QCoreApplication.translate("Units", "%1 GiB").replace(
+        "%1", QLocale().toString(n_bytes / GIB, "f", decimals))
+
+
+def number(value: float | None, decimals: int = 0) -> str:
+    """A figure with the locale's separators; an em dash when unknown."""
+    if value is None:
+        return "—"
+    return QLocale().toString(float(value), "f", decimals)
+
+
+def chart_colors(widget: QWidget) -> tuple[QColor, QColor, QColor]:
+    """Background, foreground and a muted grid colour for charts, from the widget's palette."""
+    pal = widget.palette()
+    bg = pal.color(QPalette.ColorRole.Base)
+    fg = pal.color(QPalette.ColorRole.Text)
+    mid = QColor(fg)
+    mid.setAlpha(60)
+    return bg, fg, mid
+
+
+def style_plot(plot: pg.PlotWidget, widget: QWidget) -> None:
+    """Apply the palette's colours to a plot's background, axes and labels."""
+    bg, fg, _mid = chart_colors(widget)
+    plot.setBackground(bg)
+    for name in ("left", "bottom"):
+        axis = plot.getAxis(name)
+        axis.setPen(pg.mkPen(fg))
+        axis.setTextPen(pg.mkPen(fg))
+
+
+class Panel(QWidget):
+    """A panel that redraws from the document, and only while someone can see it.
+
+    A hidden panel (a tab behind another) just remembers it is stale and redraws when shown, so an
+    edit pays only for what is on screen.
+    """
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self._stale = True
+        document.changed.connect(self._on_document_changed)
+
+    def _on_document_changed(self) -> None:
+        if self.isVisible():
+            self._stale = False
+            self.refresh()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Catch up with edits made while hidden."""
+        if self._stale:
+            self._stale = False
+            self.refresh()
+        super().showEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Recolour charts when the palette switches between light and dark."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_palette()
+        super().changeEvent(event)
+
+    def apply_palette(self) -> None:
+        """Re-read colours from the palette (charts override this)."""
+
+    def refresh(self) -> None:
+        """Ask the views for figures and redraw; subclasses implement it."""
+        raise NotImplementedError

@@ -1,0 +1,320 @@
+"""VRAM headroom panel: one bar per tracked workload, used against usable memory per GPU.
+
+Bars are coloured by verdict (and labelled with it, for readers who cannot tell the colours
+apart), whiskers show the estimate's validated error band, and hovering a bar explains it part by
+part. Below the chart, each workload that does not fit offers core's "what would make it fit"
+changes as buttons; a click is one undoable edit. Figures come from
+:func:`planner.core.views_headroom.headroom_rows`; the chart items are created once and updated
+in place on every change (creating pyqtgraph items costs more than the whole estimate).
+"""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QBrush, QColor, QCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.suggest import Suggestion
+from planner.core.views_headroom import (
+    BREAKDOWN_KEYS,
+    ERROR,
+    NO_GPU,
+    HeadroomRow,
+    headroom_rows,
+)
+from planner.ui.document import BuildDocument
+from planner.ui.panels.common import (
+    GIB,
+    Panel,
+    chart_colors,
+    gib,
+    style_plot,
+    verdict_color,
+    verdict_text,
+)
+
+BAR_HEIGHT = 0.6
+ROW_PIXELS = 30
+
+
+class HeadroomPanel(Panel):
+    """Used versus usable VRAM per tracked workload, and the fixes for those that do not fit."""
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
+        super().__init__(document, parent)
+        self.rows: list[HeadroomRow] = []
+        self._suggestion_key: object = None
+        self.suggestion_buttons: list[QPushButton] = []
+        self._brushes: dict[str, QBrush] = {}
+        self._no_pen = pg.mkPen(None)
+
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+
+        self.plot = pg.PlotWidget()
+        self.plot.setMenuEnabled(False)
+        self.plot.disableAutoRange()
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.setLabel("bottom", self.tr("GiB per GPU"))
+        self.plot.invertY(True)
+        self.plot.showGrid(x=True, y=False, alpha=0.25)
+        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        empty = np.zeros(0)
+        self.usable_bars = pg.BarGraphItem(x0=empty, y=empty, width=empty, height=BAR_HEIGHT)
+        self.used_bars = pg.BarGraphItem(x0=empty, y=empty, width=empty, height=BAR_HEIGHT * 0.6)
+        self.error_bars = pg.ErrorBarItem(x=empty, y=empty, left=empty, right=empty, beam=0.15)
+        self.usable_bars.setZValue(0)
+        self.used_bars.setZValue(1)
+        self.error_bars.setZValue(2)
+        for item in (self.usable_bars, self.used_bars, self.error_bars):
+            self.plot.addItem(item)
+        self.labels: list[pg.TextItem] = []
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.plot.getPlotItem().getViewBox().sigResized.connect(self._fit_x_range)
+        self._ends: list[float] = []
+        self._label_px: list[int] = []
+
+        self.suggestions_box = QWidget()
+        self.suggestions_layout = QVBoxLayout(self.suggestions_box)
+        self.suggestions_layout.setContentsMargins(0, 0, 0, 0)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(self.suggestions_box)
+        self.apply_palette()
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def apply_palette(self) -> None:
+        """Chart background, axes and the usable-memory bars follow the palette."""
+        style_plot(self.plot, self)
+        _bg, fg, mid = chart_colors(self)
+        self.usable_bars.setOpts(brush=pg.mkBrush(mid), pen=pg.mkPen(None))
+        self.error_bars.setData(pen=pg.mkPen(fg, width=1))
+        for label in self.labels:
+            label.setColor(fg)
+
+    def refresh(self) -> None:
+        """Recompute the rows (memoised in core) and update the chart items in place."""
+        self.rows = headroom_rows(self.document.build)
+        self._draw_chart()
+        self._draw_summary()
+        self._draw_suggestions()
+
+    def _draw_chart(self) -> None:
+        rows = self.rows
+        ys = np.arange(len(rows), dtype=float)
+        zeros = np.zeros(len(rows))
+        used = np.array([r.needed_bytes for r in rows], dtype=float) / GIB
+        usable = np.array([r.usable_bytes for r in rows], dtype=float) / GIB
+        brushes = [self._brush(r.verdict) for r in rows]
+        self.usable_bars.setOpts(x0=zeros, y=ys, width=usable, height=BAR_HEIGHT)
+        self.used_bars.setOpts(x0=zeros, y=ys, width=used, height=BAR_HEIGHT * 0.6,
+                               brushes=brushes, pens=[self._no_pen] * len(rows))
+        self.error_bars.setData(
+            x=used, y=ys,
+            left=np.array([r.needed_bytes - r.low_bytes for r in rows], dtype=float) / GIB,
+            right=np.array([r.high_bytes - r.needed_bytes for r in rows], dtype=float) / GIB,
+            beam=0.15)
+        _bg, fg, _mid = chart_colors(self)
+        while len(self.labels) < len(rows):
+            label = pg.TextItem(color=fg, anchor=(0, 0.5))
+            self.plot.addItem(label)
+            self.labels.append(label)
+        ends = [max(r.high_bytes, r.usable_bytes) / GIB for r in rows]
+        right = max(ends or [1.0])
+        for i, label in enumerate(self.labels):
+            if i >= len(rows):
+                label.setVisible(False)
+                continue
+            label.setVisible(True)
+            label.setText(self.bar_label(rows[i]))
+            label.setPos(QPointF(ends[i] + right * 0.01, i))
+        names = self.axis_names(rows)
+        axis = self.plot.getAxis("left")
+        axis.setTicks([list(enumerate(names))])
+        metrics = self.fontMetrics()
+        axis.setWidth(max([metrics.horizontalAdvance(n) for n in names] or [0]) + 16)
+        self._ends = ends
+        self._label_px = [metrics.horizontalAdvance(label.toPlainText()) + 12
+                          for label in self.labels[: len(rows)]]
+        self._fit_x_range()
+        self.plot.setYRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
+        self.plot.setMinimumHeight(60 + ROW_PIXELS * max(1, len(rows)))
+
+    def _fit_x_range(self) -> None:
+        """Leave room right of each bar for its label, whose width is in pixels, not GiB."""
+        view_px = max(self.plot.getPlotItem().getViewBox().width(), 200.0)
+        right = max(self._ends or [1.0])
+        for end, px in zip(self._ends, self._label_px, strict=False):
+            right = max(right, end / max(0.25, 1 - px / view_px))
+        self.plot.setXRange(0, right * 1.02, padding=0)
+
+    def _brush(self, verdict: str) -> QBrush:
+        brush = self._brushes.get(verdict)
+        if brush is None:
+            brush = self._brushes[verdict] = pg.mkBrush(verdict_color(verdict))
+        return brush
+
+    def axis_names(self, rows: list[HeadroomRow], limit: int = 22) -> list[str]:
+        """Short, distinct bar names: the workload, its task, and a number for repeats."""
+        out: list[str] = []
+        seen: dict[str, int] = {}
+        for r in rows:
+            name = r.name if len(r.name) <= limit else r.name[: limit - 1] + "…"
+            task = self.tr("train") if r.task == "train" else self.tr("infer")
+            text = f"{name} · {task}"
+            seen[text] = seen.get(text, 0) + 1
+            out.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+        return out
+
+    def bar_label(self, row: HeadroomRow) -> str:
+        """The text beside a bar: verdict, then used of usable."""
+        if row.verdict == ERROR:
+            return verdict_text(ERROR)
+        if row.verdict == NO_GPU:
+            return self.tr("%1 (no GPU)").replace("%1", gib(row.needed_bytes))
+        return self.tr("%1 · %2 / %3").replace("%1", verdict_text(row.verdict)).replace(
+            "%2", gib(row.needed_bytes)).replace("%3", gib(row.usable_bytes))
+
+    def _draw_summary(self) -> None:
+        build = self.document.build
+        if not self.rows:
+            self.summary.setText(self.tr("Track workloads to see whether they fit this build."))
+            return
+        if not build.slots:
+            self.summary.setText(self.tr("Add GPUs to the build to place these workloads."))
+            return
+        fits = sum(r.verdict in ("fits", "tight") for r in self.rows)
+        binding_name = next((r.gpu_name for r in self.rows if r.gpu_name), "")
+        self.summary.setText(
+            self.tr("%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.")
+            .replace("%1", str(fits)).replace("%2", str(len(self.rows)))
+            .replace("%3", str(build.gpu_count)).replace("%4", binding_name))
+
+    # --- hover --------------------------------------------------------------------------------
+
+    def row_at(self, y: float) -> int | None:
+        """The workload whose bar covers chart coordinate ``y`` (None between bars)."""
+        i = round(y)
+        if 0 <= i < len(self.rows) and abs(y - i) <= BAR_HEIGHT / 2:
+            return i
+        return None
+
+    def tooltip_for(self, index: int) -> str:
+        """The breakdown, provenance and error band of one bar, as rich text."""
+        r = self.rows[index]
+        name = html.escape(r.name)
+        if r.error:
+            return f"<b>{name}</b><br>{html.escape(r.error)}"
+        labels = {
+            "weights": self.tr("Weights"),
+            "gradients": self.tr("Gradients"),
+            "optimizer": self.tr("Optimizer state"),
+            "activations": self.tr("Activations"),
+            "kv_cache": self.tr("KV cache"),
+            "overhead": self.tr("Overhead (CUDA context, allocator)"),
+        }
+        task = self.tr("training") if r.task == "train" else self.tr("inference")
+        lines = [f"<b>{name}</b> — {html.escape(task)}, {html.escape(verdict_text(r.verdict))}"]
+        if r.gpu_name:
+            lines.append(html.escape(self.tr("Per GPU on %1: %2 of %3 usable")
+                                     .replace("%1", r.gpu_name).replace("%2", gib(r.needed_bytes))
+                                     .replace("%3", gib(r.usable_bytes))))
+        lines.append("<table>" + "".join(
+            f"<tr><td>{html.escape(labels[k])}</td><td align='right'>"
+            f"{html.escape(gib(r.breakdown.get(k, 0), 2))}</td></tr>" for k in BREAKDOWN_KEYS)
+            + "</table>")
+        lines.append(html.escape(
+            self.tr("Estimate from %1, ±%2 % (%3 – %4); peak at %5.")
+            .replace("%1", r.provenance).replace("%2", f"{r.error_band * 100:.0f}")
+            .replace("%3", gib(r.low_bytes)).replace("%4", gib(r.high_bytes))
+            .replace("%5", r.peak_phase)))
+        lines.extend(f"<i>{html.escape(n)}</i>" for n in r.notes)
+        return "<br>".join(lines)
+
+    def _on_mouse_moved(self, scene_pos: QPointF) -> None:
+        view = self.plot.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            QToolTip.hideText()
+            return
+        index = self.row_at(view.mapSceneToView(scene_pos).y())
+        if index is None:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(QCursor.pos(), self.tooltip_for(index), self.plot)
+
+    # --- suggestions --------------------------------------------------------------------------
+
+    def _draw_suggestions(self) -> None:
+        short = [r for r in self.rows if r.verdict == "does-not-fit" or r.error]
+        key = tuple((r.index, r.name, r.error, r.suggestions) for r in short)
+        if key == self._suggestion_key:
+            return
+        self._suggestion_key = key
+        while self.suggestions_layout.count():
+            item = self.suggestions_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.suggestion_buttons = []
+        for r in short:
+            self.suggestions_layout.addWidget(self._suggestion_group(r))
+        self.suggestions_box.setVisible(bool(short))
+
+    def _suggestion_group(self, row: HeadroomRow) -> QWidget:
+        box = QFrame()
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(6, 4, 6, 4)
+        title = QLabel()
+        title.setWordWrap(True)
+        layout.addWidget(title)
+        if row.error:
+            title.setText(self.tr("%1: %2").replace("%1", row.name).replace("%2", row.error))
+            return box
+        if not row.suggestions:
+            title.setText(self.tr("%1 does not fit, and no single change makes it fit: add GPUs "
+                                  "or choose cards with more memory.").replace("%1", row.name))
+            return box
+        title.setText(self.tr("%1 does not fit. What would make it fit:").replace("%1", row.name))
+        flow = QVBoxLayout()
+        flow.setContentsMargins(0, 0, 0, 0)
+        flow.setSpacing(2)
+        for s in row.suggestions:
+            button = QPushButton(self.tr("%1 → %2").replace("%1", s.title)
+                                 .replace("%2", gib(s.total_bytes)))
+            button.setToolTip(s.cost)
+            button.setStyleSheet("text-align: left; padding: 2px 6px;")
+            button.clicked.connect(
+                lambda _checked=False, i=row.index, sug=s: self.apply_suggestion(i, sug))
+            flow.addWidget(button)
+            self.suggestion_buttons.append(button)
+        layout.addLayout(flow)
+        color = QColor(verdict_color("does-not-fit"))
+        title.setStyleSheet(f"color: {color.name()}; font-weight: bold;")
+        return box
+
+    def apply_suggestion(self, index: int, suggestion: Suggestion) -> None:
+        """Replace the workload's settings with the suggestion's, as one undoable edit."""
+        build = self.document.build
+        if index >= len(build.workloads):
+            return
+        self.document.apply(build.with_workload(index, suggestion.tracked),
+                            self.tr("Make %1 fit: %2").replace("%1", build.workloads[index]
+                                                               .workload.name)
+                            .replace("%2", suggestion.title))
+
