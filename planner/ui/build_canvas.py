@@ -1,0 +1,196 @@
+"""The central build canvas: drop GPUs here, see the cards, their totals and warnings.
+
+Every change goes through `edits` (one undoable document edit); the canvas redraws only from the
+document's `changed` signal, so undo, redo, open and edits from other panels all look the same.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from planner.ui import edits
+from planner.ui.document import BuildDocument
+from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
+from planner.ui.slot_card import SlotCard
+from planner.ui.totals_bar import TotalsBar
+
+
+class CardList(QWidget):
+    """The column of cards, with the drop indicator line painted between them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.indicator_y: int | None = None
+        self.cards_layout = QVBoxLayout(self)
+        self.cards_layout.setContentsMargins(12, 12, 12, 12)
+        self.cards_layout.setSpacing(8)
+        self.empty = QLabel(self.tr("Drag GPUs here from the catalog\n"
+                                    "(or double-click one there)"))
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        font = self.empty.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.empty.setFont(font)
+        self.empty.setWordWrap(True)
+        self.cards_layout.addWidget(self.empty, 1)
+        self.cards_layout.addStretch(0)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Draw the insertion line while a card or GPU is dragged over the list."""
+        super().paintEvent(event)
+        if self.indicator_y is None:
+            return
+        painter = QPainter(self)
+        color = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+        painter.fillRect(8, self.indicator_y - 1, self.width() - 16, 3, color)
+        painter.end()
+
+
+class BuildCanvas(QWidget):
+    """Drop target and card list for the document's build, with the totals bar above."""
+
+    cards_synced = Signal()
+    """The cards now show the document's build (tests and the E2E hook wait on this)."""
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.cards: list[SlotCard] = []
+        self.setAcceptDrops(True)
+        self.setAccessibleName(self.tr("Build"))
+
+        self.totals = TotalsBar()
+        self.list = CardList()
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.list)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.scroll, 1)
+
+        document.changed.connect(self.sync)
+        self.sync()
+
+    # -- showing the document ----------------------------------------------------------------
+
+    def sync(self) -> None:
+        """Show the document's build: reuse cards by GPU so focus and typing survive."""
+        build = self._document.build
+        spare = {card.gpu_id: card for card in self.cards}
+        focused = next((c for c in self.cards if c.hasFocus()), None)
+        cards: list[SlotCard] = []
+        for i, slot in enumerate(build.slots):
+            card = spare.pop(slot.gpu.id, None)
+            if card is None:
+                card = SlotCard(self.list)
+                card.count_edited.connect(self._count_edited)
+                card.remove_requested.connect(self._remove)
+            card.show_slot(i, slot)
+            cards.append(card)
+        for card in spare.values():
+            card.deleteLater()
+        lay = self.list.cards_layout
+        for card in self.cards:
+            lay.removeWidget(card)
+        for i, card in enumerate(cards):
+            lay.insertWidget(i, card)
+            card.show()
+        self.list.empty.setVisible(not cards)
+        # Cards sit at the top; the empty-state hint fills the space when there are none.
+        lay.setStretch(lay.count() - 1, 1 if cards else 0)
+        lay.activate()  # geometry right away: a drop may follow before the next layout pass
+        self.cards = cards
+        if focused is not None and focused not in cards and cards:
+            cards[min(focused.index, len(cards) - 1)].setFocus()
+        self.totals.show_build(build)
+        self.cards_synced.emit()
+
+    # -- edits -----------------------------------------------------------------------------
+
+    def _count_edited(self, index: int, count: int) -> None:
+        edits.set_count(self._document, index, count)
+
+    def _remove(self, index: int) -> None:
+        edits.remove_slot(self._document, index)
+
+    # -- drag and drop ---------------------------------------------------------------------
+
+    def _drop_before(self, pos: QPoint) -> int:
+        """The slot index a drop at ``pos`` (canvas coordinates) lands in front of."""
+        for i, card in enumerate(self.cards):
+            centre = card.mapTo(self, card.rect().center())
+            if pos.y() < centre.y():
+                return i
+        return len(self.cards)
+
+    def _indicate(self, pos: QPoint | None) -> None:
+        y: int | None = None
+        if pos is not None:
+            before = self._drop_before(pos)
+            spacing = self.list.cards_layout.spacing() // 2
+            if before < len(self.cards):
+                y = self.cards[before].geometry().top() - spacing
+            elif self.cards:
+                y = self.cards[-1].geometry().bottom() + spacing
+        if y != self.list.indicator_y:
+            self.list.indicator_y = y
+            self.list.update()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept our GPU format (copy) and our card format (move); nothing else."""
+        mime = event.mimeData()
+        if mime.hasFormat(GPU_MIME):
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+        elif mime.hasFormat(SLOT_MIME):
+            event.setDropAction(Qt.DropAction.MoveAction)
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        """Show where a moved card would land."""
+        if event.mimeData().hasFormat(SLOT_MIME):
+            self._indicate(event.position().toPoint())
+            event.setDropAction(Qt.DropAction.MoveAction)
+            event.accept()
+        elif event.mimeData().hasFormat(GPU_MIME):
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        """Hide the insertion line."""
+        self._indicate(None)
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Add the dropped catalog GPUs, or move the dropped card."""
+        self._indicate(None)
+        mime = event.mimeData()
+        src = slot_index(mime)
+        if src is not None:
+            edits.move_slot(self._document, src, self._drop_before(event.position().toPoint()))
+            event.setDropAction(Qt.DropAction.MoveAction)
+            event.accept()
+            return
+        ids = gpu_ids(mime)
+        if ids and edits.add_gpu_ids(self._document, ids):
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+            return
+        event.ignore()

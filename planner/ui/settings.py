@@ -1,0 +1,71 @@
+"""Every setting the shell keeps, declared once with its default, and where they are stored.
+
+Settings go to the platform's native store (registry, plist, ``~/.config``) under the app's
+organisation and name, except when ``GPU_PLANNER_DATA_DIR`` is set: then they go to an INI file in
+the overridden config folder, so tests and CI never read or write a developer's real settings.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QSettings
+
+from planner.paths import DATA_DIR_ENV, user_config_dir
+
+ORGANIZATION = "gpu-build-planner"
+APPLICATION = "GPU Build Planner"
+DOMAIN = "gpu-build-planner.org"
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One key with its default; ``kind`` lets QSettings hand back the right Python type."""
+
+    key: str
+    default: Any
+    kind: type
+
+
+GEOMETRY = Setting("window/geometry", None, bytes)
+STATE = Setting("window/state", None, bytes)
+RECENT_FILES = Setting("files/recent", [], list)
+LAST_DIRECTORY = Setting("files/lastDirectory", "", str)
+AUTOSAVE_IDLE_MS = Setting("files/autosaveIdleMs", 3000, int)
+COLOR_SCHEME = Setting("appearance/colorScheme", "system", str)
+MAX_RECENT = 8
+#: Bumped when the dock layout changes shape, so an old saved state is not applied to new docks.
+STATE_VERSION = 1
+
+
+def open_settings() -> QSettings:
+    """The settings store: native, or an INI file inside the overridden data folder."""
+    if os.environ.get(DATA_DIR_ENV, "").strip():
+        path = user_config_dir() / "settings.ini"
+        return QSettings(str(path), QSettings.Format.IniFormat)
+    return QSettings(QSettings.Format.NativeFormat, QSettings.Scope.UserScope,
+                     ORGANIZATION, APPLICATION)
+
+
+def read(settings: QSettings, setting: Setting) -> Any:
+    """Read a setting, falling back to its default for a missing or unreadable value."""
+    if not settings.contains(setting.key):
+        return setting.default
+    value = settings.value(setting.key)
+    if setting.kind is list:
+        if value is None:
+            return []
+        return [str(v) for v in (value if isinstance(value, list) else [value])]
+    if setting.kind is bytes:
+        return value
+    try:
+        return setting.kind(value)
+    except (TypeError, ValueError):
+        return setting.default
+
+
+def write(settings: QSettings, setting: Setting, value: Any) -> None:
+    """Store a setting's value."""
+    settings.setValue(setting.key, value)

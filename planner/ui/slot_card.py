@@ -1,0 +1,135 @@
+"""One build slot drawn as a card: badge, name, key figures, count and a remove button.
+
+A card only reports what the user did (count changed, remove, drag started); the canvas turns
+that into document edits. Cards are reused across document changes so a spin box being typed in
+keeps its focus and cursor.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QDrag, QKeyEvent, QMouseEvent, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.build import MAX_GPU_COUNT, BuildSlot
+from planner.core.physics import unit_price_usd
+from planner.ui.icons import vendor_icon
+from planner.ui.mime import slot_mime
+
+CARD_STYLE = """
+SlotCard { border: 1px solid palette(mid); border-radius: 6px; background: palette(base); }
+SlotCard:focus { border: 2px solid palette(highlight); }
+"""
+
+
+class SlotCard(QFrame):
+    """A card for one slot; ``index`` is its position in the build's slots."""
+
+    count_edited = Signal(int, int)
+    """The user set a count: (slot index, new count)."""
+
+    remove_requested = Signal(int)
+    """The user asked to remove the slot at this index."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = -1
+        self.gpu_id = ""
+        self._press: QPoint | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setStyleSheet(CARD_STYLE)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+
+        self.badge = QLabel()
+        self.name = QLabel()
+        font = self.name.font()
+        font.setBold(True)
+        self.name.setFont(font)
+        self.figures = QLabel()
+        self.figures.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.count = QSpinBox()
+        self.count.setRange(1, MAX_GPU_COUNT)
+        self.count.setPrefix("× ")
+        self.count.setAccessibleName(self.tr("Number of cards"))
+        self.count.setToolTip(self.tr("How many of this GPU (1–64)"))
+        self.remove = QToolButton()
+        self.remove.setText("✕")
+        self.remove.setAutoRaise(True)
+        self.remove.setToolTip(self.tr("Remove from the build (Delete)"))
+        self.remove.setAccessibleName(self.tr("Remove"))
+
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        text.addWidget(self.name)
+        text.addWidget(self.figures)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 8, 6, 8)
+        row.addWidget(self.badge)
+        row.addLayout(text, 1)
+        row.addWidget(self.count)
+        row.addWidget(self.remove)
+
+        self.count.valueChanged.connect(lambda v: self.count_edited.emit(self.index, v))
+        self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
+
+    def show_slot(self, index: int, slot: BuildSlot) -> None:
+        """Show a slot's GPU and count without reporting it as an edit."""
+        self.index = index
+        gpu = slot.gpu
+        self.gpu_id = gpu.id
+        self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
+        self.name.setText(gpu.name)
+        price = unit_price_usd(gpu)
+        parts = [self.tr("%1 GB").replace("%1", f"{gpu.memory_gb:g}"),
+                 self.tr("%1 W").replace("%1", f"{gpu.tdp_w:,.0f}"),
+                 f"${price:,.0f}" if price is not None else self.tr("price unknown")]
+        self.figures.setText("  ·  ".join(parts))
+        if self.count.value() != slot.count:
+            self.count.blockSignals(True)
+            self.count.setValue(slot.count)
+            self.count.blockSignals(False)
+        self.setAccessibleName(self.tr("%1, %2 cards").replace("%1", gpu.name)
+                               .replace("%2", str(slot.count)))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Delete or Backspace on the focused card removes it."""
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.remove_requested.emit(self.index)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """Remember where a possible drag starts; a click also focuses the card."""
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Start moving the card once the mouse went far enough with the button down."""
+        if (self._press is None or not event.buttons() & Qt.MouseButton.LeftButton
+                or (event.position().toPoint() - self._press).manhattanLength()
+                < QApplication.startDragDistance()):
+            super().mouseMoveEvent(event)
+            return
+        drag = QDrag(self)
+        drag.setMimeData(slot_mime(self.index))
+        drag.setPixmap(self.grab())
+        drag.setHotSpot(self._press)
+        self._press = None
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        """Forget the press: no drag."""
+        self._press = None
+        super().mouseReleaseEvent(event)

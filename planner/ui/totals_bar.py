@@ -1,0 +1,148 @@
+"""The build's live totals and warnings, as `physics.summarize` reports them.
+
+Figures come from core; this module only formats them (units, currency) and translates the
+warnings. The price is shown in the document's currency, converted with the bundled rates when
+they can be read, else left in US dollars and labelled so.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSizePolicy,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.build import Build
+from planner.core.money import Rates, format_money
+from planner.core.physics import DEFAULT_HOST_WATTS, BuildSummary, summarize
+from planner.core.specs import GIB
+from planner.ui.warnings_text import warning_text
+
+
+@cache
+def default_rates() -> Rates | None:
+    """The bundled exchange rates, read once; None when they cannot be read."""
+    try:
+        from planner.catalog.rates import load_rates
+
+        return load_rates()
+    except (ImportError, OSError, KeyError, ValueError):
+        return None
+
+
+def _gb(n_bytes: int) -> str:
+    return f"{n_bytes / GIB:,.0f} GB" if n_bytes % GIB == 0 else f"{n_bytes / GIB:,.1f} GB"
+
+
+class TotalsBar(QWidget):
+    """Label pairs for the totals, then the warnings list (hidden when there are none)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.values: dict[str, QLabel] = {}
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(16)
+        rows = [("gpus", self.tr("GPUs")), ("memory", self.tr("Total VRAM")),
+                ("min_memory", self.tr("Smallest GPU")), ("power", self.tr("GPU power")),
+                ("system", self.tr("System power")), ("psu", self.tr("Recommended PSU")),
+                ("price", self.tr("Price"))]
+        for i, (key, title) in enumerate(rows):
+            caption = QLabel(title)
+            caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            value = QLabel("—")
+            font = value.font()
+            font.setBold(True)
+            font.setPointSizeF(font.pointSizeF() * 1.15)
+            value.setFont(font)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setAccessibleName(title)
+            column = i % 4
+            grid.addWidget(caption, (i // 4) * 2, column)
+            grid.addWidget(value, (i // 4) * 2 + 1, column)
+            self.values[key] = value
+        self.system_hint = self.tr("GPUs plus about %1 W for the rest of the computer")
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        frame.setLayout(grid)
+        grid.setContentsMargins(10, 8, 10, 8)
+
+        self.warnings = QListWidget()
+        self.warnings.setWordWrap(True)
+        self.warnings.setAccessibleName(self.tr("Build warnings"))
+        self.warnings.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.warnings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.warnings.hide()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(frame)
+        layout.addWidget(self.warnings)
+
+    def show_build(self, build: Build) -> BuildSummary:
+        """Recompute the totals from core and show them; returns the summary for callers."""
+        s = summarize(build)
+        v = self.values
+        v["gpus"].setText(str(s.gpu_count))
+        v["memory"].setText(_gb(s.total_memory_bytes) if s.gpu_count else "—")
+        v["min_memory"].setText(_gb(s.min_memory_bytes) if s.gpu_count else "—")
+        v["power"].setText(f"{s.total_tdp_w:,.0f} W" if s.gpu_count else "—")
+        v["system"].setText(f"{s.system_w:,.0f} W" if s.gpu_count else "—")
+        v["system"].setToolTip(self.system_hint.replace("%1", f"{DEFAULT_HOST_WATTS:,.0f}"))
+        if s.recommended_psu_w is not None:
+            v["psu"].setText(f"{s.recommended_psu_w:,} W")
+            v["psu"].setToolTip(self.tr("Smallest common rating that keeps the load at or "
+                                        "under 80 %"))
+        else:
+            v["psu"].setText("—" if not s.gpu_count else self.tr("server PSUs"))
+        v["price"].setText(self._price(build, s))
+        self._show_warnings(s)
+        return s
+
+    def _price(self, build: Build, s: BuildSummary) -> str:
+        if s.price_usd is None:
+            return "—"
+        currency = build.cost.currency
+        amount = s.price_usd
+        rates = default_rates() if currency != "USD" else None
+        if rates is not None:
+            amount = rates.convert(s.price_usd, "USD", currency)
+            self.values["price"].setToolTip(
+                self.tr("Converted from US dollars at the rates of %1").replace("%1", rates.as_of))
+        else:
+            currency = "USD"
+            self.values["price"].setToolTip(self.tr("Launch or street prices in US dollars"))
+        text = format_money(amount, currency)
+        missing = s.gpu_count - s.priced_gpus
+        if missing:
+            text += " " + self.tr("(+%n unpriced)", "", missing)
+        return text
+
+    def _show_warnings(self, s: BuildSummary) -> None:
+        style = QApplication.style()
+        icons = {"error": QStyle.StandardPixmap.SP_MessageBoxCritical,
+                 "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
+                 "info": QStyle.StandardPixmap.SP_MessageBoxInformation}
+        self.warnings.clear()
+        for w in s.warnings:
+            icon = style.standardIcon(icons.get(w.severity, icons["warning"]))
+            item = QListWidgetItem(icon, warning_text(w))
+            item.setToolTip(w.message)
+            self.warnings.addItem(item)
+        self.warnings.setVisible(bool(s.warnings))
+        if s.warnings:
+            rows = min(len(s.warnings), 5)
+            height = sum(self.warnings.sizeHintForRow(i) for i in range(rows))
+            self.warnings.setMaximumHeight(height + 2 * self.warnings.frameWidth() + 4)
