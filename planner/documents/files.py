@@ -24,7 +24,7 @@ from planner.documents.compare import compare
 from planner.documents.errors import DocumentError, shown
 from planner.documents.migrations import migrate
 from planner.documents.parsing import NOT_A_BUILD, parse_json, too_large_message
-from planner.documents.reader import read_document, timestamp
+from planner.documents.reader import Header, read_document
 from planner.documents.writer import document_object, encode, utc_now
 
 log = logging.getLogger(__name__)
@@ -108,10 +108,15 @@ def _check_marker(obj: Any) -> int:
     return version
 
 
-def _decode(data: bytes, catalog: Catalog | None, path: Path | None) -> LoadedDocument:
-    obj = parse_json(data)
+def read_object(obj: Any) -> tuple[int, Build, Header]:
+    """A parsed document of any supported version: its version, build and header."""
     version = _check_marker(obj)
     build, header = read_document(migrate(obj, version))
+    return version, build, header
+
+
+def _decode(data: bytes, catalog: Catalog | None, path: Path | None) -> LoadedDocument:
+    version, build, header = read_object(parse_json(data))
     unknown, differences = compare(build, catalog)
     return LoadedDocument(build, path, version, header.app_version, header.created,
                           header.modified, header.catalog_version, unknown, differences)
@@ -136,27 +141,32 @@ def load_document(path: Path, catalog: Catalog | None = None) -> LoadedDocument:
     return replace(loads_document(_read_capped(path), catalog), path=path)
 
 
-def dumps_document(build: Build, *, created: str | None = None, modified: str | None = None,
-                   catalog_version: str = "", app_version: str = __version__) -> bytes:
-    """The file's bytes for ``build``; the same arguments always give the same bytes.
+def checked_object(build: Build, *, created: str | None = None, modified: str | None = None,
+                   catalog_version: str = "", app_version: str = __version__) -> dict[str, Any]:
+    """The document object for ``build``, read back through the loader's checks first.
 
-    ``modified`` defaults to now and ``created`` to ``modified``. The result is read back through
-    the loader's checks first, so the app can never write a file it would refuse to open.
+    So the app can never write a file it would refuse to open; ``modified`` defaults to now and
+    ``created`` to ``modified``.
     """
     modified = modified or utc_now()
     doc = document_object(build, app_version=app_version, created=created or modified,
                           modified=modified, catalog_version=catalog_version)
     try:
-        timestamp(doc["created"], "Creation time")
-        timestamp(doc["modified"], "Modification time")
         read_document(doc)
-        return encode(doc)
     except DocumentError as exc:
         text = str(exc)
         raise DocumentError(f"This build cannot be saved: {text[0].lower()}{text[1:]}") from None
     except (TypeError, ValueError) as exc:
         raise DocumentError(f"This build cannot be saved: it holds a value a file cannot "
                             f"store ({type(exc).__name__}).") from None
+    return doc
+
+
+def dumps_document(build: Build, *, created: str | None = None, modified: str | None = None,
+                   catalog_version: str = "", app_version: str = __version__) -> bytes:
+    """The file's bytes for ``build``; the same arguments always give the same bytes."""
+    return encode(checked_object(build, created=created, modified=modified,
+                                 catalog_version=catalog_version, app_version=app_version))
 
 
 def save_document(build: Build, path: Path, *, created: str | None = None,
