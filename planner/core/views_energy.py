@@ -65,7 +65,8 @@ class CloudComparison:
     """Renting enough of one cloud instance type for the build's hours of use.
 
     ``instances`` is how many of the instance type give at least as many GPUs as the build;
-    prices are in the view's currency.
+    prices are in the view's currency. ``break_even_hours`` is ``None`` when renting stays cheaper
+    or when no card of the build has a price.
     """
 
     instance: CloudInstance
@@ -225,7 +226,9 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
         per_hour = count * rates.convert(inst.price_per_hour, inst.currency, currency)
         per_year = per_hour * load_hours
         own_per_hour = (total_cost or 0.0) / load_hours if load_hours else 0.0
-        hours = BreakEven(purchase or 0.0, own_per_hour, per_hour).hours if load_hours else None
+        # Without a purchase price there is nothing to pay off: no break-even to claim.
+        hours = (BreakEven(purchase, own_per_hour, per_hour).hours
+                 if load_hours and purchase is not None else None)
         cloud = CloudComparison(
             instance=inst, instances=count, rent_per_hour=per_hour, rent_per_year=per_year,
             cumulative=tuple(per_year * y for y in range(years + 1)), break_even_hours=hours)

@@ -1,0 +1,357 @@
+"""Energy panel: the usage assumptions, a year of kWh, money and CO2, and owning versus renting.
+
+The inputs edit the document (each field merges its keystrokes into one undo step), so the
+assumptions travel in the ``.gpubuild`` and every other view sees the same ones. The figures come
+from :func:`planner.core.views_energy.energy_view`; the chart's curves are created once and get new
+data on each change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.build import Build
+from planner.core.money import CURRENCIES, Rates, format_money
+from planner.core.views_energy import EnergyLine, EnergyView, energy_view
+from planner.ui.document import BuildDocument
+from planner.ui.panels.common import (
+    VERDICT_COLORS,
+    Panel,
+    chart_colors,
+    default_rates,
+    number,
+    style_plot,
+)
+
+#: Table columns of the per-GPU figures.
+GPU, COUNT, KWH, COST, CO2, HEAT = range(6)
+OWN_COLOR = "#0072B2"  # Okabe–Ito blue
+RENT_COLOR = "#CC79A7"  # Okabe–Ito reddish purple
+
+
+class EnergyPanel(Panel):
+    """Usage assumptions in; a year of energy, cost, carbon and heat, and cost over years out."""
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None,
+                 rates: Rates | None = None) -> None:
+        super().__init__(document, parent)
+        self.rates = rates or default_rates()
+        self.view: EnergyView | None = None
+        self._updating = False
+
+        # --- inputs ----------------------------------------------------------------------------
+        self.hours = QDoubleSpinBox()
+        self.hours.setRange(0, 24)
+        self.hours.setDecimals(1)
+        self.hours.setSuffix(self.tr(" h/day"))
+        self.utilization = QSpinBox()
+        self.utilization.setRange(0, 100)
+        self.utilization.setSuffix(" %")
+        self.tariff = QComboBox()
+        self.price = QDoubleSpinBox()
+        self.price.setRange(0, 10)
+        self.price.setDecimals(3)
+        self.price.setSingleStep(0.01)
+        self.currency = QComboBox()
+        for code in CURRENCIES:
+            self.currency.addItem(code, code)
+        self.pue = QDoubleSpinBox()
+        self.pue.setRange(1.0, 5.0)
+        self.pue.setDecimals(2)
+        self.pue.setSingleStep(0.05)
+        self.carbon = QComboBox()
+        self.years = QSpinBox()
+        self.years.setRange(1, 15)
+        self.years.setSuffix(self.tr(" years"))
+        self._fill_catalog_combos()
+        document.catalog_changed.connect(self._fill_catalog_combos)
+
+        self.hours.valueChanged.connect(
+            lambda v: self._edit_usage("hours_per_day", float(v), self.tr("Change hours per day")))
+        self.utilization.valueChanged.connect(
+            lambda v: self._edit_usage("utilization", v / 100.0, self.tr("Change utilization")))
+        self.pue.valueChanged.connect(
+            lambda v: self._edit_usage("pue", float(v), self.tr("Change PUE")))
+        self.tariff.currentIndexChanged.connect(self._on_tariff)
+        self.price.valueChanged.connect(
+            lambda v: self._edit_cost("price_per_kwh", float(v),
+                                      self.tr("Change electricity price")))
+        self.currency.currentIndexChanged.connect(
+            lambda _i: self._edit_cost("currency", self.currency.currentData(),
+                                       self.tr("Change currency")))
+        self.carbon.currentIndexChanged.connect(
+            lambda _i: self._edit_cost("carbon_id", self.carbon.currentData(),
+                                       self.tr("Change grid carbon region")))
+        self.years.valueChanged.connect(
+            lambda v: self._edit_cost("years", int(v), self.tr("Change years")))
+
+        form = QFormLayout()
+        form.addRow(self.tr("Use"), self.hours)
+        form.addRow(self.tr("Utilization"), self.utilization)
+        form.addRow(self.tr("Tariff"), self.tariff)
+        form.addRow(self.tr("Price per kWh"), self.price)
+        form.addRow(self.tr("Currency"), self.currency)
+        form.addRow(self.tr("PUE"), self.pue)
+        form.addRow(self.tr("Grid carbon"), self.carbon)
+        form.addRow(self.tr("Horizon"), self.years)
+        inputs = QGroupBox(self.tr("Assumptions"))
+        inputs.setLayout(form)
+
+        # --- figures ---------------------------------------------------------------------------
+        self.table = QTableWidget(0, 6)
+        self.table.setHorizontalHeaderLabels([
+            self.tr("GPU"), self.tr("Count"), self.tr("kWh / year"), self.tr("Cost / year"),
+            self.tr("CO₂ kg / year"), self.tr("Heat BTU/h")])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(GPU, QHeaderView.ResizeMode.Stretch)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        figures = QGroupBox(self.tr("A year of use"))
+        figures_layout = QVBoxLayout(figures)
+        figures_layout.addWidget(self.table, 1)
+        figures_layout.addWidget(self.summary)
+
+        # --- chart -----------------------------------------------------------------------------
+        self.plot = pg.PlotWidget()
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.setLabel("bottom", self.tr("Years"))
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.setMinimumHeight(180)
+        self.plot.disableAutoRange()
+        self.plot.getAxis("bottom").setTickSpacing(1, 1)
+        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.own_curve = self.plot.plot(name=self.tr("Own (purchase + electricity)"),
+                                        pen=pg.mkPen(OWN_COLOR, width=2), symbol="o",
+                                        symbolSize=6, symbolBrush=OWN_COLOR)
+        self.rent_curve = self.plot.plot(name=self.tr("Rent the cloud instance"),
+                                         pen=pg.mkPen(RENT_COLOR, width=2,
+                                                      style=Qt.PenStyle.DashLine),
+                                         symbol="s", symbolSize=6, symbolBrush=RENT_COLOR)
+        self.break_even_line = pg.InfiniteLine(angle=90, movable=False,
+                                               pen=pg.mkPen(VERDICT_COLORS["fits"], width=1,
+                                                            style=Qt.PenStyle.DotLine))
+        self.break_even_label = pg.TextItem(anchor=(0, 1))
+        self.plot.addItem(self.break_even_line)
+        self.plot.addItem(self.break_even_label)
+
+        top = QHBoxLayout()
+        top.addWidget(inputs)
+        top.addWidget(figures, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.plot, 1)
+        self.apply_palette()
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def _fill_catalog_combos(self) -> None:
+        catalog = self.document.catalog
+        self._updating = True
+        try:
+            self.tariff.clear()
+            self.tariff.addItem(self.tr("Custom price"), None)
+            for t in catalog.tariffs:
+                self.tariff.addItem(t.name, t.id)
+                self.tariff.setItemData(self.tariff.count() - 1,
+                                        f"{t.region} · {t.as_of}\n{'; '.join(t.sources)}",
+                                        Qt.ItemDataRole.ToolTipRole)
+            self.carbon.clear()
+            self.carbon.addItem(self.tr("Not counted"), None)
+            for c in catalog.carbon:
+                self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
+        finally:
+            self._updating = False
+
+    def _apply(self, build: Build, text: str, key: str) -> None:
+        if not self._updating:
+            self.document.apply(build, text, merge_key=key)
+
+    def _edit_usage(self, name: str, value: object, text: str) -> None:
+        build = self.document.build
+        self._apply(replace(build, usage=replace(build.usage, **{name: value})),  # type: ignore[arg-type]
+                    text, f"energy/{name}")
+
+    def _edit_cost(self, name: str, value: object, text: str) -> None:
+        build = self.document.build
+        self._apply(replace(build, cost=replace(build.cost, **{name: value})),  # type: ignore[arg-type]
+                    text, f"energy/{name}")
+
+    def _on_tariff(self, _index: int) -> None:
+        tariff_id = self.tariff.currentData()
+        build = self.document.build
+        cost = replace(build.cost, tariff_id=tariff_id)
+        if tariff_id is None and cost.price_per_kwh is None:
+            cost = replace(cost, price_per_kwh=self.price.value())
+        self._apply(replace(build, cost=cost), self.tr("Change tariff"), "energy/tariff")
+
+    def _show_inputs(self) -> None:
+        build = self.document.build
+        self._updating = True
+        try:
+            self.hours.setValue(build.usage.hours_per_day)
+            self.utilization.setValue(round(build.usage.utilization * 100))
+            self.pue.setValue(build.usage.pue)
+            self.years.setValue(build.cost.years)
+            self.currency.setCurrentIndex(max(0, self.currency.findData(build.cost.currency)))
+            self.tariff.setCurrentIndex(max(0, self.tariff.findData(build.cost.tariff_id)))
+            self.price.setValue(build.cost.price_per_kwh or 0.0)
+            self.price.setEnabled(self.tariff.currentData() is None)
+            self.price.setSuffix(f" {build.cost.currency}")
+            self.carbon.setCurrentIndex(max(0, self.carbon.findData(build.cost.carbon_id)))
+        finally:
+            self._updating = False
+
+    # --- figures ----------------------------------------------------------------------------
+
+    def apply_palette(self) -> None:
+        """Chart colours follow the palette."""
+        style_plot(self.plot, self)
+        _bg, fg, _mid = chart_colors(self)
+        self.break_even_label.setColor(fg)
+        self.legend.setLabelTextColor(fg)
+        for _sample, label in self.legend.items:
+            label.setText(label.text, color=fg)
+
+    def refresh(self) -> None:
+        """Show the document's assumptions and redraw the figures for them."""
+        self._show_inputs()
+        self.view = energy_view(self.document.build, self.document.catalog, self.rates)
+        self._draw_table()
+        self._draw_summary()
+        self._draw_chart()
+
+    def money(self, amount: float | None) -> str:
+        """An amount in the view's currency."""
+        return format_money(amount, self.view.currency if self.view else "USD")
+
+    def _draw_table(self) -> None:
+        view = self.view
+        lines: list[EnergyLine] = []
+        if view is not None and view.error is None and view.total is not None:
+            lines = [*view.lines, view.total]
+        if self.table.rowCount() != len(lines):
+            self.table.setRowCount(len(lines))
+            for r in range(len(lines)):
+                for c in range(6):
+                    item = QTableWidgetItem()
+                    if c != GPU:
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                              | Qt.AlignmentFlag.AlignVCenter)
+                    self.table.setItem(r, c, item)
+        for r, line in enumerate(lines):
+            is_total = view is not None and line is view.total
+            texts = (
+                self.tr("Build (with host)") if is_total else line.label,
+                str(line.count),
+                number(line.kwh_per_year),
+                self.money(line.cost_per_year),
+                number(line.co2_kg_per_year),
+                number(line.heat_btu_per_hour),
+            )
+            for c, text in enumerate(texts):
+                item = self.table.item(r, c)
+                item.setText(text)
+                font = item.font()
+                font.setBold(is_total)
+                item.setFont(font)
+            self.table.item(r, KWH).setToolTip(
+                self.tr("%1 kWh under load, %2 kWh idle").replace(
+                    "%1", number(line.kwh_load_per_year)).replace(
+                    "%2", number(line.kwh_idle_per_year)))
+        height = (self.table.horizontalHeader().height() + 4
+                  + sum(self.table.rowHeight(r) for r in range(len(lines))))
+        self.table.setMinimumHeight(min(height, 260))
+
+    def _draw_summary(self) -> None:
+        view = self.view
+        if view is None or view.error:
+            self.summary.setText(view.error if view and view.error else "")
+            return
+        parts: list[str] = []
+        if view.tariff is not None:
+            parts.append(self.tr("Tariff: %1 (%2).").replace("%1", view.tariff.name)
+                         .replace("%2", view.tariff.as_of or self.tr("your price")))
+        if view.purchase is not None:
+            parts.append(self.tr("Purchase: %1.").replace("%1", self.money(view.purchase)))
+        if not view.idle_known:
+            parts.append(self.tr("Idle power unknown for some cards (counted as 0 W)."))
+        cloud = view.cloud
+        if cloud is None:
+            parts.append(self.tr("No cloud instance rents this GPU in the catalog."))
+        else:
+            parts.append(self.tr("Renting %1 × %2 (%3): %4 per hour, %5 per year.")
+                         .replace("%1", str(cloud.instances)).replace("%2", cloud.instance.name)
+                         .replace("%3", cloud.instance.provider)
+                         .replace("%4", self.money(cloud.rent_per_hour))
+                         .replace("%5", self.money(cloud.rent_per_year)))
+            if view.purchase is None:
+                parts.append(self.tr("No price is known for these cards, so no break-even."))
+            elif cloud.break_even_hours is None:
+                parts.append(self.tr("Renting stays cheaper than owning at these prices."))
+            else:
+                parts.append(self.tr("Owning pays off after %1 hours of use (about %2 months)."
+                                     ).replace("%1", number(cloud.break_even_hours))
+                             .replace("%2", number(view.break_even_months, 1)))
+        self.summary.setText(" ".join(parts))
+
+    def _show_rent_in_legend(self, show: bool) -> None:
+        """List the rental curve in the legend only when there is one to compare with."""
+        listed = any(sample.item is self.rent_curve for sample, _label in self.legend.items)
+        if show and not listed:
+            self.legend.addItem(self.rent_curve, self.tr("Rent the cloud instance"))
+        elif not show and listed:
+            self.legend.removeItem(self.rent_curve)
+
+    def _draw_chart(self) -> None:
+        view = self.view
+        if view is None or view.error or not view.years:
+            self.own_curve.setData([], [])
+            self.rent_curve.setData([], [])
+            self.break_even_line.setVisible(False)
+            self.break_even_label.setVisible(False)
+            return
+        self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
+        xs = np.array(view.years, dtype=float)
+        self.own_curve.setData(xs, np.array(view.own_cumulative, dtype=float))
+        rent = view.cloud.cumulative if view.cloud is not None else ()
+        self.rent_curve.setData(xs[: len(rent)], np.array(rent, dtype=float))
+        self._show_rent_in_legend(bool(rent))
+        top = max([*view.own_cumulative, *rent, 1.0])
+        self.plot.setXRange(0, view.years[-1], padding=0.03)
+        self.plot.setYRange(0, top * 1.08, padding=0)
+        years = view.break_even_years
+        visible = years is not None and years <= view.years[-1]
+        self.break_even_line.setVisible(visible)
+        self.break_even_label.setVisible(visible)
+        if visible and years is not None:
+            self.break_even_line.setValue(years)
+            self.break_even_label.setText(self.tr("break-even"))
+            top = max(view.own_cumulative[-1],
+                      view.cloud.cumulative[-1] if view.cloud else 0.0)
+            self.break_even_label.setPos(years, top)
