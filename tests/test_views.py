@@ -242,9 +242,9 @@ def test_architecture_table(catalog: Catalog) -> None:
     table = architecture_table([*ids, "no-such-arch"], catalog)
     assert [c.id for c in table.columns] == ids
     archs = {a.id: a for a in catalog.architectures}
-    assert table.row("fp8").values == tuple(archs[i].fp8 for i in ids)
+    assert table.row("arch_fp8").values == tuple(archs[i].fp8 for i in ids)
     if "hopper" in ids and "ampere" in ids:
-        assert ids.index("hopper") in table.row("fp8").best
+        assert ids.index("hopper") in table.row("arch_fp8").best
 
 
 # --- recommend ----------------------------------------------------------------------------------

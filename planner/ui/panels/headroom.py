@@ -269,6 +269,7 @@ class HeadroomPanel(Panel):
         while self.suggestions_layout.count():
             item = self.suggestions_layout.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()
                 item.widget().deleteLater()
         self.suggestion_buttons = []
         for r in short:

@@ -1,0 +1,343 @@
+"""Comparison panel: two to four GPUs side by side, and their architectures, best values marked.
+
+Which GPUs are compared is the panel's own choice (it is not part of the build): by default the
+build's distinct cards; the user adds others from the catalog and removes any. The figures and
+which cell wins each row come from :mod:`planner.core.views_compare`; the panel marks winners with
+bold text on a light tint of the palette's highlight colour, and every datasheet cell's tooltip
+names its source.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QCompleter,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.headroom import DOES_NOT_FIT
+from planner.core.money import Rates, format_money
+from planner.core.specs import GpuSpec
+from planner.core.views_compare import (
+    MAX_COLUMNS,
+    ComparisonRow,
+    ComparisonTable,
+    architecture_table,
+    comparison_table,
+    default_architectures,
+    default_gpus,
+)
+from planner.ui.document import BuildDocument
+from planner.ui.panels.common import (
+    Panel,
+    default_rates,
+    gib,
+    number,
+    verdict_color,
+    verdict_text,
+)
+
+#: Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).
+DATASHEET_ROWS = {"memory", "memory_type", "bandwidth", "fp32", "fp16", "bf16", "fp8", "int8",
+                  "interconnect", "link_bandwidth", "tdp"}
+
+
+def best_brush(widget: QWidget) -> QBrush:
+    """A subtle tint of the palette's highlight: visible in light and dark themes alike."""
+    color = QColor(widget.palette().color(QPalette.ColorRole.Highlight))
+    color.setAlpha(55)
+    return QBrush(color)
+
+
+class _SideBySide(QWidget):
+    """A picker row (chips with ×, an add combo, reset) over a table of ComparisonRows."""
+
+    def __init__(self, panel: ComparisonPanel, add_placeholder: str) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.chips = QHBoxLayout()
+        self.chips.setContentsMargins(0, 0, 0, 0)
+        self.add = QComboBox()
+        self.add.setEditable(True)
+        self.add.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.add.lineEdit().setPlaceholderText(add_placeholder)
+        completer = self.add.completer()
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.add.setMinimumContentsLength(18)
+        self.reset = QPushButton(panel.tr("Reset"))
+        self.reset.setToolTip(panel.tr("Compare the build's own GPUs again"))
+        picker = QHBoxLayout()
+        picker.addLayout(self.chips)
+        picker.addStretch(1)
+        picker.addWidget(self.add)
+        picker.addWidget(self.reset)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setWordWrap(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        layout = QVBoxLayout(self)
+        layout.addLayout(picker)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.table, 1)
+        self._chip_ids: list[str] = []
+
+    def set_chips(self, items: list[tuple[str, str]], on_remove: object) -> None:
+        """One removable chip per compared column; rebuilt only when the columns change."""
+        ids = [i for i, _ in items]
+        if ids == self._chip_ids:
+            return
+        self._chip_ids = ids
+        while self.chips.count():
+            item = self.chips.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()
+        for item_id, name in items:
+            chip = QToolButton(self)
+            chip.setText(f"{name}  ×")
+            chip.setToolTip(self.panel.tr("Remove %1 from the comparison").replace("%1", name))
+            chip.clicked.connect(lambda _c=False, i=item_id: on_remove(i))  # type: ignore[operator]
+            self.chips.addWidget(chip)
+
+    def show_table(self, table: ComparisonTable) -> None:
+        """Fill the table, reusing its items; mark the best cells of each row."""
+        w = self.table
+        rows, cols = len(table.rows), len(table.columns)
+        if w.rowCount() != rows or w.columnCount() != cols:
+            w.setRowCount(rows)
+            w.setColumnCount(cols)
+            for r in range(rows):
+                for c in range(cols):
+                    w.setItem(r, c, QTableWidgetItem())
+        w.setHorizontalHeaderLabels([col.name for col in table.columns])
+        w.setVerticalHeaderLabels([self.panel.row_label(row) for row in table.rows])
+        tint = best_brush(self)
+        plain = QBrush()
+        for r, row in enumerate(table.rows):
+            for c in range(cols):
+                item = w.item(r, c)
+                item.setText(self.panel.cell_text(row, c, table.currency))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                best = c in row.best
+                font = QFont(item.font())
+                font.setBold(best)
+                item.setFont(font)
+                item.setBackground(tint if best else plain)
+                item.setData(Qt.ItemDataRole.UserRole, best)
+                verdict = row.verdicts[c] if c < len(row.verdicts) else None
+                item.setForeground(QBrush(verdict_color(verdict)) if verdict == DOES_NOT_FIT
+                                   else plain)
+                item.setToolTip(self.panel.cell_tooltip(table, row, c))
+
+
+class ComparisonPanel(Panel):
+    """GPUs and architectures side by side, with the better value of each row highlighted."""
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None,
+                 rates: Rates | None = None) -> None:
+        super().__init__(document, parent)
+        self.rates = rates or default_rates()
+        self.chosen_gpus: list[str] | None = None
+        """GPU ids the user picked; ``None`` follows the build's own GPUs."""
+        self.chosen_architectures: list[str] | None = None
+        self.table: ComparisonTable | None = None
+        self.arch_table: ComparisonTable | None = None
+
+        self.gpus_tab = _SideBySide(self, self.tr("Add a GPU…"))
+        self.arch_tab = _SideBySide(self, self.tr("Add an architecture…"))
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.gpus_tab, self.tr("GPUs"))
+        self.tabs.addTab(self.arch_tab, self.tr("Architectures"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs)
+
+        self.gpus_tab.add.activated.connect(self._on_add_gpu)
+        self.gpus_tab.reset.clicked.connect(self._reset_gpus)
+        self.arch_tab.add.activated.connect(self._on_add_arch)
+        self.arch_tab.reset.clicked.connect(self._reset_archs)
+        self._fill_combos()
+        document.catalog_changed.connect(self._fill_combos)
+
+    # --- choosing ---------------------------------------------------------------------------
+
+    def _fill_combos(self) -> None:
+        catalog = self.document.catalog
+        for combo, items in ((self.gpus_tab.add, [(g.name, g.id) for g in catalog.gpus]),
+                             (self.arch_tab.add,
+                              [(a.name, a.id) for a in catalog.architectures])):
+            combo.blockSignals(True)
+            combo.clear()
+            for name, item_id in items:
+                combo.addItem(name, item_id)
+            combo.setCurrentIndex(-1)
+            combo.blockSignals(False)
+
+    def compared_gpus(self) -> list[GpuSpec]:
+        """The GPUs in the table, left to right."""
+        catalog = self.document.catalog
+        if self.chosen_gpus is None:
+            return default_gpus(self.document.build, catalog)
+        build_gpus = {s.gpu.id: s.gpu for s in self.document.build.slots}
+        out = []
+        for gid in self.chosen_gpus:
+            gpu = build_gpus.get(gid) or catalog.gpu(gid)
+            if gpu is not None:
+                out.append(gpu)
+        return out
+
+    def compared_architectures(self) -> list[str]:
+        """The architecture ids in the Architectures tab, left to right."""
+        if self.chosen_architectures is None:
+            return default_architectures(self.compared_gpus(), self.document.catalog)
+        return list(self.chosen_architectures)
+
+    def add_gpu(self, gpu_id: str) -> None:
+        """Add a column (at most four; the oldest choice makes room)."""
+        ids = [g.id for g in self.compared_gpus()]
+        if gpu_id in ids:
+            return
+        ids.append(gpu_id)
+        self.chosen_gpus = ids[-MAX_COLUMNS:]
+        self.refresh()
+
+    def remove_gpu(self, gpu_id: str) -> None:
+        """Drop a column."""
+        self.chosen_gpus = [g.id for g in self.compared_gpus() if g.id != gpu_id]
+        self.refresh()
+
+    def _on_add_gpu(self, index: int) -> None:
+        gpu_id = self.gpus_tab.add.itemData(index)
+        self.gpus_tab.add.setCurrentIndex(-1)
+        if gpu_id:
+            self.add_gpu(gpu_id)
+
+    def _reset_gpus(self) -> None:
+        self.chosen_gpus = None
+        self.refresh()
+
+    def add_architecture(self, arch_id: str) -> None:
+        """Add an architecture column (at most four)."""
+        ids = self.compared_architectures()
+        if arch_id not in ids:
+            self.chosen_architectures = [*ids, arch_id][-MAX_COLUMNS:]
+            self.refresh()
+
+    def remove_architecture(self, arch_id: str) -> None:
+        """Drop an architecture column."""
+        self.chosen_architectures = [a for a in self.compared_architectures() if a != arch_id]
+        self.refresh()
+
+    def _on_add_arch(self, index: int) -> None:
+        arch_id = self.arch_tab.add.itemData(index)
+        self.arch_tab.add.setCurrentIndex(-1)
+        if arch_id:
+            self.add_architecture(arch_id)
+
+    def _reset_archs(self) -> None:
+        self.chosen_architectures = None
+        self.refresh()
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Rebuild both tables from the views."""
+        gpus = self.compared_gpus()
+        catalog = self.document.catalog
+        self.table = comparison_table(gpus, self.document.build, catalog, self.rates)
+        self.gpus_tab.set_chips([(g.id, g.name) for g in gpus], self.remove_gpu)
+        self.gpus_tab.hint.setVisible(len(gpus) < 2)
+        self.gpus_tab.hint.setText(self.tr("Add GPUs to the build, or pick them here, to compare "
+                                           "two to four side by side."))
+        self.gpus_tab.show_table(self.table)
+        self.arch_table = architecture_table(self.compared_architectures(), catalog)
+        self.arch_tab.set_chips([(c.id, c.name) for c in self.arch_table.columns],
+                                self.remove_architecture)
+        self.arch_tab.hint.setVisible(False)
+        self.arch_tab.show_table(self.arch_table)
+
+    def apply_palette(self) -> None:
+        """Re-tint the winning cells."""
+        if self.table is not None:
+            self.gpus_tab.show_table(self.table)
+        if self.arch_table is not None:
+            self.arch_tab.show_table(self.arch_table)
+
+    def row_label(self, row: ComparisonRow) -> str:
+        """A row's name in the user's language, with its unit."""
+        labels = {
+            "memory": self.tr("Memory"), "memory_type": self.tr("Memory type"),
+            "bandwidth": self.tr("Memory bandwidth"), "fp32": self.tr("FP32"),
+            "fp16": self.tr("FP16 tensor (dense)"), "bf16": self.tr("BF16 tensor (dense)"),
+            "fp8": self.tr("FP8 tensor (dense)"), "int8": self.tr("INT8 tensor (dense)"),
+            "architecture": self.tr("Architecture"), "process": self.tr("Process"),
+            "arch_bf16": self.tr("BF16 support"), "arch_fp8": self.tr("FP8 support"),
+            "arch_fp4": self.tr("FP4 support"),
+            "transformer_engine": self.tr("Transformer Engine"),
+            "sparsity": self.tr("2:4 structured sparsity"),
+            "interconnect": self.tr("GPU-to-GPU link"),
+            "link_bandwidth": self.tr("Link bandwidth"), "tdp": self.tr("Board power (TDP)"),
+            "price": self.tr("Price"), "perf_per_dollar": self.tr("FP16 TFLOPS per $1,000"),
+            "perf_per_watt": self.tr("FP16 GFLOPS per watt"), "vendor": self.tr("Vendor"),
+            "launch_year": self.tr("Launched"), "matrix_units": self.tr("Matrix units"),
+            "features": self.tr("Features"),
+        }
+        label = labels.get(row.key, row.label)
+        if row.kind == "headroom":
+            return self.tr("Headroom: %1").replace("%1", row.label)
+        return f"{label} ({row.unit})" if row.unit else label
+
+    def cell_text(self, row: ComparisonRow, column: int, currency: str) -> str:
+        """One value for people: units, yes/no, money, headroom with its verdict."""
+        value = row.values[column]
+        if value is None:
+            return "—"
+        if row.kind == "bool":
+            return self.tr("yes") if value else self.tr("no")
+        if row.kind == "text":
+            return str(value)
+        if row.kind == "money":
+            return format_money(float(value), currency)
+        if row.kind == "headroom":
+            verdict = row.verdicts[column] if column < len(row.verdicts) else None
+            sign = "+" if float(value) >= 0 else "−"
+            text = sign + gib(abs(float(value)))
+            return f"{text}\n{verdict_text(verdict)}" if verdict else text
+        if row.key == "launch_year":
+            return str(int(float(value)))
+        return number(float(value), row.decimals)
+
+    def cell_tooltip(self, table: ComparisonTable, row: ComparisonRow, column: int) -> str:
+        """Where a figure comes from, and why a cell is marked."""
+        col = table.columns[column]
+        parts: list[str] = []
+        if row.key in DATASHEET_ROWS or table is self.arch_table:
+            if col.sources:
+                parts.append(self.tr("Source: %1").replace("%1", col.sources[0]))
+        elif row.key == "price":
+            parts.append(self.tr("Price source: %1").replace(
+                "%1", col.price_source or self.tr("launch MSRP")))
+        elif row.kind == "headroom":
+            parts.append(self.tr("Free memory per GPU if the build were made of this card."))
+        if column in row.best:
+            parts.append(self.tr("Best of the compared (higher is better)") if
+                         row.better == "higher" else
+                         self.tr("Best of the compared (lower is better)"))
+        return "\n".join(parts)
