@@ -7,7 +7,7 @@ can see which figure of which GPU or workload is wrong and what would be accepte
 from __future__ import annotations
 
 import math
-import unicodedata
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,10 +18,15 @@ from planner.documents.rules import PRICE_RULES, PROFILE_RULES, TEXT_LIMITS, Rul
 
 INCOMPLETE = "This GPU build file is incomplete"
 
+# Control characters (C0, DEL, C1) and lone UTF-16 surrogates, which JSON's \ud800 escapes can
+# produce but no file can store; notes may keep tab and line breaks.
+_BAD_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_MULTILINE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
 
 def _num(x: float) -> str:
     if float(x).is_integer():
-        return f"{int(x):,}"
+        return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
     return f"{x:g}"
 
 
@@ -43,8 +48,10 @@ def describe(rule: Rule) -> str:
     elif rule.kind == "strlist":
         text = (f"a list of at most {lim.MAX_SOURCES} texts of at most "
                 f"{lim.MAX_SOURCE_CHARS:,} characters")
-    elif rule.kind in ("price", "profile"):
+    elif rule.kind in ("price", "profile", "object"):
         text = "an object"
+    elif rule.kind == "list":
+        text = "a list"
     else:
         limit, multiline = TEXT_LIMITS[rule.kind]
         text = f"text of at most {limit:,} characters" + ("" if multiline else " on one line")
@@ -65,8 +72,7 @@ def _text_ok(value: str, kind: str) -> bool:
         return False
     if kind == "id" and (not value or any(c.isspace() for c in value)):
         return False
-    allowed = "\n\t\r" if multiline else ""
-    return not any(unicodedata.category(c) == "Cc" and c not in allowed for c in value)
+    return (_BAD_MULTILINE if multiline else _BAD_LINE).search(value) is None
 
 
 def _number_ok(value: float, rule: Rule) -> bool:

@@ -8,9 +8,13 @@ one plain sentence the UI can put in a dialog and the CLI can print as is; a tra
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 MAX_SHOWN_CHARS = 40
+
+# Control characters and lone surrogates (from JSON's \ud800 escapes) cannot be printed or encoded.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class DocumentError(ValueError):
@@ -21,8 +25,8 @@ class DocumentError(ValueError):
 
 
 def sentence(text: str) -> str:
-    """Make ``text`` one line ending in a period, whatever a file (or the OS) put into it."""
-    line = " ".join(text.split())
+    """Make ``text`` one printable line ending in a period, whatever a file put into it."""
+    line = _UNPRINTABLE.sub("?", " ".join(text.split()))
     if not line:
         return "The GPU build file could not be used."
     if line[-1] not in ".!?":

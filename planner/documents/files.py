@@ -155,7 +155,9 @@ def checked_object(build: Build, *, created: str | None = None, modified: str | 
         read_document(doc)
     except DocumentError as exc:
         text = str(exc)
-        raise DocumentError(f"This build cannot be saved: {text[0].lower()}{text[1:]}") from None
+        if text[1:2].islower():  # "Utilization must ..." reads on; "GPU count ..." keeps its case
+            text = text[0].lower() + text[1:]
+        raise DocumentError(f"This build cannot be saved: {text}") from None
     except (TypeError, ValueError) as exc:
         raise DocumentError(f"This build cannot be saved: it holds a value a file cannot "
                             f"store ({type(exc).__name__}).") from None
