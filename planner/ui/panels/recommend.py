@@ -1,0 +1,223 @@
+"""The "cheapest build that fits" dialog: workloads or a preset tier in, ranked builds out.
+
+The search runs over the whole catalog on every input change (core keeps it within tens of
+milliseconds), so there is no Search button to forget. Prices and the budget are in the chosen
+currency (:func:`planner.core.views_recommend.recommend_rows` converts). Apply replaces the
+build's GPUs with the chosen candidate as one undoable edit.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.build import TrackedWorkload
+from planner.core.money import CURRENCIES, Rates, format_money
+from planner.core.precision import EstimateError
+from planner.core.recommend import OBJECTIVES, PRESETS
+from planner.core.views_recommend import (
+    CandidateRow,
+    build_with_candidate,
+    preset_workloads,
+    recommend_rows,
+)
+from planner.ui.document import BuildDocument
+from planner.ui.panels.common import default_rates, number
+
+TRACKED = "tracked"
+GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES = range(7)
+
+
+class RecommendDialog(QDialog):
+    """Pick workloads (or a preset), budget, headroom and objective; apply a ranked build."""
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None,
+                 rates: Rates | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.rates = rates or default_rates()
+        self.results: list[CandidateRow] = []
+        self.requested: list[TrackedWorkload] = []
+        self.setWindowTitle(self.tr("Find the cheapest build that fits"))
+
+        self.source = QComboBox()
+        self.source.addItem(self.tr("The build's tracked workloads"), TRACKED)
+        for preset in PRESETS:
+            self.source.addItem(preset.label, preset.id)
+        self.workloads = QListWidget()
+        self.workloads.setMaximumHeight(140)
+        self.budget_on = QCheckBox(self.tr("Limit to"))
+        self.budget = QDoubleSpinBox()
+        self.budget.setRange(1, 100_000_000)
+        self.budget.setDecimals(0)
+        self.budget.setSingleStep(500)
+        self.budget.setValue(5000)
+        self.budget.setEnabled(False)
+        self.currency = QComboBox()
+        for code in CURRENCIES:
+            self.currency.addItem(code, code)
+        self.currency.setCurrentIndex(max(0, self.currency.findData(document.build.cost.currency)))
+        self.headroom = QSpinBox()
+        self.headroom.setRange(0, 90)
+        self.headroom.setValue(10)
+        self.headroom.setSuffix(self.tr(" % spare"))
+        self.objective = QComboBox()
+        names = {"price": self.tr("Lowest price"), "power": self.tr("Lowest power"),
+                 "speed": self.tr("Fastest")}
+        for key in OBJECTIVES:
+            self.objective.addItem(names.get(key, key), key)
+
+        budget_row = QHBoxLayout()
+        budget_row.addWidget(self.budget_on)
+        budget_row.addWidget(self.budget, 1)
+        budget_row.addWidget(self.currency)
+        form = QFormLayout()
+        form.addRow(self.tr("Size for"), self.source)
+        form.addRow("", self.workloads)
+        form.addRow(self.tr("Budget"), budget_row)
+        form.addRow(self.tr("Headroom"), self.headroom)
+        form.addRow(self.tr("Rank by"), self.objective)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.table = QTableWidget(0, 7)
+        self.table.setHorizontalHeaderLabels([
+            self.tr("GPU"), self.tr("Count"), self.tr("Price"), self.tr("Board power"),
+            self.tr("Tensor TFLOPS"), self.tr("Least headroom"), self.tr("Parallelism")])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(GPU, QHeaderView.ResizeMode.Stretch)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.apply_button = QPushButton(self.tr("Apply to build"))
+        self.apply_button.setEnabled(False)
+        buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.ApplyRole)
+        buttons.rejected.connect(self.reject)
+        self.apply_button.clicked.connect(self.apply_selected)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(buttons)
+        self.resize(760, 560)
+
+        self.source.currentIndexChanged.connect(self._fill_workloads)
+        self.workloads.itemChanged.connect(lambda _item: self.search())
+        self.budget_on.toggled.connect(self.budget.setEnabled)
+        self.budget_on.toggled.connect(lambda _on: self.search())
+        self.budget.valueChanged.connect(lambda _v: self.search())
+        self.currency.currentIndexChanged.connect(lambda _i: self.search())
+        self.headroom.valueChanged.connect(lambda _v: self.search())
+        self.objective.currentIndexChanged.connect(lambda _i: self.search())
+        self.table.itemSelectionChanged.connect(
+            lambda: self.apply_button.setEnabled(self.selected() is not None))
+        self.table.itemDoubleClicked.connect(lambda _item: self.apply_selected())
+        self._fill_workloads()
+
+    # --- inputs -----------------------------------------------------------------------------
+
+    def _candidates(self) -> list[TrackedWorkload]:
+        source = self.source.currentData()
+        if source == TRACKED:
+            return list(self.document.build.workloads)
+        preset = next(p for p in PRESETS if p.id == source)
+        return preset_workloads(preset, self.document.catalog)
+
+    def _fill_workloads(self) -> None:
+        self.workloads.blockSignals(True)
+        self.workloads.clear()
+        try:
+            self._pool = self._candidates()
+        except EstimateError as exc:
+            self._pool = []
+            self.message.setText(str(exc))
+        for t in self._pool:
+            task = self.tr("training") if t.task == "train" else self.tr("inference")
+            item = QListWidgetItem(f"{t.workload.name} — {task}")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.workloads.addItem(item)
+        self.workloads.blockSignals(False)
+        self.search()
+
+    def chosen_workloads(self) -> list[TrackedWorkload]:
+        """The checked workloads, in list order."""
+        return [t for i, t in enumerate(self._pool)
+                if self.workloads.item(i).checkState() == Qt.CheckState.Checked]
+
+    # --- search and results -----------------------------------------------------------------
+
+    def search(self) -> None:
+        """Rank the catalog's builds for the current inputs and show them."""
+        self.requested = self.chosen_workloads()
+        currency = self.currency.currentData()
+        self.results = []
+        try:
+            self.results = recommend_rows(
+                self.document.catalog, self.requested, self.rates, currency=currency,
+                budget=self.budget.value() if self.budget_on.isChecked() else None,
+                headroom=self.headroom.value() / 100.0, objective=self.objective.currentData(),
+                reserve_bytes=self.document.build.display_reserve_bytes)
+            self.message.setText(
+                self.tr("%n build(s) fit.", "", len(self.results)) if self.results else
+                self.tr("Nothing in the catalog fits these workloads within the limits."))
+        except EstimateError as exc:
+            self.message.setText(str(exc))
+        self._show_results()
+
+    def _show_results(self) -> None:
+        self.table.setRowCount(len(self.results))
+        for r, row in enumerate(self.results):
+            c = row.candidate
+            texts = (c.gpu.name, str(c.count), format_money(row.price, row.currency),
+                     f"{number(c.tdp_w)} W", number(c.tflops, 1),
+                     f"{number(c.worst_headroom * 100, 0)} %",
+                     ", ".join(dict.fromkeys(s.upper() for s in c.strategies)))
+            for col, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                if col != GPU:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, col, item)
+        if self.results:
+            self.table.selectRow(0)
+        self.apply_button.setEnabled(self.selected() is not None)
+
+    def selected(self) -> CandidateRow | None:
+        """The highlighted result."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or rows[0].row() >= len(self.results):
+            return None
+        return self.results[rows[0].row()]
+
+    def apply_selected(self) -> None:
+        """Replace the build's GPUs with the chosen candidate (one undoable edit)."""
+        row = self.selected()
+        if row is None:
+            return
+        build = build_with_candidate(self.document.build, row.candidate, self.requested)
+        self.document.apply(build, self.tr("Use %1").replace("%1", row.label))
