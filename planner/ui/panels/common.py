@@ -10,9 +10,9 @@ of colour blindness — and every verdict is also written out, never shown by co
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt
 from PySide6.QtGui import QColor, QPalette, QShowEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QComboBox, QCompleter, QLayout, QWidget
 
 from planner.catalog.rates import load_rates
 from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
@@ -93,6 +93,33 @@ def style_plot(plot: pg.PlotWidget, widget: QWidget) -> None:
         axis = plot.getAxis(name)
         axis.setPen(pg.mkPen(fg))
         axis.setTextPen(pg.mkPen(fg))
+
+
+def searchable_combo(placeholder: str, min_chars: int = 18) -> QComboBox:
+    """An editable combo whose typed text filters its items anywhere in their names."""
+    combo = QComboBox()
+    combo.setEditable(True)
+    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    combo.setMinimumContentsLength(min_chars)
+    line = combo.lineEdit()
+    if line is not None:
+        line.setPlaceholderText(placeholder)
+    completer = QCompleter(combo.model(), combo)
+    completer.setFilterMode(Qt.MatchFlag.MatchContains)
+    completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+    combo.setCompleter(completer)
+    return combo
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Remove and delete every widget of a layout (hidden at once, deleted by the event loop)."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
 
 
 class Panel(QWidget):

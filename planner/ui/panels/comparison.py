@@ -13,8 +13,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
-    QCompleter,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -42,9 +40,11 @@ from planner.core.views_compare import (
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
     Panel,
+    clear_layout,
     default_rates,
     gib,
     number,
+    searchable_combo,
     verdict_color,
     verdict_text,
 )
@@ -69,14 +69,7 @@ class _SideBySide(QWidget):
         self.panel = panel
         self.chips = QHBoxLayout()
         self.chips.setContentsMargins(0, 0, 0, 0)
-        self.add = QComboBox()
-        self.add.setEditable(True)
-        self.add.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.add.lineEdit().setPlaceholderText(add_placeholder)
-        completer = self.add.completer()
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.add.setMinimumContentsLength(18)
+        self.add = searchable_combo(add_placeholder)
         self.reset = QPushButton(panel.tr("Reset"))
         self.reset.setToolTip(panel.tr("Compare the build's own GPUs again"))
         picker = QHBoxLayout()
@@ -97,6 +90,7 @@ class _SideBySide(QWidget):
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         self._chip_ids: list[str] = []
+        self.items: list[list[QTableWidgetItem]] = []
 
     def set_chips(self, items: list[tuple[str, str]], on_remove: object) -> None:
         """One removable chip per compared column; rebuilt only when the columns change."""
@@ -104,11 +98,7 @@ class _SideBySide(QWidget):
         if ids == self._chip_ids:
             return
         self._chip_ids = ids
-        while self.chips.count():
-            item = self.chips.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
+        clear_layout(self.chips)
         for item_id, name in items:
             chip = QToolButton(self)
             chip.setText(f"{name}  ×")
@@ -123,16 +113,17 @@ class _SideBySide(QWidget):
         if w.rowCount() != rows or w.columnCount() != cols:
             w.setRowCount(rows)
             w.setColumnCount(cols)
+            self.items = [[QTableWidgetItem() for _c in range(cols)] for _r in range(rows)]
             for r in range(rows):
                 for c in range(cols):
-                    w.setItem(r, c, QTableWidgetItem())
+                    w.setItem(r, c, self.items[r][c])
         w.setHorizontalHeaderLabels([col.name for col in table.columns])
         w.setVerticalHeaderLabels([self.panel.row_label(row) for row in table.rows])
         tint = best_brush(self)
         plain = QBrush()
         for r, row in enumerate(table.rows):
             for c in range(cols):
-                item = w.item(r, c)
+                item = self.items[r][c]
                 item.setText(self.panel.cell_text(row, c, table.currency))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 best = c in row.best

@@ -57,6 +57,7 @@ class EnergyPanel(Panel):
         self.rates = rates or default_rates()
         self.view: EnergyView | None = None
         self._updating = False
+        self._items: list[list[QTableWidgetItem]] = []
 
         # --- inputs ----------------------------------------------------------------------------
         self.hours = QDoubleSpinBox()
@@ -257,9 +258,9 @@ class EnergyPanel(Panel):
             lines = [*view.lines, view.total]
         if self.table.rowCount() != len(lines):
             self.table.setRowCount(len(lines))
-            for r in range(len(lines)):
-                for c in range(6):
-                    item = QTableWidgetItem()
+            self._items = [[QTableWidgetItem() for _c in range(6)] for _r in lines]
+            for r, items in enumerate(self._items):
+                for c, item in enumerate(items):
                     if c != GPU:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                               | Qt.AlignmentFlag.AlignVCenter)
@@ -275,12 +276,12 @@ class EnergyPanel(Panel):
                 number(line.heat_btu_per_hour),
             )
             for c, text in enumerate(texts):
-                item = self.table.item(r, c)
+                item = self._items[r][c]
                 item.setText(text)
                 font = item.font()
                 font.setBold(is_total)
                 item.setFont(font)
-            self.table.item(r, KWH).setToolTip(
+            self._items[r][KWH].setToolTip(
                 self.tr("%1 kWh under load, %2 kWh idle").replace(
                     "%1", number(line.kwh_load_per_year)).replace(
                     "%2", number(line.kwh_idle_per_year)))

@@ -39,6 +39,7 @@ from planner.ui.panels.common import (
     GIB,
     Panel,
     chart_colors,
+    clear_layout,
     gib,
     style_plot,
     verdict_color,
@@ -266,11 +267,7 @@ class HeadroomPanel(Panel):
         if key == self._suggestion_key:
             return
         self._suggestion_key = key
-        while self.suggestions_layout.count():
-            item = self.suggestions_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
+        clear_layout(self.suggestions_layout)
         self.suggestion_buttons = []
         for r in short:
             self.suggestions_layout.addWidget(self._suggestion_group(r))

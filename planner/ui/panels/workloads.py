@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
-    QCompleter,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -48,7 +47,7 @@ from planner.core.precision import (
 from planner.core.specs import Workload
 from planner.core.views_headroom import ERROR, HeadroomRow, headroom_rows
 from planner.ui.document import BuildDocument
-from planner.ui.panels.common import Panel, gib, verdict_color, verdict_text
+from planner.ui.panels.common import Panel, gib, searchable_combo, verdict_color, verdict_text
 
 #: config.json files are a few kilobytes; anything far larger is not one.
 MAX_CONFIG_BYTES = 1_000_000
@@ -215,14 +214,7 @@ class WorkloadsPanel(Panel):
         self.editors: list[_RowEditors] = []
         self.setAcceptDrops(True)
 
-        self.picker = QComboBox()
-        self.picker.setEditable(True)
-        self.picker.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.picker.lineEdit().setPlaceholderText(self.tr("Search models…"))
-        self.picker.setMinimumContentsLength(24)
-        completer = self.picker.completer()
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.picker = searchable_combo(self.tr("Search models…"), 24)
         self.add_button = QPushButton(self.tr("Add"))
         self.add_button.clicked.connect(self._add_picked)
         self.picker.activated.connect(lambda _i: self._add_picked())

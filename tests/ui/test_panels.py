@@ -1,0 +1,259 @@
+"""The analysis panels show core's figures, and their controls make undoable document edits."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from planner.catalog.datafiles import DataFileError, load_catalog
+from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.energy import Usage
+from planner.core.memory import InferenceSetup, TrainingSetup
+from planner.core.money import Rates, format_money
+from planner.core.specs import Catalog
+from planner.core.views_compare import comparison_table
+from planner.core.views_energy import energy_view
+from planner.core.views_headroom import headroom_rows
+from planner.ui.document import BuildDocument
+from planner.ui.panels.common import GIB, gib, number, verdict_text
+from planner.ui.panels.comparison import ComparisonPanel
+from planner.ui.panels.energy import COST, KWH, EnergyPanel
+from planner.ui.panels.headroom import HeadroomPanel
+from planner.ui.panels.recommend import RecommendDialog
+from planner.ui.panels.workloads import ESTIMATE, WorkloadsPanel
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "data"
+RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    try:
+        return load_catalog()
+    except DataFileError:  # the bundled catalog is mid-edit: the fixture has the same ids
+        return load_catalog(FIXTURES)
+
+
+def _build(catalog: Catalog) -> Build:
+    llama = catalog.workload("llama-3.1-8b")
+    vit = catalog.workload("vit-b-16")
+    assert llama and vit
+    return Build(
+        slots=(BuildSlot(catalog.gpu("nvidia-rtx-4090"), 2),  # type: ignore[arg-type]
+               BuildSlot(catalog.gpu("nvidia-rtx-3090"), 1)),  # type: ignore[arg-type]
+        workloads=(
+            TrackedWorkload(llama, "train", training=TrainingSetup(
+                seq=2048, batch=2, qlora=True, lora_rank=16)),
+            TrackedWorkload(llama, "inference", inference=InferenceSetup(seq=4096, batch=2)),
+            TrackedWorkload(vit, "train", training=TrainingSetup(batch=32)),
+        ),
+        usage=Usage(hours_per_day=8, utilization=0.8),
+        cost=CostSettings(years=4, carbon_id=catalog.carbon[0].id),
+    )
+
+
+@pytest.fixture
+def document(catalog: Catalog) -> BuildDocument:
+    return BuildDocument(catalog, _build(catalog))
+
+
+def _show(qtbot, widget):  # type: ignore[no-untyped-def]
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+# --- headroom -----------------------------------------------------------------------------------
+
+def test_headroom_bars_equal_core(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, HeadroomPanel(document))
+    rows = headroom_rows(document.build)
+    widths = panel.used_bars.opts["width"]
+    assert list(widths) == pytest.approx([r.needed_bytes / GIB for r in rows])
+    assert list(panel.usable_bars.opts["width"]) == pytest.approx(
+        [r.usable_bytes / GIB for r in rows])
+    for label, row in zip(panel.labels, rows, strict=False):
+        assert verdict_text(row.verdict) in label.toPlainText()
+        assert gib(row.needed_bytes) in label.toPlainText()
+    tip = panel.tooltip_for(0)
+    assert gib(rows[0].breakdown["activations"], 2) in tip and "±15" in tip
+    assert panel.row_at(0.1) == 0 and panel.row_at(0.5) is None
+
+
+def test_suggestion_button_applies_and_undo_reverts(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, HeadroomPanel(document))
+    before = document.build
+    assert headroom_rows(before)[0].verdict == "does-not-fit"
+    assert panel.suggestion_buttons
+    with qtbot.waitSignal(document.changed):
+        qtbot.mouseClick(panel.suggestion_buttons[0], Qt.MouseButton.LeftButton)
+    after = headroom_rows(document.build)[0]
+    assert after.verdict != "does-not-fit"
+    assert panel.used_bars.opts["width"][0] == pytest.approx(after.needed_bytes / GIB)
+    document.undo_stack.undo()
+    assert document.build == before
+    assert panel.used_bars.opts["width"][0] == pytest.approx(
+        headroom_rows(before)[0].needed_bytes / GIB)
+
+
+# --- energy -------------------------------------------------------------------------------------
+
+def test_energy_figures_equal_core(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, EnergyPanel(document, rates=RATES))
+    view = energy_view(document.build, document.catalog, RATES)
+    assert view.total is not None
+    total_row = panel.table.rowCount() - 1
+    assert panel.table.item(total_row, KWH).text() == number(view.total.kwh_per_year)
+    assert panel.table.item(total_row, COST).text() == format_money(view.total.cost_per_year,
+                                                                     view.currency)
+    for r, line in enumerate(view.lines):
+        assert panel.table.item(r, KWH).text() == number(line.kwh_per_year)
+    xs, ys = panel.own_curve.getData()
+    assert list(xs) == list(view.years)
+    assert list(ys) == pytest.approx(list(view.own_cumulative))
+
+
+def test_energy_inputs_edit_the_document(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, EnergyPanel(document, rates=RATES))
+    panel.hours.setValue(12)
+    assert document.build.usage.hours_per_day == 12
+    panel.hours.setValue(13)  # merges with the previous keystroke
+    assert document.undo_stack.count() == 1
+    panel.utilization.setValue(50)
+    assert document.build.usage.utilization == pytest.approx(0.5)
+    panel.currency.setCurrentIndex(panel.currency.findData("EUR"))
+    assert document.build.cost.currency == "EUR"
+    tariff = document.catalog.tariffs[0]
+    panel.tariff.setCurrentIndex(panel.tariff.findData(tariff.id))
+    assert document.build.cost.tariff_id == tariff.id
+    assert not panel.price.isEnabled()
+    panel.years.setValue(7)
+    assert document.build.cost.years == 7
+    assert len(panel.own_curve.getData()[0]) == 8
+    panel.pue.setValue(1.5)
+    assert document.build.usage.pue == pytest.approx(1.5)
+    view = energy_view(document.build, document.catalog, RATES)
+    assert panel.table.item(panel.table.rowCount() - 1, COST).text() == format_money(
+        view.total.cost_per_year, "EUR")  # type: ignore[union-attr]
+    document.undo_stack.undo()
+    assert document.build.usage.pue == 1.0
+    assert panel.pue.value() == pytest.approx(1.0)
+
+
+# --- comparison ---------------------------------------------------------------------------------
+
+def test_comparison_highlights_the_better_value(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, ComparisonPanel(document, rates=RATES))
+    panel.add_gpu("nvidia-a100-sxm4-80gb")
+    gpus = panel.compared_gpus()
+    assert [g.id for g in gpus] == ["nvidia-rtx-4090", "nvidia-rtx-3090",
+                                    "nvidia-a100-sxm4-80gb"]
+    table = comparison_table(gpus, document.build, document.catalog, RATES)
+    keys = [r.key for r in table.rows]
+    memory = keys.index("memory")
+    w = panel.gpus_tab.table
+    assert w.item(memory, 2).text() == number(80.0)
+    assert w.item(memory, 2).font().bold() and w.item(memory, 2).data(Qt.ItemDataRole.UserRole)
+    assert not w.item(memory, 0).font().bold()
+    tdp = keys.index("tdp")
+    best = table.rows[tdp].best
+    for c in range(3):
+        assert w.item(tdp, c).font().bold() == (c in best)
+    assert "Source:" in w.item(memory, 0).toolTip()
+    panel.remove_gpu("nvidia-rtx-3090")
+    assert w.columnCount() == 2
+    assert panel.arch_tab.table.columnCount() >= 2
+
+
+# --- workloads ----------------------------------------------------------------------------------
+
+def test_workload_edits_change_the_estimate(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    assert panel.table.rowCount() == 3
+    before = headroom_rows(document.build)[2]
+    assert panel.table.item(2, ESTIMATE).text().startswith(gib(before.needed_bytes))
+    panel.editors[2].batch.setValue(64)
+    assert document.build.workloads[2].training.batch == 64
+    after = headroom_rows(document.build)[2]
+    assert after.needed_bytes > before.needed_bytes
+    assert panel.table.item(2, ESTIMATE).text().startswith(gib(after.needed_bytes))
+    panel.editors[2].checkpointing.setChecked(True)
+    assert document.build.workloads[2].training.checkpointing
+    combo = panel.editors[0].adapter
+    combo.setCurrentIndex(combo.findData("full"))
+    combo.activated.emit(combo.currentIndex())
+    assert document.build.workloads[0].training.lora_rank is None
+    assert not document.build.workloads[0].training.qlora
+    document.undo_stack.undo()
+    assert document.build.workloads[0].training.qlora
+    qtbot.mouseClick(panel.editors[1].remove, Qt.MouseButton.LeftButton)
+    assert len(document.build.workloads) == 2 and panel.table.rowCount() == 2
+
+
+def test_workloads_add_from_catalog_and_config(qtbot, document: BuildDocument,
+                                               tmp_path: Path) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    panel.picker.setCurrentIndex(panel.picker.findData("resnet-50"))
+    panel.add_button.click()
+    assert document.build.workloads[-1].workload.id == "resnet-50"
+    folder = tmp_path / "Tiny-Llama"
+    folder.mkdir()
+    cfg = {"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 256,
+           "num_attention_heads": 4, "intermediate_size": 512, "vocab_size": 1000}
+    (folder / "config.json").write_text(json.dumps(cfg))
+    assert panel.add_config(folder / "config.json")
+    assert document.build.workloads[-1].workload.name == "Tiny-Llama"
+    assert panel.table.rowCount() == 5
+    (folder / "bad.json").write_text("{not json")
+    assert not panel.add_config(folder / "bad.json")
+    assert panel.message.isVisible() and "JSON" in panel.message.text()
+    (folder / "mamba.json").write_text(json.dumps({"model_type": "mamba"}))
+    assert not panel.add_config(folder / "mamba.json")
+    assert panel.message.text().count(".") >= 1 and "mamba" in panel.message.text()
+    assert len(document.build.workloads) == 5
+
+
+# --- recommend ----------------------------------------------------------------------------------
+
+def test_recommend_dialog_applies_a_candidate(qtbot, document: BuildDocument) -> None:
+    dialog = RecommendDialog(document, rates=RATES)
+    qtbot.addWidget(dialog)
+    assert dialog.results, dialog.message.text()
+    choice = dialog.results[0].candidate
+    dialog.table.selectRow(0)
+    dialog.apply_button.click()
+    assert document.build.slots == (BuildSlot(choice.gpu, choice.count),)
+    assert all(r.verdict != "does-not-fit" for r in headroom_rows(document.build))
+    document.undo_stack.undo()
+    assert document.build == _build(document.catalog)
+
+
+def test_recommend_dialog_budget_and_presets(qtbot, document: BuildDocument) -> None:
+    dialog = RecommendDialog(document, rates=RATES)
+    qtbot.addWidget(dialog)
+    dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
+    dialog.budget_on.setChecked(True)
+    dialog.budget.setValue(1)
+    assert dialog.results == [] and dialog.message.text()
+    dialog.budget_on.setChecked(False)
+    assert all(r.currency == "CNY" for r in dialog.results)
+    for i in range(dialog.workloads.count()):
+        dialog.workloads.item(i).setCheckState(Qt.CheckState.Unchecked)
+    assert dialog.results == [] and "workload" in dialog.message.text()
+
+
+# --- all together -------------------------------------------------------------------------------
+
+def test_hidden_panel_catches_up_when_shown(qtbot, document: BuildDocument) -> None:
+    panel = HeadroomPanel(document)
+    qtbot.addWidget(panel)
+    document.apply(replace(document.build, workloads=document.build.workloads[:1]), "x")
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert len(panel.used_bars.opts["width"]) == 1
