@@ -292,7 +292,7 @@ def test_too_many_workloads() -> None:
 def test_the_same_gpu_in_two_slots_is_refused() -> None:
     doc = sample_object()
     doc["gpus"] = doc["gpus"] * 2
-    assert "GeForce RTX 4090 appears in two GPU slots" in refused(to_bytes(doc))
+    assert "The GPU GeForce RTX 4090 appears in two slots" in refused(to_bytes(doc))
 
 
 def test_slot_id_must_match_its_snapshot() -> None:

@@ -117,8 +117,8 @@ def read_slots(items: list[Any]) -> tuple[BuildSlot, ...]:
         spec = GpuSpec(**fields(entry["spec"], GPU_RULES, where))
         _same_id(entry["id"], spec.id, where)
         if spec.id in seen:
-            raise DocumentError(f"{spec.name} appears in two GPU slots; a build lists each GPU "
-                                "model once with its count, so merge them and save again.")
+            raise DocumentError(f"The GPU {spec.name} appears in two slots; a build lists each "
+                                "GPU model once with its count, so merge them and save again.")
         seen.add(spec.id)
         slots.append(BuildSlot(spec, entry["count"]))
     return tuple(slots)
