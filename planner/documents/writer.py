@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import json
 from typing import Any
 
@@ -21,11 +22,16 @@ def utc_now() -> str:
     return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    # dataclasses.fields() is slow enough to matter when a save serialises a few hundred records.
+    return tuple(f.name for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+
+
 def plain(value: Any) -> Any:
     """A core record as JSON-able values: dataclasses to dicts, tuples to lists."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.name.startswith("_")}
+        return {name: plain(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     return value
