@@ -186,7 +186,7 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
             h = headroom(est, g, build.display_reserve_bytes)
             values.append(float(h.headroom_bytes))
             verdicts.append(h.verdict)
-        label = f"{tracked.workload.name} ({tracked.task}, {n} GPU{'s' if n > 1 else ''})"
+        label = f"{tracked.workload.name} ({tracked.task})"
         rows.append(_row(f"workload:{i}", label, "Workloads", "headroom", values, HIGHER,
                          "GiB", 1, verdicts))
     return ComparisonTable(columns, tuple(rows), currency)

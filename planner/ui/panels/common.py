@@ -9,10 +9,12 @@ of colour blindness — and every verdict is also written out, never shown by co
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt
 from PySide6.QtGui import QColor, QPalette, QShowEvent
-from PySide6.QtWidgets import QComboBox, QCompleter, QLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QCompleter, QGraphicsItem, QLayout, QWidget
 
 from planner.catalog.rates import load_rates
 from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
@@ -75,6 +77,14 @@ def number(value: float | None, decimals: int = 0) -> str:
     return QLocale().toString(float(value), "f", decimals)
 
 
+def nice_ceiling(value: float) -> float:
+    """The next of 1, 2, 5 × 10^k at or above ``value``: an axis end that small edits keep."""
+    if value <= 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= value)
+
+
 def chart_colors(widget: QWidget) -> tuple[QColor, QColor, QColor]:
     """Background, foreground and a muted grid colour for charts, from the widget's palette."""
     pal = widget.palette()
@@ -86,13 +96,22 @@ def chart_colors(widget: QWidget) -> tuple[QColor, QColor, QColor]:
 
 
 def style_plot(plot: pg.PlotWidget, widget: QWidget) -> None:
-    """Apply the palette's colours to a plot's background, axes and labels."""
+    """Apply the palette's colours to a plot's background, axes and labels.
+
+    Axes are cached as device pixmaps: pyqtgraph repaints the whole plot when a bar changes,
+    and replaying an axis's antialiased tick labels costs more than the bars themselves; a cached
+    axis is re-rendered only when its range or ticks change.
+    """
     bg, fg, _mid = chart_colors(widget)
     plot.setBackground(bg)
     for name in ("left", "bottom"):
         axis = plot.getAxis(name)
         axis.setPen(pg.mkPen(fg))
         axis.setTextPen(pg.mkPen(fg))
+        axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # Major and first minor ticks only: the finest level draws dozens of faint grid lines
+        # across the whole plot, and replaying those dominated a chart's repaint.
+        axis.setStyle(maxTickLevel=1)
 
 
 def searchable_combo(placeholder: str, min_chars: int = 18) -> QComboBox:

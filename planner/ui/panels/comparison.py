@@ -84,13 +84,15 @@ class _SideBySide(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         layout = QVBoxLayout(self)
         layout.addLayout(picker)
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         self._chip_ids: list[str] = []
         self.items: list[list[QTableWidgetItem]] = []
+        self.shown: ComparisonTable | None = None
+        self.row_labels: list[str] = []
 
     def set_chips(self, items: list[tuple[str, str]], on_remove: object) -> None:
         """One removable chip per compared column; rebuilt only when the columns change."""
@@ -110,18 +112,44 @@ class _SideBySide(QWidget):
         """Fill the table, reusing its items; mark the best cells of each row."""
         w = self.table
         rows, cols = len(table.rows), len(table.columns)
-        if w.rowCount() != rows or w.columnCount() != cols:
+        previous = self.shown
+        self.shown = table
+        reshaped = w.rowCount() != rows or w.columnCount() != cols
+        if reshaped:
             w.setRowCount(rows)
             w.setColumnCount(cols)
             self.items = [[QTableWidgetItem() for _c in range(cols)] for _r in range(rows)]
             for r in range(rows):
                 for c in range(cols):
                     w.setItem(r, c, self.items[r][c])
-        w.setHorizontalHeaderLabels([col.name for col in table.columns])
-        w.setVerticalHeaderLabels([self.panel.row_label(row) for row in table.rows])
+        # Header labels and unchanged rows are left alone: setting them re-lays out the table.
+        columns = [col.name for col in table.columns]
+        if reshaped or previous is None or previous.columns != table.columns:
+            w.setHorizontalHeaderLabels(columns)
+        labels = [self.panel.row_label(row) for row in table.rows]
+        if reshaped or len(labels) != len(self.row_labels):
+            w.setVerticalHeaderLabels(labels)
+            # Fixed row heights (two lines where a cell holds two): measuring every row's
+            # contents on each change costs more than the rest of the refresh.
+            line = self.fontMetrics().lineSpacing()
+            for r, row in enumerate(table.rows):
+                lines = 2 if row.kind == "headroom" else max(
+                    1, max((str(v).count("\n") + 1 for v in row.values if v is not None),
+                           default=1))
+                w.setRowHeight(r, lines * line + 8)
+        else:
+            for r, (old, new) in enumerate(zip(self.row_labels, labels, strict=True)):
+                header = w.verticalHeaderItem(r)
+                if old != new and header is not None:
+                    header.setText(new)
+        self.row_labels = labels
+        same_frame = (not reshaped and previous is not None and previous.columns == table.columns
+                      and previous.currency == table.currency)
         tint = best_brush(self)
         plain = QBrush()
         for r, row in enumerate(table.rows):
+            if same_frame and previous is not None and previous.rows[r] == row:
+                continue
             for c in range(cols):
                 item = self.items[r][c]
                 item.setText(self.panel.cell_text(row, c, table.currency))
@@ -257,15 +285,20 @@ class ComparisonPanel(Panel):
         self.gpus_tab.hint.setVisible(len(gpus) < 2)
         self.gpus_tab.hint.setText(self.tr("Add GPUs to the build, or pick them here, to compare "
                                            "two to four side by side."))
-        self.gpus_tab.show_table(self.table)
-        self.arch_table = architecture_table(self.compared_architectures(), catalog)
-        self.arch_tab.set_chips([(c.id, c.name) for c in self.arch_table.columns],
+        if self.table != self.gpus_tab.shown:
+            self.gpus_tab.show_table(self.table)
+        arch_table = architecture_table(self.compared_architectures(), catalog)
+        if arch_table == self.arch_table:
+            return
+        self.arch_table = arch_table
+        self.arch_tab.set_chips([(c.id, c.name) for c in arch_table.columns],
                                 self.remove_architecture)
         self.arch_tab.hint.setVisible(False)
-        self.arch_tab.show_table(self.arch_table)
+        self.arch_tab.show_table(arch_table)
 
     def apply_palette(self) -> None:
         """Re-tint the winning cells."""
+        self.gpus_tab.shown = self.arch_tab.shown = None  # force every cell to be redrawn
         if self.table is not None:
             self.gpus_tab.show_table(self.table)
         if self.arch_table is not None:

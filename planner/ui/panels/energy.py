@@ -38,6 +38,7 @@ from planner.ui.panels.common import (
     Panel,
     chart_colors,
     default_rates,
+    nice_ceiling,
     number,
     style_plot,
 )
@@ -46,6 +47,16 @@ from planner.ui.panels.common import (
 GPU, COUNT, KWH, COST, CO2, HEAT = range(6)
 OWN_COLOR = "#0072B2"  # Okabe–Ito blue
 RENT_COLOR = "#CC79A7"  # Okabe–Ito reddish purple
+
+
+def _set_value(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
+    if spin.value() != value:
+        spin.setValue(value)  # type: ignore[arg-type]
+
+
+def _set_index(combo: QComboBox, index: int) -> None:
+    if combo.currentIndex() != max(0, index):
+        combo.setCurrentIndex(max(0, index))
 
 
 class EnergyPanel(Panel):
@@ -58,6 +69,9 @@ class EnergyPanel(Panel):
         self.view: EnergyView | None = None
         self._updating = False
         self._items: list[list[QTableWidgetItem]] = []
+        self._inputs_shown: object = None
+        self._ranges: tuple[float, float] = (0.0, 0.0)
+        self._label_currency = ""
 
         # --- inputs ----------------------------------------------------------------------------
         self.hours = QDoubleSpinBox()
@@ -131,6 +145,9 @@ class EnergyPanel(Panel):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Room for the usual three lines, so a longer or shorter sentence does not resize the chart.
+        self.summary.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 4)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         figures = QGroupBox(self.tr("A year of use"))
         figures_layout = QVBoxLayout(figures)
         figures_layout.addWidget(self.table, 1)
@@ -142,7 +159,7 @@ class EnergyPanel(Panel):
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.plot.setLabel("bottom", self.tr("Years"))
-        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.showGrid(x=False, y=True, alpha=0.2)
         self.plot.setMinimumHeight(180)
         self.plot.disableAutoRange()
         self.plot.getAxis("bottom").setTickSpacing(1, 1)
@@ -173,6 +190,7 @@ class EnergyPanel(Panel):
 
     def _fill_catalog_combos(self) -> None:
         catalog = self.document.catalog
+        self._inputs_shown = None
         self._updating = True
         try:
             self.tariff.clear()
@@ -212,19 +230,29 @@ class EnergyPanel(Panel):
         self._apply(replace(build, cost=cost), self.tr("Change tariff"), "energy/tariff")
 
     def _show_inputs(self) -> None:
+        """Put the document's assumptions in the inputs, touching only those that differ.
+
+        Setting a spin box to its own value still repaints it; on every edit of any panel that
+        would repaint the whole form.
+        """
         build = self.document.build
+        if (build.usage, build.cost) == self._inputs_shown:
+            return
+        self._inputs_shown = (build.usage, build.cost)
         self._updating = True
         try:
-            self.hours.setValue(build.usage.hours_per_day)
-            self.utilization.setValue(round(build.usage.utilization * 100))
-            self.pue.setValue(build.usage.pue)
-            self.years.setValue(build.cost.years)
-            self.currency.setCurrentIndex(max(0, self.currency.findData(build.cost.currency)))
-            self.tariff.setCurrentIndex(max(0, self.tariff.findData(build.cost.tariff_id)))
-            self.price.setValue(build.cost.price_per_kwh or 0.0)
+            _set_value(self.hours, build.usage.hours_per_day)
+            _set_value(self.utilization, round(build.usage.utilization * 100))
+            _set_value(self.pue, build.usage.pue)
+            _set_value(self.years, build.cost.years)
+            _set_index(self.currency, self.currency.findData(build.cost.currency))
+            _set_index(self.tariff, self.tariff.findData(build.cost.tariff_id))
+            _set_value(self.price, build.cost.price_per_kwh or 0.0)
             self.price.setEnabled(self.tariff.currentData() is None)
-            self.price.setSuffix(f" {build.cost.currency}")
-            self.carbon.setCurrentIndex(max(0, self.carbon.findData(build.cost.carbon_id)))
+            suffix = f" {build.cost.currency}"
+            if self.price.suffix() != suffix:
+                self.price.setSuffix(suffix)
+            _set_index(self.carbon, self.carbon.findData(build.cost.carbon_id))
         finally:
             self._updating = False
 
@@ -242,7 +270,10 @@ class EnergyPanel(Panel):
     def refresh(self) -> None:
         """Show the document's assumptions and redraw the figures for them."""
         self._show_inputs()
-        self.view = energy_view(self.document.build, self.document.catalog, self.rates)
+        view = energy_view(self.document.build, self.document.catalog, self.rates)
+        if view == self.view:
+            return  # a workload edit: nothing here changed
+        self.view = view
         self._draw_table()
         self._draw_summary()
         self._draw_chart()
@@ -287,7 +318,8 @@ class EnergyPanel(Panel):
                     "%2", number(line.kwh_idle_per_year)))
         height = (self.table.horizontalHeader().height() + 4
                   + sum(self.table.rowHeight(r) for r in range(len(lines))))
-        self.table.setMinimumHeight(min(height, 260))
+        if self.table.minimumHeight() != min(height, 260):
+            self.table.setMinimumHeight(min(height, 260))
 
     def _draw_summary(self) -> None:
         view = self.view
@@ -337,15 +369,20 @@ class EnergyPanel(Panel):
             self.break_even_line.setVisible(False)
             self.break_even_label.setVisible(False)
             return
-        self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
+        if view.currency != self._label_currency:  # a new label re-lays out the whole plot
+            self._label_currency = view.currency
+            self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
         xs = np.array(view.years, dtype=float)
         self.own_curve.setData(xs, np.array(view.own_cumulative, dtype=float))
         rent = view.cloud.cumulative if view.cloud is not None else ()
         self.rent_curve.setData(xs[: len(rent)], np.array(rent, dtype=float))
         self._show_rent_in_legend(bool(rent))
-        top = max([*view.own_cumulative, *rent, 1.0])
-        self.plot.setXRange(0, view.years[-1], padding=0.03)
-        self.plot.setYRange(0, top * 1.08, padding=0)
+        top = nice_ceiling(max([*view.own_cumulative, *rent, 1.0]) * 1.05)
+        ranges = (float(view.years[-1]), top)
+        if ranges != self._ranges:  # a new range re-renders the axes; most edits keep it
+            self._ranges = ranges
+            self.plot.setXRange(0, ranges[0], padding=0.03)
+            self.plot.setYRange(0, top, padding=0)
         years = view.break_even_years
         visible = years is not None and years <= view.years[-1]
         self.break_even_line.setVisible(visible)

@@ -11,21 +11,24 @@ in place on every change (creating pyqtgraph items costs more than the whole est
 from __future__ import annotations
 
 import html
+import math
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QBrush, QColor, QCursor
+from PySide6.QtGui import QBrush, QCursor, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
+from planner.core.headroom import DOES_NOT_FIT
 from planner.core.suggest import Suggestion
 from planner.core.views_headroom import (
     BREAKDOWN_KEYS,
@@ -39,7 +42,6 @@ from planner.ui.panels.common import (
     GIB,
     Panel,
     chart_colors,
-    clear_layout,
     gib,
     style_plot,
     verdict_color,
@@ -47,7 +49,62 @@ from planner.ui.panels.common import (
 )
 
 BAR_HEIGHT = 0.6
+SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30
+
+
+class _SuggestionGroup(QFrame):
+    """One workload that does not fit: a sentence and a button per suggested change."""
+
+    def __init__(self, panel: HeadroomPanel) -> None:
+        super().__init__()
+        self.panel = panel
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.row: HeadroomRow | None = None
+        self.buttons: list[QPushButton] = []
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        palette = self.title.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, verdict_color(DOES_NOT_FIT))
+        self.title.setPalette(palette)
+        self.column = QVBoxLayout(self)
+        self.column.setContentsMargins(6, 4, 6, 4)
+        self.column.setSpacing(2)
+        self.column.addWidget(self.title)
+
+    def show_row(self, row: HeadroomRow) -> None:
+        """Word the group for ``row`` and relabel (or add) its buttons."""
+        self.row = row
+        tr = self.panel.tr
+        if row.error:
+            self.title.setText(tr("%1: %2").replace("%1", row.name).replace("%2", row.error))
+        elif not row.suggestions:
+            self.title.setText(tr("%1 does not fit, and no single change makes it fit: add "
+                                  "GPUs or choose cards with more memory.")
+                               .replace("%1", row.name))
+        else:
+            self.title.setText(tr("%1 does not fit. What would make it fit:")
+                               .replace("%1", row.name))
+        while len(self.buttons) < len(row.suggestions):
+            button = QPushButton()
+            number = len(self.buttons)
+            button.clicked.connect(lambda _checked=False, n=number: self._clicked(n))
+            self.column.addWidget(button)
+            self.buttons.append(button)
+        for i, button in enumerate(self.buttons):
+            if i < len(row.suggestions):
+                s = row.suggestions[i]
+                button.setText(tr("%1 → %2").replace("%1", s.title)
+                               .replace("%2", gib(s.total_bytes)))
+                button.setToolTip(s.cost)
+            button.setVisible(i < len(row.suggestions))
+
+    def _clicked(self, number: int) -> None:
+        if self.row is not None and number < len(self.row.suggestions):
+            self.panel.apply_suggestion(self.row.index, self.row.suggestions[number])
 
 
 class HeadroomPanel(Panel):
@@ -63,6 +120,7 @@ class HeadroomPanel(Panel):
 
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setMinimumHeight(2 * self.fontMetrics().lineSpacing())
 
         self.plot = pg.PlotWidget()
         self.plot.setMenuEnabled(False)
@@ -87,10 +145,24 @@ class HeadroomPanel(Panel):
         self.plot.getPlotItem().getViewBox().sigResized.connect(self._fit_x_range)
         self._ends: list[float] = []
         self._label_px: list[int] = []
+        self._names: list[str] = []
+        self._row_count = -1
+        self._x_max = 0.0
+        self._drawn = False
 
-        self.suggestions_box = QWidget()
-        self.suggestions_layout = QVBoxLayout(self.suggestions_box)
-        self.suggestions_layout.setContentsMargins(0, 0, 0, 0)
+        # The fixes live in a scroll area of fixed height, and a new set replaces the old in
+        # one step: the chart above keeps its size, so an edit does not re-lay out its axes.
+        self.suggestions_box = QScrollArea()
+        self.suggestions_box.setWidgetResizable(True)
+        self.suggestions_box.setFrameShape(QFrame.Shape.NoFrame)
+        self.suggestions_box.setFixedHeight(SUGGESTIONS_PIXELS)
+        self.suggestions_box.hide()
+        content = QWidget()
+        self._groups_layout = QVBoxLayout(content)
+        self._groups_layout.setContentsMargins(0, 0, 0, 0)
+        self._groups_layout.addStretch(1)
+        self.suggestions_box.setWidget(content)
+        self._groups: list[_SuggestionGroup] = []
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
@@ -111,7 +183,12 @@ class HeadroomPanel(Panel):
 
     def refresh(self) -> None:
         """Recompute the rows (memoised in core) and update the chart items in place."""
-        self.rows = headroom_rows(self.document.build)
+        rows = headroom_rows(self.document.build)
+        if rows == self.rows and self._drawn:
+            self._draw_summary()  # the GPU count may change without changing a row
+            return
+        self.rows = rows
+        self._drawn = True
         self._draw_chart()
         self._draw_summary()
         self._draw_suggestions()
@@ -143,19 +220,25 @@ class HeadroomPanel(Panel):
                 label.setVisible(False)
                 continue
             label.setVisible(True)
-            label.setText(self.bar_label(rows[i]))
+            text = self.bar_label(rows[i])
+            if label.toPlainText() != text:  # setText re-lays out rich text: skip if unchanged
+                label.setText(text)
             label.setPos(QPointF(ends[i] + right * 0.01, i))
         names = self.axis_names(rows)
-        axis = self.plot.getAxis("left")
-        axis.setTicks([list(enumerate(names))])
         metrics = self.fontMetrics()
-        axis.setWidth(max([metrics.horizontalAdvance(n) for n in names] or [0]) + 16)
+        if names != self._names:
+            self._names = names
+            axis = self.plot.getAxis("left")
+            axis.setTicks([list(enumerate(names))])
+            axis.setWidth(max([metrics.horizontalAdvance(n) for n in names] or [0]) + 16)
         self._ends = ends
         self._label_px = [metrics.horizontalAdvance(label.toPlainText()) + 12
                           for label in self.labels[: len(rows)]]
         self._fit_x_range()
-        self.plot.setYRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
-        self.plot.setMinimumHeight(60 + ROW_PIXELS * max(1, len(rows)))
+        if len(rows) != self._row_count:
+            self._row_count = len(rows)
+            self.plot.setYRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
+            self.plot.setMinimumHeight(60 + ROW_PIXELS * max(1, len(rows)))
 
     def _fit_x_range(self) -> None:
         """Leave room right of each bar for its label, whose width is in pixels, not GiB."""
@@ -163,7 +246,13 @@ class HeadroomPanel(Panel):
         right = max(self._ends or [1.0])
         for end, px in zip(self._ends, self._label_px, strict=False):
             right = max(right, end / max(0.25, 1 - px / view_px))
-        self.plot.setXRange(0, right * 1.02, padding=0)
+        # Round up to a step of a power of two GiB so small edits do not rescale the axis
+        # (re-laying out an axis costs more than drawing the bars).
+        step = 2.0 ** math.floor(math.log2(max(right, 1.0) / 4))
+        right = math.ceil(right * 1.02 / step) * step
+        if right != self._x_max:
+            self._x_max = right
+            self.plot.setXRange(0, right, padding=0)
 
     def _brush(self, verdict: str) -> QBrush:
         brush = self._brushes.get(verdict)
@@ -267,44 +356,21 @@ class HeadroomPanel(Panel):
         if key == self._suggestion_key:
             return
         self._suggestion_key = key
-        clear_layout(self.suggestions_layout)
+        # Groups and buttons are pooled and relabelled: creating and styling widgets on every
+        # edit (a GPU count change rewords every "shard over N GPUs") costs a frame by itself.
+        while len(self._groups) < len(short):
+            group = _SuggestionGroup(self)
+            self._groups_layout.insertWidget(len(self._groups), group)
+            self._groups.append(group)
         self.suggestion_buttons = []
-        for r in short:
-            self.suggestions_layout.addWidget(self._suggestion_group(r))
-        self.suggestions_box.setVisible(bool(short))
-
-    def _suggestion_group(self, row: HeadroomRow) -> QWidget:
-        box = QFrame()
-        box.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(6, 4, 6, 4)
-        title = QLabel()
-        title.setWordWrap(True)
-        layout.addWidget(title)
-        if row.error:
-            title.setText(self.tr("%1: %2").replace("%1", row.name).replace("%2", row.error))
-            return box
-        if not row.suggestions:
-            title.setText(self.tr("%1 does not fit, and no single change makes it fit: add GPUs "
-                                  "or choose cards with more memory.").replace("%1", row.name))
-            return box
-        title.setText(self.tr("%1 does not fit. What would make it fit:").replace("%1", row.name))
-        flow = QVBoxLayout()
-        flow.setContentsMargins(0, 0, 0, 0)
-        flow.setSpacing(2)
-        for s in row.suggestions:
-            button = QPushButton(self.tr("%1 → %2").replace("%1", s.title)
-                                 .replace("%2", gib(s.total_bytes)))
-            button.setToolTip(s.cost)
-            button.setStyleSheet("text-align: left; padding: 2px 6px;")
-            button.clicked.connect(
-                lambda _checked=False, i=row.index, sug=s: self.apply_suggestion(i, sug))
-            flow.addWidget(button)
-            self.suggestion_buttons.append(button)
-        layout.addLayout(flow)
-        color = QColor(verdict_color("does-not-fit"))
-        title.setStyleSheet(f"color: {color.name()}; font-weight: bold;")
-        return box
+        for group, row in zip(self._groups, short, strict=False):
+            group.show_row(row)
+            group.setVisible(True)
+            self.suggestion_buttons.extend(group.buttons[: len(row.suggestions)])
+        for group in self._groups[len(short):]:
+            group.setVisible(False)
+        if self.suggestions_box.isVisible() != bool(short):
+            self.suggestions_box.setVisible(bool(short))
 
     def apply_suggestion(self, index: int, suggestion: Suggestion) -> None:
         """Replace the workload's settings with the suggestion's, as one undoable edit."""

@@ -113,6 +113,7 @@ class _RowEditors:
         self.adapter.addItem(tr("QLoRA"), "qlora")
         self.rank = _spin(1, 4096)
         self.estimate = QTableWidgetItem()
+        self.shown: tuple[TrackedWorkload, HeadroomRow | None] | None = None
         self.remove = QToolButton()
         self.remove.setText("✕")
         self.remove.setToolTip(tr("Stop tracking this workload"))
@@ -146,6 +147,13 @@ class _RowEditors:
 
     def show(self, panel: WorkloadsPanel, t: TrackedWorkload, row: HeadroomRow | None) -> None:
         """Put the tracked workload's settings into the editors without emitting edits."""
+        if (t, row) == self.shown:
+            return  # this row did not change: leave its dozen editors alone
+        if self.shown is not None and self.shown[0] == t:
+            self.shown = (t, row)
+            self._show_estimate(panel, row)  # only the figure changed (e.g. the GPU count)
+            return
+        self.shown = (t, row)
         editors = list(self.widgets().values())
         for w in editors:
             w.blockSignals(True)
@@ -192,6 +200,9 @@ class _RowEditors:
         self.attention.setEnabled(training and transformer)
         self.adapter.setEnabled(training and bool(w.hidden))
         self.rank.setEnabled(training and adapter != "full")
+        self._show_estimate(panel, row)
+
+    def _show_estimate(self, panel: WorkloadsPanel, row: HeadroomRow | None) -> None:
         if row is None:
             self.estimate.setText("")
             return
