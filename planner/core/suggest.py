@@ -114,8 +114,7 @@ def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int,
     out: list[Suggestion] = []
     seen: set[str] = set()
     for code, title, cost, changed in options:
-        family = code if code != "accumulate" else "accumulate"
-        if family in seen:
+        if code in seen:
             continue
         try:
             est = estimate_for(changed, gpus)
@@ -123,6 +122,44 @@ def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int,
             continue
         verdict = verdict_for(est.total_bytes, usable_bytes, est.error_band)
         if verdict != DOES_NOT_FIT:
-            seen.add(family)
+            seen.add(code)
             out.append(Suggestion(code, title, cost, changed, est.total_bytes, verdict))
+    if not out:
+        combined = _combined(t, usable_bytes, gpus)
+        if combined is not None:
+            out.append(combined)
     return out[:limit]
+
+
+def _combined(t: TrackedWorkload, usable_bytes: int, gpus: int,
+              max_steps: int = 4) -> Suggestion | None:
+    """No single change fits: stack changes greedily, each time the one that saves the most.
+
+    Four steps at most (e.g. QLoRA + checkpointing + micro-batch 1 with accumulation); the
+    result is one suggestion so the user applies (and undoes) it as one edit.
+    """
+    current = t
+    titles: list[str] = []
+    costs: list[str] = []
+    for _ in range(max_steps):
+        options = (_inference_options(current, gpus) if current.task == "inference"
+                   else _training_options(current, gpus))
+        best: tuple[int, str, str, TrackedWorkload] | None = None
+        for _code, title, cost, changed in options:
+            try:
+                need = estimate_for(changed, gpus).total_bytes
+            except EstimateError:
+                continue
+            if best is None or need < best[0]:
+                best = (need, title, cost, changed)
+        if best is None:
+            return None
+        need, title, cost, current = best
+        titles.append(title)
+        costs.append(cost)
+        est = estimate_for(current, gpus)
+        verdict = verdict_for(est.total_bytes, usable_bytes, est.error_band)
+        if verdict != DOES_NOT_FIT:
+            return Suggestion("combined", " + ".join(titles), " ".join(costs), current,
+                              est.total_bytes, verdict)
+    return None

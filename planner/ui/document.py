@@ -64,7 +64,7 @@ class BuildDocument(QObject):
         self._build = build or Build()
         self._path: Path | None = None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.path_changed.emit())
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     @property
     def build(self) -> Build:
@@ -109,6 +109,9 @@ class BuildDocument(QObject):
         """Record a successful save."""
         self._path = path
         self.undo_stack.setClean()
+        self.path_changed.emit()
+
+    def _on_clean_changed(self, _clean: bool) -> None:
         self.path_changed.emit()
 
     def _set_build(self, build: Build) -> None:

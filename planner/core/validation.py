@@ -1,0 +1,87 @@
+"""Estimate the measured validation runs, so tests and docs compare the same numbers.
+
+``tests/data/measurements.json`` holds training steps measured with PyTorch on the CPU
+(``tools/measure_memory.py``). This module turns one measured run into the workload and setup the
+estimator takes, and reports estimate vs. measurement and the popular 16-bytes-per-parameter rule's
+figure beside them. Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from planner.core.memory import MemoryEstimate, TrainingSetup, estimate_training
+from planner.core.specs import Catalog, Workload
+from planner.core.transformer import count_parameters
+
+_WORKLOAD_FIELDS = {f.name for f in fields(Workload)}
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """One validation run: what was measured and what the estimator and the rule say."""
+
+    run_id: str
+    workload: Workload
+    setup: TrainingSetup
+    measured_parameters: int
+    estimated_parameters: int
+    measured_peak: int
+    estimate: MemoryEstimate
+    measured_activations: int
+
+    @property
+    def estimated_peak(self) -> int:
+        """Tensor bytes at the peak, without CUDA context or allocator slack (a CPU has none)."""
+        return self.estimate.tensor_bytes
+
+    @property
+    def error(self) -> float:
+        """Relative error of the estimate against the measured peak."""
+        return self.estimated_peak / self.measured_peak - 1
+
+    @property
+    def rule_error(self) -> float:
+        """Relative error of 16 bytes per parameter against the measured peak."""
+        return 16 * self.measured_parameters / self.measured_peak - 1
+
+
+def workload_for_run(run: dict[str, Any], catalog: Catalog) -> Workload:
+    """The catalog workload, with the run's own hyper-parameters where it used others."""
+    base = catalog.workload(run["workload"])
+    if base is None:
+        raise KeyError(f"measurement names unknown workload {run['workload']!r}")
+    config = run.get("config") or {}
+    changes = {k: v for k, v in config.items() if k in _WORKLOAD_FIELDS and v is not None}
+    if not changes:
+        return base
+    w = replace(base, **changes)
+    counted = count_parameters(w)
+    return replace(w, parameters=counted or base.parameters)
+
+
+def setup_for_run(run: dict[str, Any]) -> TrainingSetup:
+    """The estimator's knobs for a measured run (sdpa = the flash-style kernel)."""
+    return TrainingSetup(
+        precision=run["precision"],
+        optimizer=run["optimizer"],
+        batch=int(run["batch"]),
+        seq=int(run["seq"]),
+        checkpointing=bool(run["checkpointing"]),
+        attention="eager" if run.get("attention") == "eager" else "flash",
+    )
+
+
+def compare_run(run: dict[str, Any], catalog: Catalog) -> Comparison:
+    """Estimate one measured run."""
+    w = workload_for_run(run, catalog)
+    setup = setup_for_run(run)
+    est = estimate_training(w, setup)
+    return Comparison(
+        run_id=run["id"], workload=w, setup=setup,
+        measured_parameters=int(run["parameters"]),
+        estimated_parameters=count_parameters(w) or w.parameters,
+        measured_peak=int(run["peak_bytes"]), estimate=est,
+        measured_activations=int(run["activations_bytes"]),
+    )
