@@ -9,11 +9,20 @@ from planner.ui.catalog_panel import CatalogPanel
 from planner.ui.mime import GPU_MIME, gpu_mime, slot_mime
 
 
+def _enter(pos: QPoint, actions, mime: QMimeData) -> QDragEnterEvent:
+    """Qt 6.12 takes a QPointF (the QPoint form is deprecated); 6.11 only a QPoint."""
+    try:
+        return QDragEnterEvent(QPointF(pos), actions, mime, Qt.MouseButton.LeftButton,
+                               Qt.KeyboardModifier.NoModifier)
+    except TypeError:
+        return QDragEnterEvent(pos, actions, mime, Qt.MouseButton.LeftButton,
+                               Qt.KeyboardModifier.NoModifier)
+
+
 def _drop(canvas: BuildCanvas, mime: QMimeData, pos: QPoint | None = None) -> QDropEvent:
     pos = pos or canvas.rect().center()
     actions = Qt.DropAction.CopyAction | Qt.DropAction.MoveAction
-    enter = QDragEnterEvent(QPointF(pos), actions, mime, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
+    enter = _enter(pos, actions, mime)
     QApplication.sendEvent(canvas, enter)
     assert enter.isAccepted()
     drop = QDropEvent(QPointF(pos), actions, mime, Qt.MouseButton.LeftButton,
@@ -59,8 +68,7 @@ def test_foreign_and_unknown_drops_are_refused(qtbot, document):
     canvas = make_canvas(qtbot, document)
     text = QMimeData()
     text.setText("nvidia-rtx-4090")
-    enter = QDragEnterEvent(QPointF(10, 10), Qt.DropAction.CopyAction, text,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    enter = _enter(QPoint(10, 10), Qt.DropAction.CopyAction, text)
     QApplication.sendEvent(canvas, enter)
     assert not enter.isAccepted()
     drop = _drop(canvas, gpu_mime(["no-such-gpu"]))

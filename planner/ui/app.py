@@ -1,0 +1,148 @@
+"""Start the desktop app: one QApplication, one window, shown before anything heavy loads.
+
+Order matters for start-up time: Qt, the translators and the window come first; once the window
+has painted, the catalog database opens, the analysis panels (pyqtgraph) are imported, a crashed
+session's autosave is offered and the files asked for are opened. Files can arrive three ways: on
+the command line, as macOS ``FileOpen`` events (even before the window exists) and from a second
+launch through the single-instance socket; all of them queue until the window is ready.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QFileOpenEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from planner.ui import probe, single_instance, theme
+from planner.ui import settings as cfg
+from planner.ui.i18n import install_translators
+
+log = logging.getLogger(__name__)
+CATALOG_DATA_ENV = "GPU_PLANNER_CATALOG_DATA"
+"""Test hook: seed the catalog from this folder instead of the bundled ``data/``."""
+
+
+class PlannerApplication(QApplication):
+    """The QApplication, catching macOS's "open this file" events and queuing them."""
+
+    file_open_requested = Signal(str)
+    """The OS asked to open a file (double-click in Finder, drop on the Dock icon)."""
+
+    def __init__(self, argv: list[str]) -> None:
+        super().__init__(argv)
+        self.pending_files: list[str] = []
+        self.ready = False
+
+    def event(self, e: QEvent) -> bool:
+        """Queue FileOpen paths until the window is ready, then pass them on."""
+        if e.type() == QEvent.Type.FileOpen and isinstance(e, QFileOpenEvent):
+            path = e.file() or e.url().toLocalFile()
+            if path:
+                if self.ready:
+                    self.file_open_requested.emit(path)
+                else:
+                    self.pending_files.append(path)
+            return True
+        return super().event(e)
+
+
+def _configure(app: QApplication) -> None:
+    app.setOrganizationName(cfg.ORGANIZATION)
+    app.setOrganizationDomain(cfg.DOMAIN)
+    app.setApplicationName(cfg.APPLICATION)
+    app.setApplicationDisplayName(cfg.APPLICATION)
+    from planner import __version__
+
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("gpu-build-planner")
+    theme.choose_style(app)
+    preference = str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME))
+    theme.apply_scheme(app, preference)
+    theme.follow_system(app, preference)
+
+
+class Startup(QObject):
+    """The work done after the first paint, and the routing of files to open."""
+
+    def __init__(self, app: PlannerApplication, window: object, files: list[str]) -> None:
+        super().__init__(app)
+        from planner.ui.main_window import MainWindow
+
+        assert isinstance(window, MainWindow)
+        self._app = app
+        self._window = window
+        self._files = files
+
+    def after_first_paint(self) -> None:
+        """Open the catalog, then load panels, offer recovery and open files, step by step."""
+        if probe.startup_painted():
+            return  # start-up benchmark: quitting
+        from planner.catalog.store import open_store
+
+        data = os.environ.get(CATALOG_DATA_ENV, "").strip()
+        self._window.set_store(open_store(data_dir=Path(data) if data else None))
+        self._window.autosaver.begin()
+        QTimer.singleShot(0, self._panels)
+
+    def _panels(self) -> None:
+        self._window.load_panels()
+        QTimer.singleShot(0, self._files_and_recovery)
+
+    def _files_and_recovery(self) -> None:
+        self._window.files.offer_recovery()
+        self._app.ready = True
+        queued = self._files + self._app.pending_files
+        self._app.pending_files = []
+        self.open_files(queued)
+
+    def open_files(self, files: list[str]) -> None:
+        """Open files handed over by the OS or another launch; none: just come to the front."""
+        window = self._window
+        if window.isMinimized():
+            window.showNormal()
+        window.raise_()
+        window.activateWindow()
+        if not self._app.ready:
+            self._app.pending_files.extend(files)
+            return
+        for name in files:
+            window.files.open_path(Path(name))
+
+
+def run_app(args: list[str]) -> int:
+    """Run the app with command-line ``args`` (file names); returns the exit status."""
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)  # Qt 6's default, made explicit
+    if QApplication.instance() is not None:
+        raise RuntimeError("run_app() creates the QApplication; call it in a fresh process")
+    app = PlannerApplication([sys.argv[0], *args])
+    files = [a for a in args if not a.startswith("-")]
+    server = None
+    if single_instance.enabled():
+        if single_instance.send_to_running(files):
+            return 0
+        server = single_instance.InstanceServer(parent=app)
+        if not server.listen():
+            log.warning("single-instance server could not listen; continuing alone")
+    _configure(app)
+    install_translators(app)  # the translators are children of app, so they stay alive
+
+    from planner.ui.main_window import MainWindow
+
+    window = MainWindow()
+    startup = Startup(app, window, files)
+    app.file_open_requested.connect(lambda path: startup.open_files([path]))
+    if server is not None:
+        server.files_received.connect(startup.open_files)
+    probe.install(window)
+    probe.FirstPaint(window, startup.after_first_paint)
+    window.show()
+    status = app.exec()
+    if server is not None:
+        server.close()
+    return status

@@ -1,0 +1,36 @@
+"""Translations: ours (resources/i18n/planner_<locale>.qm) and Qt's own for standard dialogs.
+
+Missing files are fine: the app then speaks English. ``GPU_PLANNER_LOCALE`` (e.g. ``zh_CN``)
+overrides the system locale, for screenshots and for testing a translation.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+from PySide6.QtWidgets import QApplication
+
+from planner.paths import resources_dir
+
+LOCALE_ENV = "GPU_PLANNER_LOCALE"
+
+
+def i18n_dir() -> str:
+    """The folder of our compiled translations."""
+    return str(resources_dir() / "i18n")
+
+
+def install_translators(app: QApplication) -> list[QTranslator]:
+    """Load and install the translators that match the locale; returns them (keep them alive)."""
+    override = os.environ.get(LOCALE_ENV, "").strip()
+    locale = QLocale(override) if override else QLocale.system()
+    if override:
+        QLocale.setDefault(locale)
+    installed: list[QTranslator] = []
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    for name, folder in (("qtbase", qt_dir), ("planner", i18n_dir())):
+        translator = QTranslator(app)
+        if translator.load(locale, name, "_", folder) and app.installTranslator(translator):
+            installed.append(translator)
+    return installed

@@ -1,0 +1,290 @@
+"""The main window: assembles the catalog, the build canvas and the panel docks, and wires them.
+
+It computes nothing and holds no build of its own: the `BuildDocument` is the single source of
+truth; file commands live in `document_files`, autosave in `autosave`, panel creation in
+`panel_docks`. What is here is layout, actions, the title and the window's lifetime.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QStyle
+
+from planner import __version__
+from planner.core.specs import Catalog, GpuSpec
+from planner.ui import report_actions
+from planner.ui import settings as cfg
+from planner.ui.autosave import Autosaver
+from planner.ui.build_canvas import BuildCanvas
+from planner.ui.catalog_panel import CatalogPanel
+from planner.ui.document import BuildDocument
+from planner.ui.document_files import DocumentFiles
+from planner.ui.panel_docks import add_panel_docks
+
+SP = QStyle.StandardPixmap
+TI = QIcon.ThemeIcon
+
+
+class MainWindow(QMainWindow):
+    """One window, one document."""
+
+    panels_loaded = Signal()
+    """The analysis panels were created (or found missing) and the saved layout applied."""
+
+    def __init__(self, document: BuildDocument | None = None) -> None:
+        super().__init__()
+        self.setObjectName("main-window")
+        self.document = document or BuildDocument(Catalog(), parent=self)
+        self.store: Any = None
+        self.files = DocumentFiles(self.document, self)
+        settings = cfg.open_settings()
+        self.autosaver = Autosaver(self.document, cfg.read(settings, cfg.AUTOSAVE_IDLE_MS), self)
+        self.panel_docks: dict[str, QDockWidget] = {}
+        self._default_state: QByteArray | None = None
+
+        self.canvas = BuildCanvas(self.document)
+        self.setCentralWidget(self.canvas)
+        self.catalog_panel = CatalogPanel(self.document)
+        self.catalog_dock = QDockWidget(self.tr("Catalog"), self)
+        self.catalog_dock.setObjectName("dock-catalog")
+        self.catalog_dock.setWidget(self.catalog_panel)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.catalog_dock)
+        # The catalog runs the full height on the left; the bottom docks sit under the rest.
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+
+        self._make_actions()
+        self._make_menus()
+        self.catalog_info = QLabel()
+        self.statusBar().addPermanentWidget(self.catalog_info)
+
+        self.document.path_changed.connect(self._update_title)
+        self.document.changed.connect(self._update_title)
+        self.files.status_message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.catalog_panel.add_custom_requested.connect(self.add_custom_gpu)
+        self.catalog_panel.edit_requested.connect(self.edit_gpu)
+        geometry = cfg.read(settings, cfg.GEOMETRY)
+        if not geometry or not self.restoreGeometry(geometry):
+            available = self.screen().availableGeometry()
+            self.resize(min(1680, round(available.width() * 0.92)),
+                        min(1050, round(available.height() * 0.92)))
+        state = cfg.read(settings, cfg.STATE)
+        if state:
+            self.restoreState(state, cfg.STATE_VERSION)
+        self._update_title()
+
+    # -- actions and menus -----------------------------------------------------------------
+
+    def _icon(self, theme: QIcon.ThemeIcon, fallback: QStyle.StandardPixmap) -> QIcon:
+        return QIcon.fromTheme(theme, self.style().standardIcon(fallback))
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None, icon: QIcon | None = None,
+                tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        if icon is not None:
+            action.setIcon(icon)
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        k, f = QKeySequence.StandardKey, self.files
+        self.new_action = self._action(self.tr("&New"), f.new, k.New,
+                                       self._icon(TI.DocumentNew, SP.SP_FileIcon))
+        self.open_action = self._action(self.tr("&Open…"), f.open_dialog, k.Open,
+                                        self._icon(TI.DocumentOpen, SP.SP_DialogOpenButton))
+        self.save_action = self._action(self.tr("&Save"), f.save, k.Save,
+                                        self._icon(TI.DocumentSave, SP.SP_DialogSaveButton))
+        self.save_as_action = self._action(self.tr("Save &As…"), f.save_as, k.SaveAs)
+        self.export_action = self._action(
+            self.tr("&Export PDF…"), lambda: report_actions.export_pdf(self, self.document),
+            QKeySequence(self.tr("Ctrl+E")))
+        self.print_action = self._action(
+            self.tr("&Print…"), lambda: report_actions.print_report(self, self.document),
+            k.Print, self._icon(TI.DocumentPrint, SP.SP_FileDialogDetailedView))
+        self.quit_action = self._action(self.tr("&Quit"), self.close, k.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action.setShortcut(k.Undo)
+        self.undo_action.setIcon(self._icon(TI.EditUndo, SP.SP_ArrowBack))
+        self.redo_action = stack.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action.setShortcut(k.Redo)
+        self.redo_action.setIcon(self._icon(TI.EditRedo, SP.SP_ArrowForward))
+        self.find_action = self._action(self.tr("&Find GPU"), self._focus_search, k.Find)
+        self.custom_gpu_action = self._action(self.tr("Add &Custom GPU…"), self.add_custom_gpu)
+        self.custom_gpu_action.setEnabled(False)  # until the catalog store is open
+        self.recommend_action = self._action(
+            self.tr("&Recommend…"), self.recommend, QKeySequence(self.tr("Ctrl+R")),
+            self._icon(TI.SystemSearch, SP.SP_FileDialogContentsView),
+            self.tr("Find the cheapest builds that fit the tracked workloads"))
+        self.reset_layout_action = self._action(self.tr("&Reset Layout"), self.reset_layout)
+        self.about_action = self._action(self.tr("&About GPU Build Planner"), self.about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_qt_action = self._action(self.tr("About &Qt"), self._about_qt)
+        self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = QMenu(self.tr("Open &Recent"), self)
+        self.recent_menu.aboutToShow.connect(
+            lambda: self.files.fill_recent_menu(self.recent_menu))
+        self.files.fill_recent_menu(self.recent_menu)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.find_action, self.custom_gpu_action])
+        self.view_menu = bar.addMenu(self.tr("&View"))
+        self.view_menu.addAction(self.catalog_dock.toggleViewAction())
+        self._view_separator = self.view_menu.addSeparator()
+        self.view_menu.addAction(self.reset_layout_action)
+        tools_menu = bar.addMenu(self.tr("&Tools"))
+        tools_menu.addAction(self.recommend_action)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addActions([self.about_action, self.about_qt_action])
+
+        toolbar = self.addToolBar(self.tr("Main"))
+        toolbar.setObjectName("toolbar-main")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.addActions([self.new_action, self.open_action, self.save_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.undo_action, self.redo_action])
+        toolbar.addSeparator()
+        toolbar.addAction(self.recommend_action)
+        self.view_menu.insertAction(self._view_separator, toolbar.toggleViewAction())
+
+    # -- start-up, after the first paint -----------------------------------------------------
+
+    def set_store(self, store: Any) -> None:
+        """Use an opened catalog store: its catalog becomes the document's."""
+        self.store = store
+        catalog = store.catalog()
+        self.document.set_catalog(catalog)
+        self.custom_gpu_action.setEnabled(True)
+        self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
+                                  + self.tr("catalog %1").replace("%1", catalog.version or "—"))
+        if store.notice:
+            self.statusBar().showMessage(store.notice, 30000)
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Catalog"), store.notice,
+                              QMessageBox.StandardButton.Ok, self)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()  # not exec(): start-up goes on while the box is shown
+
+    def load_panels(self) -> None:
+        """Create the analysis docks (heavy imports), then re-apply the saved layout."""
+        self.panel_docks = add_panel_docks(self, self.document)
+        self._default_sizes()
+        for dock in self.panel_docks.values():
+            self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
+        self._default_state = self.saveState(cfg.STATE_VERSION)
+        state = cfg.read(cfg.open_settings(), cfg.STATE)
+        if state:
+            self.restoreState(state, cfg.STATE_VERSION)
+        has_recommend = importlib.util.find_spec("planner.ui.panels.recommend") is not None
+        self.recommend_action.setEnabled(has_recommend)
+        if not has_recommend:
+            self.recommend_action.setToolTip(self.tr("Not available in this version"))
+        if report_actions.report_functions() is None:
+            for action in (self.export_action, self.print_action):
+                action.setEnabled(False)
+                action.setToolTip(self.tr("The report module is not available in this version"))
+        self.panels_loaded.emit()
+
+    def _default_sizes(self) -> None:
+        width = self.width()
+        self.resizeDocks([self.catalog_dock], [round(width * 0.32)], Qt.Orientation.Horizontal)
+        right = [d for k, d in self.panel_docks.items() if k in ("headroom", "workloads")]
+        if right:
+            self.resizeDocks(right[:1], [round(width * 0.36)], Qt.Orientation.Horizontal)
+        if len(right) == 2:
+            self.resizeDocks(right, [3, 2], Qt.Orientation.Vertical)
+        bottom = [d for k, d in self.panel_docks.items() if k in ("energy", "comparison")]
+        if bottom:
+            self.resizeDocks(bottom[:1], [round(self.height() * 0.36)], Qt.Orientation.Vertical)
+
+    # -- commands --------------------------------------------------------------------------
+
+    def _focus_search(self) -> None:
+        self.catalog_dock.show()
+        self.catalog_dock.raise_()
+        self.catalog_panel.search.setFocus()
+        self.catalog_panel.search.selectAll()
+
+    def _edit_catalog(self, gpu: GpuSpec | None) -> None:
+        if self.store is None:
+            return
+        from planner.ui.custom_gpu_dialog import CustomGpuDialog
+
+        save = self.store.update_gpu if gpu is not None else self.store.add_user_gpu
+        dialog = CustomGpuDialog(self.document.catalog, save, gpu, self)
+        if dialog.exec() == CustomGpuDialog.DialogCode.Accepted:
+            self.document.set_catalog(self.store.catalog())
+
+    def add_custom_gpu(self) -> None:
+        """Describe a GPU of the user's own and add it to the catalog."""
+        self._edit_catalog(None)
+
+    def edit_gpu(self, gpu: GpuSpec) -> None:
+        """Correct a catalog GPU's figures (kept apart from the bundled ones)."""
+        self._edit_catalog(gpu)
+
+    def recommend(self) -> None:
+        """Open the recommendation dialog (written with the panels)."""
+        try:
+            from planner.ui.panels.recommend import RecommendDialog
+        except ImportError:
+            return
+        dialog = RecommendDialog(self.document, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def reset_layout(self) -> None:
+        """Put the docks and toolbar back where they start."""
+        if self._default_state is not None:
+            self.restoreState(self._default_state, cfg.STATE_VERSION)
+
+    def about(self) -> None:
+        """Name, version and what the figures rest on."""
+        QMessageBox.about(self, self.tr("About GPU Build Planner"), self.tr(
+            "<h3>GPU Build Planner %1</h3><p>Plan GPU builds for machine learning: VRAM fit, "
+            "energy, cost and side-by-side comparison.</p><p>Every figure in the catalog names "
+            "its source; hover over it to see which.</p>").replace("%1", __version__))
+
+    def _about_qt(self) -> None:
+        QMessageBox.aboutQt(self)
+
+    # -- title and lifetime ----------------------------------------------------------------
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(self.tr("%1[*] — GPU Build Planner").replace(
+            "%1", self.files.display_name()))
+        self.setWindowModified(self.document.is_modified())
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask to save; then remember the layout and end the autosave session."""
+        if not self.files.maybe_save():
+            event.ignore()
+            return
+        settings = cfg.open_settings()
+        cfg.write(settings, cfg.GEOMETRY, self.saveGeometry())
+        if self._default_state is not None:  # closed before the panels existed: keep the old
+            cfg.write(settings, cfg.STATE, self.saveState(cfg.STATE_VERSION))
+        settings.sync()
+        self.autosaver.end()
+        event.accept()

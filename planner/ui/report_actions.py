@@ -1,0 +1,74 @@
+"""File > Print and Export PDF, over `planner.report` when that package provides them.
+
+The report (the comparison sheet) is written in `planner.report`; this module only finds it and
+hands it the document in the same form the CLI's ``report`` command does: a `LoadedDocument`,
+made by round-tripping the current build through the file format, so what prints is exactly what
+would be saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from planner.ui.document import BuildDocument
+
+
+def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
+    """``(write_pdf, print_document)`` from planner.report, or None when it has not got them."""
+    try:
+        from planner import report
+    except ImportError:
+        return None
+    write_pdf = getattr(report, "write_pdf", None)
+    print_document = getattr(report, "print_document", None)
+    if not callable(write_pdf) or not callable(print_document):
+        return None
+    return write_pdf, print_document
+
+
+def _loaded(document: BuildDocument) -> Any:
+    from planner.documents import dumps_document, loads_document
+
+    return loads_document(dumps_document(document.build,
+                                         catalog_version=document.catalog.version),
+                          document.catalog)
+
+
+def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
+    """Ask for a PDF file name and write the comparison sheet there."""
+    functions = report_functions()
+    if functions is None:
+        return False
+    start = document.path.with_suffix(".pdf") if document.path else Path.home() / "build.pdf"
+    name, _filter = QFileDialog.getSaveFileName(
+        parent, QCoreApplication.translate("ReportActions", "Export PDF"), str(start),
+        QCoreApplication.translate("ReportActions", "PDF files (*.pdf)"))
+    if not name:
+        return False
+    path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
+    try:
+        functions[0](_loaded(document), path)
+    except (OSError, ValueError) as exc:
+        title = QCoreApplication.translate("ReportActions", "Cannot Export PDF")
+        QMessageBox.critical(parent, title, str(exc))
+        return False
+    return True
+
+
+def print_report(parent: QWidget, document: BuildDocument) -> bool:
+    """Print the comparison sheet (the report shows the print dialog)."""
+    functions = report_functions()
+    if functions is None:
+        return False
+    try:
+        functions[1](_loaded(document), parent)
+    except (OSError, ValueError) as exc:
+        title = QCoreApplication.translate("ReportActions", "Cannot Print")
+        QMessageBox.critical(parent, title, str(exc))
+        return False
+    return True

@@ -1,0 +1,122 @@
+"""One running app per user: a second launch hands its files to the first and exits.
+
+The first instance listens on a local socket (a named pipe on Windows) whose name includes the
+user name and the data folder, so two users, or a test with its own data folder, never meet. A
+new launch *connects first*; only when nobody answers does it remove a possibly stale name (left
+by a crash) and listen itself. Removing first would steal the name from a live instance.
+
+Message: UTF-8 JSON ``{"files": [absolute paths]}``, one per connection. An empty list asks the
+running window to come to the front.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+from planner.paths import user_data_dir
+
+DISABLE_ENV = "GPU_PLANNER_NO_SINGLE_INSTANCE"
+CONNECT_TIMEOUT_MS = 500
+WRITE_TIMEOUT_MS = 2000
+MAX_MESSAGE_BYTES = 1 << 20
+
+
+def enabled() -> bool:
+    """False when ``GPU_PLANNER_NO_SINGLE_INSTANCE=1`` (tests run many instances side by side)."""
+    return os.environ.get(DISABLE_ENV, "").strip() not in ("1", "true", "yes")
+
+
+def server_name() -> str:
+    """The socket name: per user and per data folder, short enough for Unix socket paths."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
+    folder = str(user_data_dir(create=False).resolve())
+    digest = hashlib.sha256(f"{user}\0{folder}".encode()).hexdigest()[:12]
+    safe_user = "".join(c for c in user if c.isalnum())[:16] or "user"
+    return f"gpu-build-planner-{safe_user}-{digest}"
+
+
+def send_to_running(files: list[str], name: str | None = None) -> bool:
+    """Hand files to a running instance; True when one took them (this launch should exit)."""
+    socket = QLocalSocket()
+    socket.connectToServer(name or server_name())
+    if not socket.waitForConnected(CONNECT_TIMEOUT_MS):
+        return False
+    paths = [str(Path(f).expanduser().resolve()) for f in files]
+    socket.write(json.dumps({"files": paths}).encode("utf-8"))
+    ok = socket.waitForBytesWritten(WRITE_TIMEOUT_MS)
+    socket.disconnectFromServer()
+    if socket.state() != QLocalSocket.LocalSocketState.UnconnectedState:
+        socket.waitForDisconnected(WRITE_TIMEOUT_MS)
+    return ok
+
+
+class InstanceServer(QObject):
+    """The first instance's listener; emits the files later launches hand over."""
+
+    files_received = Signal(list)
+    """Another launch asked to open these files (list of str; empty: just raise the window)."""
+
+    def __init__(self, name: str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name or server_name()
+        self._server = QLocalServer(self)
+        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self._server.newConnection.connect(self._accept)
+        self._buffers: dict[QLocalSocket, bytearray] = {}
+
+    def listen(self) -> bool:
+        """Start listening, clearing a stale name left by a crashed instance.
+
+        Call only after :func:`send_to_running` found nobody: then the name is stale.
+        """
+        if self._server.listen(self.name):
+            return True
+        QLocalServer.removeServer(self.name)
+        return self._server.listen(self.name)
+
+    def close(self) -> None:
+        """Stop listening (on exit), freeing the name for the next launch."""
+        self._server.close()
+
+    def _accept(self) -> None:
+        while self._server.hasPendingConnections():
+            socket = self._server.nextPendingConnection()
+            self._buffers[socket] = bytearray()
+            socket.readyRead.connect(lambda s=socket: self._read(s))
+            socket.disconnected.connect(lambda s=socket: self._finish(s))
+            if socket.bytesAvailable():
+                self._read(socket)
+            if socket.state() == QLocalSocket.LocalSocketState.UnconnectedState:
+                self._finish(socket)
+
+    def _read(self, socket: QLocalSocket) -> None:
+        buffer = self._buffers.get(socket)
+        if buffer is None:
+            return
+        buffer += bytes(socket.readAll().data())
+        if len(buffer) > MAX_MESSAGE_BYTES:
+            self._buffers.pop(socket, None)
+            socket.abort()
+
+    def _finish(self, socket: QLocalSocket) -> None:
+        buffer = self._buffers.pop(socket, None)
+        if buffer is None:
+            return
+        buffer += bytes(socket.readAll().data())
+        socket.deleteLater()
+        try:
+            message = json.loads(buffer.decode("utf-8"))
+            files = [str(f) for f in message.get("files", []) if isinstance(f, str)]
+        except (UnicodeDecodeError, ValueError, AttributeError):
+            return
+        self.files_received.emit(files)

@@ -1,0 +1,84 @@
+"""Look and feel: a decent style everywhere and the system's light or dark scheme.
+
+Native styles are kept where they are good (macOS, Windows 11/Vista, KDE's Breeze); elsewhere
+(the bare "Windows" look Qt falls back to on some Linux desktops) we switch to Fusion. Fusion
+follows ``styleHints().colorScheme()`` on platforms that report one; where the platform does not
+(plain X11, offscreen), ``GPU_PLANNER_COLOR_SCHEME=dark|light`` or the saved preference picks.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+GOOD_STYLES = {"macos", "windows11", "windowsvista", "fusion", "breeze", "oxygen", "kvantum"}
+SCHEME_ENV = "GPU_PLANNER_COLOR_SCHEME"
+
+
+def choose_style(app: QApplication) -> str:
+    """Switch to Fusion where the platform style is poor; returns the style in use."""
+    current = app.style().name().lower()
+    available = [k.lower() for k in QStyleFactory.keys()]  # noqa: SIM118 (a list, not a dict)
+    if current not in GOOD_STYLES and "fusion" in available:
+        app.setStyle("Fusion")
+        current = "fusion"
+    return current
+
+
+def dark_palette() -> QPalette:
+    """A dark palette for Fusion when the platform cannot supply one."""
+    p = QPalette()
+    window, base, text = QColor(45, 45, 48), QColor(30, 30, 32), QColor(230, 230, 230)
+    disabled = QColor(127, 127, 127)
+    roles = {
+        QPalette.ColorRole.Window: window, QPalette.ColorRole.WindowText: text,
+        QPalette.ColorRole.Base: base, QPalette.ColorRole.AlternateBase: QColor(40, 40, 43),
+        QPalette.ColorRole.ToolTipBase: QColor(60, 60, 64), QPalette.ColorRole.ToolTipText: text,
+        QPalette.ColorRole.PlaceholderText: QColor(150, 150, 150),
+        QPalette.ColorRole.Text: text, QPalette.ColorRole.Button: window,
+        QPalette.ColorRole.ButtonText: text, QPalette.ColorRole.BrightText: QColor(255, 90, 90),
+        QPalette.ColorRole.Link: QColor(90, 160, 255), QPalette.ColorRole.Highlight:
+            QColor(42, 130, 218), QPalette.ColorRole.HighlightedText: QColor(255, 255, 255),
+        QPalette.ColorRole.Light: QColor(70, 70, 74), QPalette.ColorRole.Midlight:
+            QColor(60, 60, 64), QPalette.ColorRole.Mid: QColor(80, 80, 85),
+        QPalette.ColorRole.Dark: QColor(25, 25, 27), QPalette.ColorRole.Shadow: QColor(0, 0, 0),
+    }
+    for role, color in roles.items():
+        p.setColor(role, color)
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+                 QPalette.ColorRole.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, disabled)
+    return p
+
+
+def requested_scheme(preference: str = "system") -> Qt.ColorScheme:
+    """The scheme to use: the environment override, else the preference, else the system's."""
+    wanted = os.environ.get(SCHEME_ENV, "").strip().lower() or preference
+    if wanted == "dark":
+        return Qt.ColorScheme.Dark
+    if wanted == "light":
+        return Qt.ColorScheme.Light
+    return QGuiApplication.styleHints().colorScheme()
+
+
+def apply_scheme(app: QApplication, preference: str = "system") -> Qt.ColorScheme:
+    """Use the light or dark palette; Fusion needs ours when the platform gives none."""
+    scheme = requested_scheme(preference)
+    hints = QGuiApplication.styleHints()
+    if scheme != Qt.ColorScheme.Unknown and hints.colorScheme() != scheme:
+        hints.setColorScheme(scheme)  # Qt 6.8+: lets a capable platform theme switch itself
+    if app.style().name().lower() == "fusion":
+        if scheme == Qt.ColorScheme.Dark:
+            app.setPalette(dark_palette())
+        else:
+            app.setPalette(app.style().standardPalette())
+    return scheme
+
+
+def follow_system(app: QApplication, preference: str = "system") -> None:
+    """Re-apply the palette when the user flips the system's light/dark setting."""
+    QGuiApplication.styleHints().colorSchemeChanged.connect(
+        lambda _scheme: apply_scheme(app, preference))

@@ -1,0 +1,213 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from planner.documents import DocumentError, load_document
+from planner.ui import edits
+from planner.ui.main_window import MainWindow
+
+Button = QMessageBox.StandardButton
+
+
+def _quiet(win: MainWindow) -> None:
+    """pytest-qt closes the window at teardown: no save prompt, no signals afterwards."""
+    win.document.undo_stack.setClean()
+    win.document.undo_stack.cleanChanged.disconnect()
+
+
+def _new_window(qtbot, store) -> MainWindow:
+    win = MainWindow()
+    qtbot.addWidget(win, before_close_func=_quiet)
+    win.set_store(store)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def window(qtbot, store):
+    return _new_window(qtbot, store)
+
+
+def _add(win: MainWindow, gpu_id: str = "nvidia-rtx-4090") -> None:
+    edits.add_gpu_ids(win.document, [gpu_id])
+
+
+def _slots(win: MainWindow) -> list[tuple[str, int]]:
+    return [(s.gpu.id, s.count) for s in win.document.build.slots]
+
+
+def _save_as(monkeypatch, win: MainWindow, path: Path) -> bool:
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    return win.files.save_as()
+
+
+def test_title_shows_name_and_modified_marker(window, monkeypatch, tmp_path):
+    assert window.windowTitle() == "Untitled build[*] — GPU Build Planner"
+    assert not window.isWindowModified()
+    _add(window)
+    assert window.isWindowModified()
+    assert _save_as(monkeypatch, window, tmp_path / "lab")
+    assert window.windowTitle() == "lab.gpubuild[*] — GPU Build Planner"
+    assert not window.isWindowModified()
+    window.document.undo_stack.undo()
+    assert window.isWindowModified()
+
+
+def test_save_and_open_round_trip(window, monkeypatch, tmp_path):
+    _add(window, "nvidia-rtx-4090")
+    _add(window, "nvidia-rtx-4090")
+    _add(window, "nvidia-a100-sxm4-80gb")
+    path = tmp_path / "round.gpubuild"
+    assert _save_as(monkeypatch, window, path)
+    assert path.exists()
+    assert load_document(path).build.gpu_count == 3
+    assert window.files.new()
+    assert _slots(window) == []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    assert window.files.open_dialog()
+    assert _slots(window) == [("nvidia-rtx-4090", 2), ("nvidia-a100-sxm4-80gb", 1)]
+    assert window.document.path == path.resolve()
+    assert not window.isWindowModified()
+    assert window.files.recent_files()[0] == str(path.resolve())
+    # Save again (no dialog) after an edit.
+    _add(window, "nvidia-rtx-3090")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: pytest.fail("Save must not ask again"))
+    assert window.files.save()
+    assert load_document(path).build.gpu_count == 4
+
+
+def test_recent_menu_lists_saved_files(window, monkeypatch, tmp_path):
+    _add(window)
+    _save_as(monkeypatch, window, tmp_path / "a.gpubuild")
+    window.files.fill_recent_menu(window.recent_menu)
+    texts = [a.text() for a in window.recent_menu.actions()]
+    assert any("a.gpubuild" in t for t in texts)
+    window.files.clear_recent()
+    assert window.files.recent_files() == []
+
+
+def test_modified_prompt_cancel_keeps_build(window, monkeypatch):
+    _add(window)
+    asked = []
+
+    def answer(*args, **kwargs):
+        asked.append(args[2])
+        return Button.Cancel
+
+    monkeypatch.setattr(QMessageBox, "warning", answer)
+    assert not window.files.new()
+    assert _slots(window) == [("nvidia-rtx-4090", 1)]
+    assert "Save the changes" in asked[0]
+    assert not window.close()
+    assert window.isVisible()
+
+
+def test_modified_prompt_discard_and_save(window, monkeypatch, tmp_path):
+    _add(window)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: Button.Discard)
+    assert window.files.new()
+    assert _slots(window) == []
+    _add(window)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: Button.Save)
+    path = tmp_path / "prompted.gpubuild"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    assert window.files.new()
+    assert load_document(path).build.gpu_count == 1
+    assert _slots(window) == []
+
+
+def test_unmodified_document_closes_without_asking(window, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail("asked"))
+    assert window.close()
+
+
+def test_broken_file_shows_sentence_and_keeps_build(window, monkeypatch, tmp_path):
+    _add(window, "nvidia-rtx-3090")
+    broken = tmp_path / "broken.gpubuild"
+    broken.write_bytes(b'{"format": "gpubuild", "version": 1, "build": [}')
+    with pytest.raises(DocumentError) as raised:
+        load_document(broken)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: Button.Discard)
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[1:3]))
+    assert not window.files.open_path(broken)
+    assert shown == [("Cannot Open Build", str(raised.value))]
+    assert str(raised.value).endswith(".")
+    assert _slots(window) == [("nvidia-rtx-3090", 1)]
+    assert window.document.path is None
+
+
+def test_layout_is_restored(qtbot, window, store):
+    with qtbot.waitSignal(window.panels_loaded):
+        window.load_panels()
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, window.catalog_dock)
+    hidden = next(iter(window.panel_docks.values()), None)
+    if hidden is not None:
+        hidden.hide()
+    assert window.close()
+
+    again = _new_window(qtbot, store)
+    with qtbot.waitSignal(again.panels_loaded):
+        again.load_panels()
+    assert again.dockWidgetArea(again.catalog_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    if hidden is not None:
+        assert not again.panel_docks[hidden.objectName().removeprefix("dock-")].isVisible()
+
+
+def test_missing_panels_and_report_are_skipped(qtbot, window, monkeypatch):
+    from planner.ui import panel_docks, report_actions
+
+    monkeypatch.setattr(panel_docks, "PANELS", (
+        panel_docks.PanelSpec("nope", "planner.ui.panels.no_such_panel", "X",
+                              Qt.DockWidgetArea.RightDockWidgetArea),))
+    monkeypatch.setattr(report_actions, "report_functions", lambda: None)
+    with qtbot.waitSignal(window.panels_loaded):
+        window.load_panels()
+    assert window.panel_docks == {}
+    assert not window.print_action.isEnabled()
+    assert window.print_action.toolTip()
+
+
+def test_store_notice_reaches_status_bar(qtbot, store):
+    store.notice = "The catalog database was rebuilt."
+    win = _new_window(qtbot, store)
+    assert win.statusBar().currentMessage() == store.notice
+    boxes = [b for b in win.findChildren(QMessageBox) if b.text() == store.notice]
+    assert boxes
+    for box in boxes:
+        box.close()
+
+
+def test_recovery_is_offered_and_applied(window, monkeypatch):
+    from planner.documents import recovery as rec
+
+    build = window.document.build.with_gpu_added(window.document.catalog.gpu("nvidia-rtx-4090"))
+    fake = rec.Recovery(build=build, original_path=None, saved="2026-01-02T03:04:05Z",
+                        path=Path("/nonexistent/x.autosave"), session_id="abc")
+    discarded = []
+    monkeypatch.setattr(rec, "pending_recoveries", lambda: [fake])
+    monkeypatch.setattr(rec, "discard", discarded.append)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Button.Yes)
+    assert window.files.offer_recovery()
+    assert _slots(window) == [("nvidia-rtx-4090", 1)]
+    assert window.isWindowModified()
+    assert discarded == [fake]
+
+
+def test_autosave_after_idle(qtbot, window):
+    from planner.documents.recovery import pending_recoveries
+
+    assert window.autosaver.begin()
+    window.autosaver.timer.setInterval(50)
+    _add(window)
+    qtbot.waitUntil(lambda: window.autosaver.last_path is not None, timeout=3000)
+    assert window.autosaver.last_path.exists()
+    assert pending_recoveries() == []  # this session is alive, so nothing to recover
+    window.autosaver.end()
+    assert not window.autosaver.last_path.exists()
