@@ -113,7 +113,9 @@ class InstanceServer(QObject):
         if buffer is None:
             return
         buffer += bytes(socket.readAll().data())
-        socket.deleteLater()
+        # No deleteLater(): the socket is the server's child and goes with it; deleting it from
+        # inside its own disconnected() signal crashed PySide 6.11 when the loop quit right after.
+        socket.close()
         try:
             message = json.loads(buffer.decode("utf-8"))
             files = [str(f) for f in message.get("files", []) if isinstance(f, str)]
