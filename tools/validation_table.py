@@ -29,8 +29,8 @@ def table() -> str:
         "peaks exclude the GPU-only overhead (see above). Error = estimate / measured − 1.",
         "",
         "| run | params (measured) | params (ours) | measured peak MiB | ours MiB | error "
-        "| 16 B/param MiB | rule error | peak phase (measured / ours) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| 16 B/param MiB | rule error | peak phase (measured / ours) | forward activations error |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
     runs = {r["id"]: r for r in data["runs"]}
     for c in comps:
@@ -39,7 +39,8 @@ def table() -> str:
             f"| {c.run_id} | {c.measured_parameters:,} | {c.estimated_parameters:,} | "
             f"{c.measured_peak / MIB:,.0f} | {c.estimated_peak / MIB:,.0f} | {c.error:+.1%} | "
             f"{rule / MIB:,.0f} | {c.rule_error:+.0%} | "
-            f"{runs[c.run_id].get('peak_phase', '?')} / {c.estimate.peak_phase} |")
+            f"{runs[c.run_id].get('peak_phase', '?')} / {c.estimate.peak_phase} | "
+            f"{c.forward_error:+.1%} |")
     ours = sum(abs(c.error) for c in comps) / len(comps)
     worst = max(comps, key=lambda c: abs(c.error))
     rule = sum(abs(c.rule_error) for c in comps) / len(comps)

@@ -189,10 +189,15 @@ def lora_parameters(w: Workload, rank: int, targets: str = "attention") -> int:
     return layers * per_layer
 
 
-def _activation_bytes(
+def activation_bytes(
     w: Workload, setup: TrainingSetup, seq: int
 ) -> tuple[float, float, tuple[str, ...]]:
-    """Saved activations per GPU and the transient at backward start, for one micro-batch."""
+    """Activation bytes alive after forward on one GPU, and the larger backward transient.
+
+    The first figure is what a forward pass + loss leaves allocated (saved tensors, returned
+    logits); the second is what backward adds before it frees anything (the logits' gradient, or
+    with checkpointing one recomputed layer).
+    """
     p = training_precision(setup.precision)
     notes: list[str] = []
     n = setup.gpus
@@ -245,7 +250,10 @@ def _activation_bytes(
             if setup.strategy == "tp" and n > 1:  # vocab-parallel head and loss
                 logits, transient = logits / n, transient / n
         if setup.checkpointing:
-            body = checkpoint_inputs + one_layer
+            # Forward keeps only each layer's input; backward recomputes one layer at a time,
+            # after the logits' gradient is gone: the larger of the two transients counts.
+            body = checkpoint_inputs
+            transient = max(transient, one_layer)
             notes.append("Gradient checkpointing keeps each layer's input and recomputes one "
                          "layer at a time (~33 % more compute).")
         if setup.strategy == "pp" and n > 1:
@@ -368,7 +376,7 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
         if strategy in ("zero1", "zero2", "zero3", "fsdp"):
             step_temp /= n
 
-    acts, bwd_transient, act_notes = _activation_bytes(w, setup, seq)
+    acts, bwd_transient, act_notes = activation_bytes(w, setup, seq)
     notes.extend(act_notes)
     grads_persist = grads if setup.accumulation > 1 else 0.0
     forward_peak = weights + opt + acts + bwd_transient + grads_persist

@@ -11,7 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from planner.core.memory import MemoryEstimate, TrainingSetup, estimate_training
+from planner.core.memory import (
+    MemoryEstimate,
+    TrainingSetup,
+    activation_bytes,
+    estimate_training,
+    resolve_seq,
+)
 from planner.core.specs import Catalog, Workload
 from planner.core.transformer import count_parameters
 
@@ -30,6 +36,8 @@ class Comparison:
     measured_peak: int
     estimate: MemoryEstimate
     measured_activations: int
+    measured_forward_retained: int
+    estimated_forward_retained: int
 
     @property
     def estimated_peak(self) -> int:
@@ -42,6 +50,11 @@ class Comparison:
         return self.estimated_peak / self.measured_peak - 1
 
     @property
+    def forward_error(self) -> float:
+        """Relative error of what the forward pass leaves allocated (activations + logits)."""
+        return self.estimated_forward_retained / self.measured_forward_retained - 1
+
+    @property
     def rule_error(self) -> float:
         """Relative error of 16 bytes per parameter against the measured peak."""
         return 16 * self.measured_parameters / self.measured_peak - 1
@@ -49,10 +62,13 @@ class Comparison:
 
 def workload_for_run(run: dict[str, Any], catalog: Catalog) -> Workload:
     """The catalog workload, with the run's own hyper-parameters where it used others."""
+    config = run.get("config") or {}
     base = catalog.workload(run["workload"])
     if base is None:
-        raise KeyError(f"measurement names unknown workload {run['workload']!r}")
-    config = run.get("config") or {}
+        # A configuration measured for validation only (e.g. a 4-layer Llama-style model).
+        base = Workload(id=run["workload"], name=run["workload"],
+                        family=config.get("family", "decoder"), parameters=0,
+                        sources=("tests/data/measurements.json",))
     changes = {k: v for k, v in config.items() if k in _WORKLOAD_FIELDS and v is not None}
     if not changes:
         return base
@@ -78,10 +94,15 @@ def compare_run(run: dict[str, Any], catalog: Catalog) -> Comparison:
     w = workload_for_run(run, catalog)
     setup = setup_for_run(run)
     est = estimate_training(w, setup)
+    forward, _transient, _notes = activation_bytes(w, setup, resolve_seq(w, setup.seq))
+    # Autocast's weight casts are retained by forward too; we count them under weights.
+    copies = int(run.get("weight_copies_bytes") or 0)
     return Comparison(
         run_id=run["id"], workload=w, setup=setup,
         measured_parameters=int(run["parameters"]),
         estimated_parameters=count_parameters(w) or w.parameters,
         measured_peak=int(run["peak_bytes"]), estimate=est,
         measured_activations=int(run["activations_bytes"]),
+        measured_forward_retained=int(run["retained_after_forward_bytes"]) - copies,
+        estimated_forward_retained=round(forward),
     )

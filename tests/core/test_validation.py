@@ -39,3 +39,12 @@ def test_estimator_beats_the_sixteen_bytes_rule_overall(real_catalog):
     ours = sum(abs(c.error) for c in comps) / len(comps)
     rule = sum(abs(c.rule_error) for c in comps) / len(comps)
     assert ours < rule / 2
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[r["id"] for r in RUNS])
+def test_activations_left_by_forward_within_fifteen_percent(run, real_catalog):
+    """Holds the activation formula itself, also where the optimizer step is the peak."""
+    c = compare_run(run, real_catalog)
+    assert abs(c.forward_error) <= 0.15, (
+        f"{c.run_id}: forward leaves {c.estimated_forward_retained:,} (ours) vs "
+        f"{c.measured_forward_retained:,} measured ({c.forward_error:+.1%})")
