@@ -29,7 +29,8 @@ def table() -> str:
         "peaks exclude the GPU-only overhead (see above). Error = estimate / measured − 1.",
         "",
         "| run | params (measured) | params (ours) | measured peak MiB | ours MiB | error "
-        "| 16 B/param MiB | rule error | peak phase (measured / ours) | forward activations error |",
+        "| 16 B/param MiB | rule error | peak phase (measured / ours) "
+        "| forward activations error |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ]
     runs = {r["id"]: r for r in data["runs"]}
