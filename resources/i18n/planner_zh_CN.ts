@@ -1,0 +1,941 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BuildCanvas</name>
+    <message>
+        <location filename="../../planner/ui/build_canvas.py" line="71" />
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+</context>
+<context>
+    <name>BuildWarnings</name>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="27" />
+        <source>%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, which slows multi-GPU training.</source>
+        <translation>%1 没有 NVLink 或 Infinity Fabric：GPU 之间通过 PCIe 交换梯度，会拖慢多卡训练。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="31" />
+        <source>The build mixes GPU architectures: data-parallel training runs at the pace of the slowest card and the smallest memory binds.</source>
+        <translation>此配置混用了不同的 GPU 架构：数据并行训练以最慢的卡为准，显存以最小的卡为限。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="35" />
+        <source>The build mixes vendors: CUDA and ROCm cannot share one training job.</source>
+        <translation>此配置混用了不同厂商：CUDA 与 ROCm 无法在同一个训练任务中协同工作。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="39" />
+        <source>%1 is %2 on current ROCm: PyTorch may not run on it.</source>
+        <translation>%1 在当前 ROCm 上属于“%2”：PyTorch 可能无法在其上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="42" />
+        <source>%1 is a server module (SXM/OAM): it needs a vendor server baseboard (e.g. HGX), not a desktop.</source>
+        <translation>%1 是服务器模块（SXM/OAM）：需要厂商的服务器基板（如 HGX），不能装在台式机里。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="46" />
+        <source>%1 is passively cooled: it needs a server chassis with front-to-back airflow.</source>
+        <translation>%1 为被动散热：需要具备前进后出风道的服务器机箱。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="50" />
+        <source>The cards need %1 expansion slots; an ATX board has %2. Use a server chassis, blower or water-cooled cards, or risers.</source>
+        <translation>这些显卡共需 %1 个扩展槽位，而 ATX 主板只有 %2 个。请使用服务器机箱、涡轮或水冷显卡，或延长线。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="54" />
+        <source>The cards want %1 PCIe lanes; a mainstream desktop CPU gives %2 (x8/x8 for two cards). A workstation platform (Threadripper, Xeon W, EPYC) gives each card its x16.</source>
+        <translation>这些显卡需要 %1 条 PCIe 通道，主流桌面 CPU 只提供 %2 条（两卡时为 x8/x8）。工作站平台（Threadripper、Xeon W、EPYC）可为每张卡提供 x16。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="59" />
+        <source>The cards need %1 16-pin (12V-2×6) connectors; few PSUs have more than two native ones.</source>
+        <translation>这些显卡需要 %1 个 16 针（12V-2×6）供电接口，很少有电源原生提供两个以上。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="63" />
+        <source>The system draws about %1 W: no single ATX PSU covers it at 80 % load; plan for redundant server PSUs.</source>
+        <translation>整机功耗约 %1 W：没有单个 ATX 电源能在 80% 负载内承担，请考虑冗余服务器电源。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="67" />
+        <source>About %1 W exceeds what one %2 wall circuit carries continuously (%3 W).</source>
+        <translation>约 %1 W 超出了单条 %2 墙壁电路的持续承载能力（%3 W）。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="71" />
+        <source>Cards with different memory: sharded and replicated jobs are bound by the smallest card.</source>
+        <translation>显卡显存大小不一：分片与复制的任务都受限于显存最小的那张卡。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="79" />
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/warnings_text.py" line="81" />
+        <source>unofficially supported</source>
+        <translation>非官方支持</translation>
+    </message>
+</context>
+<context>
+    <name>CardList</name>
+    <message>
+        <location filename="../../planner/ui/build_canvas.py" line="38" />
+        <source>Drag GPUs here from the catalog
+(or double-click one there)</source>
+        <translation>从目录把 GPU 拖到这里
+（或在目录中双击）</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogModel</name>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="91" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="91" />
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="91" />
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="92" />
+        <source>VRAM (GB)</source>
+        <translation>显存 (GB)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="92" />
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="92" />
+        <source>TDP (W)</source>
+        <translation>TDP (W)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="93" />
+        <source>FP16 TFLOPS</source>
+        <translation>FP16 TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="93" />
+        <source>Price (USD)</source>
+        <translation>价格（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="95" />
+        <source>Memory capacity as the vendor states it</source>
+        <translation>厂商标称的显存容量</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="96" />
+        <source>Memory bandwidth, 10⁹ bytes per second</source>
+        <translation>显存带宽，每秒 10⁹ 字节</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="97" />
+        <source>Board power (total graphics power)</source>
+        <translation>板卡功耗（整卡功耗）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="98" />
+        <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
+        <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="99" />
+        <source>Dated street price in US dollars, else the launch price</source>
+        <translation>注明日期的美元市场价，没有则用首发价</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="139" />
+        <source> (custom)</source>
+        <translation>（自定义）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="166" />
+        <source>Street price as of %1 — source: %2</source>
+        <translation>%1 的市场价 — 来源：%2</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="169" />
+        <source>Launch price — source: %1</source>
+        <translation>首发价 — 来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="170" />
+        <source>No price known</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="173" />
+        <source>Not stated by any source, or the chip lacks it</source>
+        <translation>没有来源给出此数值，或芯片不支持</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="175" />
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_model.py" line="176" />
+        <source>Entered by you</source>
+        <translation>由你输入</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogPanel</name>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="102" />
+        <source>Search GPUs (e.g. 4090 rtx, hopper, mi300)</source>
+        <translation>搜索 GPU（如 4090 rtx、hopper、mi300）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="104" />
+        <source>Search the catalog</source>
+        <translation>搜索目录</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="107" />
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="109" />
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="110" />
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="110" />
+        <source>Any VRAM</source>
+        <translation>显存不限</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="111" />
+        <source>At least this much memory per GPU</source>
+        <translation>每张 GPU 的最小显存</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="112" />
+        <source>Any price</source>
+        <translation>价格不限</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="113" />
+        <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
+        <translation>每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="115" />
+        <source> W</source>
+        <translation> W</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="115" />
+        <source>Any power</source>
+        <translation>功耗不限</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="116" />
+        <source>At most this board power per GPU</source>
+        <translation>每张 GPU 的最大板卡功耗</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="121" />
+        <source>GPU catalog</source>
+        <translation>GPU 目录</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="122" />
+        <source>Drag a GPU onto the build, or double-click it</source>
+        <translation>把 GPU 拖入配置，或双击它</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="129" />
+        <source>Number of GPUs shown</source>
+        <translation>显示的 GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="130" />
+        <source>Loading the catalog…</source>
+        <translation>正在加载目录…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="186" />
+        <source>All vendors</source>
+        <translation>所有厂商</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="187" />
+        <source>All architectures</source>
+        <translation>所有架构</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="202" />
+        <source>%1 of %2 GPUs</source>
+        <translation>%1 / %2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="213" />
+        <source>Add to Build</source>
+        <translation>加入配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="215" />
+        <source>Edit GPU…</source>
+        <translation>编辑 GPU…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/catalog_panel.py" line="219" />
+        <source>Add Custom GPU…</source>
+        <translation>添加自定义 GPU…</translation>
+    </message>
+</context>
+<context>
+    <name>CustomGpuDialog</name>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
+        <source>Edit GPU</source>
+        <translation>编辑 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
+        <source>Add Custom GPU</source>
+        <translation>添加自定义 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
+        <source>Consumer</source>
+        <translation>消费级</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
+        <source>Workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="80" />
+        <source>Data centre</source>
+        <translation>数据中心</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
+        <source>PCIe card</source>
+        <translation>PCIe 卡</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
+        <source>SXM module</source>
+        <translation>SXM 模块</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
+        <source>OAM module</source>
+        <translation>OAM 模块</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
+        <source>Superchip</source>
+        <translation>超级芯片</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="87" />
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="91" />
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="92" />
+        <source> W</source>
+        <translation> W</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="96" />
+        <source>Optional: a datasheet link or document title</source>
+        <translation>可选：规格书链接或文档标题</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="102" />
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="103" />
+        <source>Segment</source>
+        <translation>定位</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="104" />
+        <source>Form factor</source>
+        <translation>形态</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="105" />
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="106" />
+        <source>Memory type</source>
+        <translation>显存类型</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="107" />
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="108" />
+        <source>Board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="109" />
+        <source>FP16 tensor (dense)</source>
+        <translation>FP16 张量（稠密）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="110" />
+        <source>Price (USD)</source>
+        <translation>价格（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="111" />
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="154" />
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="201" />
+        <source>Give the GPU a name.</source>
+        <translation>请为这张 GPU 起个名字。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="203" />
+        <source>Choose an architecture or type its name.</source>
+        <translation>请选择架构或输入架构名称。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="205" />
+        <source>Memory must be more than 0 GB.</source>
+        <translation>显存必须大于 0 GB。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="207" />
+        <source>Bandwidth must be at least %1 GB/s (in GB/s, not TB/s).</source>
+        <translation>带宽至少为 %1 GB/s（单位是 GB/s，不是 TB/s）。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/custom_gpu_dialog.py" line="211" />
+        <source>Board power must be at least %1 W.</source>
+        <translation>板卡功耗至少为 %1 W。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentFiles</name>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="47" />
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="48" />
+        <source>Save the changes to “%1” before closing it?</source>
+        <translation>关闭前是否保存对“%1”的更改？</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="71" />
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="79" />
+        <source>Open Build</source>
+        <translation>打开配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="80" />
+        <source>GPU builds (*.gpubuild);;All files (*)</source>
+        <translation>GPU 配置 (*.gpubuild);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="92" />
+        <location filename="../../planner/ui/document_files.py" line="95" />
+        <source>Cannot Open Build</source>
+        <translation>无法打开配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="96" />
+        <source>“%1” could not be read: %2.</source>
+        <translation>无法读取“%1”：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="104" />
+        <source>Opened %1.</source>
+        <translation>已打开 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../planner/ui/document_files.py" line="107" />
+        <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
+        <translation><numerusform>文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="115" />
+        <source>Figures Differ</source>
+        <translation>参数不一致</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="116" />
+        <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
+        <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="135" />
+        <source>Save Build As</source>
+        <translation>配置另存为</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="136" />
+        <source>GPU builds (*.gpubuild)</source>
+        <translation>GPU 配置 (*.gpubuild)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="152" />
+        <source>Cannot Save Build</source>
+        <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="159" />
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="177" />
+        <source>last saved as %1</source>
+        <translation>上次保存为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="178" />
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="179" />
+        <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
+        <translation>GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="183" />
+        <source>Recover Unsaved Build</source>
+        <translation>恢复未保存的配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="195" />
+        <source>Recover Autosaved Build</source>
+        <translation>恢复自动保存的配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="197" />
+        <source>Recovered “%1”. Save it to keep it.</source>
+        <translation>已恢复“%1”。请保存以免丢失。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/document_files.py" line="231" />
+        <source>Clear Menu</source>
+        <translation>清除菜单</translation>
+    </message>
+</context>
+<context>
+    <name>Edits</name>
+    <message>
+        <location filename="../../planner/ui/edits.py" line="27" />
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/edits.py" line="30" />
+        <source>Add %n GPU(s)</source>
+        <translation>添加 %n 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/edits.py" line="47" />
+        <source>Change count of %1</source>
+        <translation>修改 %1 的数量</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/edits.py" line="58" />
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/edits.py" line="71" />
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="52" />
+        <location filename="../../planner/ui/main_window.py" line="184" />
+        <source>Catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="99" />
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="101" />
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="103" />
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="105" />
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="107" />
+        <source>&amp;Export PDF…</source>
+        <translation>导出 PDF(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="108" />
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="110" />
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="112" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="115" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="118" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="121" />
+        <source>&amp;Find GPU</source>
+        <translation>查找 GPU(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="122" />
+        <source>Add &amp;Custom GPU…</source>
+        <translation>添加自定义 GPU(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="125" />
+        <source>&amp;Recommend…</source>
+        <translation>推荐配置(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="125" />
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="127" />
+        <source>Find the cheapest builds that fit the tracked workloads</source>
+        <translation>寻找能容纳所跟踪工作负载的最便宜配置</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="128" />
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="129" />
+        <source>&amp;About GPU Build Planner</source>
+        <translation>关于 GPU 配置规划器(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="131" />
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="136" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="138" />
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="149" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="153" />
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="157" />
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="159" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="162" />
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../planner/ui/main_window.py" line="180" />
+        <source>%n GPU(s)</source>
+        <translation><numerusform>%n 个 GPU</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="181" />
+        <source>catalog %1</source>
+        <translation>目录版本 %1</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="202" />
+        <source>Not available in this version</source>
+        <translation>此版本不提供该功能</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="206" />
+        <source>The report module is not available in this version</source>
+        <translation>此版本不含报告模块</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="264" />
+        <source>About GPU Build Planner</source>
+        <translation>关于 GPU 配置规划器</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="265" />
+        <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="275" />
+        <source>%1[*] — GPU Build Planner</source>
+        <translation>%1[*] — GPU 配置规划器</translation>
+    </message>
+</context>
+<context>
+    <name>PanelDocks</name>
+    <message>
+        <location filename="../../planner/ui/panel_docks.py" line="48" />
+        <source>VRAM Headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/panel_docks.py" line="50" />
+        <source>Workloads</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/panel_docks.py" line="52" />
+        <source>Energy and Cost</source>
+        <translation>能耗与成本</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/panel_docks.py" line="54" />
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+</context>
+<context>
+    <name>ReportActions</name>
+    <message>
+        <location filename="../../planner/ui/report_actions.py" line="49" />
+        <source>Export PDF</source>
+        <translation>导出 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/report_actions.py" line="50" />
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/report_actions.py" line="57" />
+        <source>Cannot Export PDF</source>
+        <translation>无法导出 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/report_actions.py" line="71" />
+        <source>Cannot Print</source>
+        <translation>无法打印</translation>
+    </message>
+</context>
+<context>
+    <name>SlotCard</name>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="62" />
+        <source>Number of cards</source>
+        <translation>显卡数量</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="63" />
+        <source>How many of this GPU (1–64)</source>
+        <translation>此 GPU 的数量（1–64）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="67" />
+        <source>Remove from the build (Delete)</source>
+        <translation>从配置中移除（Delete）</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="68" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="92" />
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="93" />
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="94" />
+        <source>price unknown</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="100" />
+        <source>%1, %2 cards</source>
+        <translation>%1，%2 张</translation>
+    </message>
+</context>
+<context>
+    <name>TotalsBar</name>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="58" />
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="58" />
+        <source>Total VRAM</source>
+        <translation>总显存</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="59" />
+        <source>Smallest GPU</source>
+        <translation>最小单卡显存</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="59" />
+        <source>GPU power</source>
+        <translation>GPU 功耗</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="60" />
+        <source>System power</source>
+        <translation>整机功耗</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="60" />
+        <source>Recommended PSU</source>
+        <translation>建议电源</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="61" />
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="76" />
+        <source>GPUs plus about %1 W for the rest of the computer</source>
+        <translation>GPU 加上其余部件约 %1 W</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="84" />
+        <source>Build warnings</source>
+        <translation>配置警告</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="106" />
+        <source>Smallest common rating that keeps the load at or under 80 %</source>
+        <translation>让负载不超过 80% 的最小常见额定功率</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="109" />
+        <source>server PSUs</source>
+        <translation>服务器电源</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="123" />
+        <source>Converted from US dollars at the rates of %1</source>
+        <translation>按 %1 的汇率由美元换算</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/totals_bar.py" line="126" />
+        <source>Launch or street prices in US dollars</source>
+        <translation>美元首发价或市场价</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../planner/ui/totals_bar.py" line="130" />
+        <source>(+%n unpriced)</source>
+        <translation><numerusform>（另有 %n 张无价格）</numerusform></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,289 @@
+# ruff: noqa: E501  (translation tables: long Chinese lines read better unwrapped)
+"""Fill resources/i18n/*.ts from the translation tables below, then compile with lrelease.
+
+Dev-only. Workflow: `pyside6-lupdate <ui files> -ts resources/i18n/planner_zh_CN.ts`, add new
+strings to ZH_CN here (keyed by context and source), run this script. Strings without an entry stay
+"unfinished" (shown in English at run time). Plural forms for English come from EN_PLURALS.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "resources" / "i18n"
+
+ZH_CN: dict[tuple[str, str], str | list[str]] = {
+    ("BuildCanvas", "Build"): "配置",
+    ("BuildWarnings", "%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, "
+     "which slows multi-GPU training."):
+        "%1 没有 NVLink 或 Infinity Fabric：GPU 之间通过 PCIe 交换梯度，会拖慢多卡训练。",
+    ("BuildWarnings", "The build mixes GPU architectures: data-parallel training runs at the pace "
+     "of the slowest card and the smallest memory binds."):
+        "此配置混用了不同的 GPU 架构：数据并行训练以最慢的卡为准，显存以最小的卡为限。",
+    ("BuildWarnings", "The build mixes vendors: CUDA and ROCm cannot share one training job."):
+        "此配置混用了不同厂商：CUDA 与 ROCm 无法在同一个训练任务中协同工作。",
+    ("BuildWarnings", "%1 is %2 on current ROCm: PyTorch may not run on it."):
+        "%1 在当前 ROCm 上属于“%2”：PyTorch 可能无法在其上运行。",
+    ("BuildWarnings", "%1 is a server module (SXM/OAM): it needs a vendor server baseboard "
+     "(e.g. HGX), not a desktop."):
+        "%1 是服务器模块（SXM/OAM）：需要厂商的服务器基板（如 HGX），不能装在台式机里。",
+    ("BuildWarnings", "%1 is passively cooled: it needs a server chassis with front-to-back "
+     "airflow."):
+        "%1 为被动散热：需要具备前进后出风道的服务器机箱。",
+    ("BuildWarnings", "The cards need %1 expansion slots; an ATX board has %2. Use a server "
+     "chassis, blower or water-cooled cards, or risers."):
+        "这些显卡共需 %1 个扩展槽位，而 ATX 主板只有 %2 个。请使用服务器机箱、涡轮或水冷显卡，或延长线。",
+    ("BuildWarnings", "The cards want %1 PCIe lanes; a mainstream desktop CPU gives %2 (x8/x8 for "
+     "two cards). A workstation platform (Threadripper, Xeon W, EPYC) gives each card its x16."):
+        "这些显卡需要 %1 条 PCIe 通道，主流桌面 CPU 只提供 %2 条（两卡时为 x8/x8）。"
+        "工作站平台（Threadripper、Xeon W、EPYC）可为每张卡提供 x16。",
+    ("BuildWarnings", "The cards need %1 16-pin (12V-2×6) connectors; few PSUs have more than two "
+     "native ones."):
+        "这些显卡需要 %1 个 16 针（12V-2×6）供电接口，很少有电源原生提供两个以上。",
+    ("BuildWarnings", "The system draws about %1 W: no single ATX PSU covers it at 80 % load; plan "
+     "for redundant server PSUs."):
+        "整机功耗约 %1 W：没有单个 ATX 电源能在 80% 负载内承担，请考虑冗余服务器电源。",
+    ("BuildWarnings", "About %1 W exceeds what one %2 wall circuit carries continuously (%3 W)."):
+        "约 %1 W 超出了单条 %2 墙壁电路的持续承载能力（%3 W）。",
+    ("BuildWarnings", "Cards with different memory: sharded and replicated jobs are bound by the "
+     "smallest card."):
+        "显卡显存大小不一：分片与复制的任务都受限于显存最小的那张卡。",
+    ("BuildWarnings", "unsupported"): "不支持",
+    ("BuildWarnings", "unofficially supported"): "非官方支持",
+    ("CardList", "Drag GPUs here from the catalog\n(or double-click one there)"):
+        "从目录把 GPU 拖到这里\n（或在目录中双击）",
+    ("CatalogModel", "Name"): "名称",
+    ("CatalogModel", "Vendor"): "厂商",
+    ("CatalogModel", "Architecture"): "架构",
+    ("CatalogModel", "VRAM (GB)"): "显存 (GB)",
+    ("CatalogModel", "Bandwidth (GB/s)"): "带宽 (GB/s)",
+    ("CatalogModel", "TDP (W)"): "TDP (W)",
+    ("CatalogModel", "FP16 TFLOPS"): "FP16 TFLOPS",
+    ("CatalogModel", "Price (USD)"): "价格（美元）",
+    ("CatalogModel", "Memory capacity as the vendor states it"): "厂商标称的显存容量",
+    ("CatalogModel", "Memory bandwidth, 10⁹ bytes per second"): "显存带宽，每秒 10⁹ 字节",
+    ("CatalogModel", "Board power (total graphics power)"): "板卡功耗（整卡功耗）",
+    ("CatalogModel", "Dense FP16 tensor throughput with FP32 accumulate, no sparsity"):
+        "FP16 张量算力（稠密、FP32 累加、不含稀疏）",
+    ("CatalogModel", "Dated street price in US dollars, else the launch price"):
+        "注明日期的美元市场价，没有则用首发价",
+    ("CatalogModel", " (custom)"): "（自定义）",
+    ("CatalogModel", "Street price as of %1 — source: %2"): "%1 的市场价 — 来源：%2",
+    ("CatalogModel", "Launch price — source: %1"): "首发价 — 来源：%1",
+    ("CatalogModel", "No price known"): "价格未知",
+    ("CatalogModel", "Not stated by any source, or the chip lacks it"): "没有来源给出此数值，或芯片不支持",
+    ("CatalogModel", "Source: %1"): "来源：%1",
+    ("CatalogModel", "Entered by you"): "由你输入",
+    ("CatalogPanel", "Search GPUs (e.g. 4090 rtx, hopper, mi300)"): "搜索 GPU（如 4090 rtx、hopper、mi300）",
+    ("CatalogPanel", "Search the catalog"): "搜索目录",
+    ("CatalogPanel", "Vendor"): "厂商",
+    ("CatalogPanel", "Architecture"): "架构",
+    ("CatalogPanel", " GB"): " GB",
+    ("CatalogPanel", "Any VRAM"): "显存不限",
+    ("CatalogPanel", "At least this much memory per GPU"): "每张 GPU 的最小显存",
+    ("CatalogPanel", "Any price"): "价格不限",
+    ("CatalogPanel", "At most this price per GPU (US dollars); GPUs without a known price are "
+     "hidden while set"): "每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU",
+    ("CatalogPanel", " W"): " W",
+    ("CatalogPanel", "Any power"): "功耗不限",
+    ("CatalogPanel", "At most this board power per GPU"): "每张 GPU 的最大板卡功耗",
+    ("CatalogPanel", "GPU catalog"): "GPU 目录",
+    ("CatalogPanel", "Drag a GPU onto the build, or double-click it"): "把 GPU 拖入配置，或双击它",
+    ("CatalogPanel", "Number of GPUs shown"): "显示的 GPU 数量",
+    ("CatalogPanel", "Loading the catalog…"): "正在加载目录…",
+    ("CatalogPanel", "All vendors"): "所有厂商",
+    ("CatalogPanel", "All architectures"): "所有架构",
+    ("CatalogPanel", "%1 of %2 GPUs"): "%1 / %2 个 GPU",
+    ("CatalogPanel", "Add to Build"): "加入配置",
+    ("CatalogPanel", "Edit GPU…"): "编辑 GPU…",
+    ("CatalogPanel", "Add Custom GPU…"): "添加自定义 GPU…",
+    ("CustomGpuDialog", "Edit GPU"): "编辑 GPU",
+    ("CustomGpuDialog", "Add Custom GPU"): "添加自定义 GPU",
+    ("CustomGpuDialog", "Consumer"): "消费级",
+    ("CustomGpuDialog", "Workstation"): "工作站",
+    ("CustomGpuDialog", "Data centre"): "数据中心",
+    ("CustomGpuDialog", "PCIe card"): "PCIe 卡",
+    ("CustomGpuDialog", "SXM module"): "SXM 模块",
+    ("CustomGpuDialog", "OAM module"): "OAM 模块",
+    ("CustomGpuDialog", "Superchip"): "超级芯片",
+    ("CustomGpuDialog", " GB"): " GB",
+    ("CustomGpuDialog", " GB/s"): " GB/s",
+    ("CustomGpuDialog", " W"): " W",
+    ("CustomGpuDialog", "Optional: a datasheet link or document title"): "可选：规格书链接或文档标题",
+    ("CustomGpuDialog", "Name"): "名称",
+    ("CustomGpuDialog", "Vendor"): "厂商",
+    ("CustomGpuDialog", "Architecture"): "架构",
+    ("CustomGpuDialog", "Segment"): "定位",
+    ("CustomGpuDialog", "Form factor"): "形态",
+    ("CustomGpuDialog", "Memory"): "显存",
+    ("CustomGpuDialog", "Memory type"): "显存类型",
+    ("CustomGpuDialog", "Memory bandwidth"): "显存带宽",
+    ("CustomGpuDialog", "Board power"): "板卡功耗",
+    ("CustomGpuDialog", "FP16 tensor (dense)"): "FP16 张量（稠密）",
+    ("CustomGpuDialog", "Price (USD)"): "价格（美元）",
+    ("CustomGpuDialog", "Source"): "来源",
+    ("CustomGpuDialog", "unknown"): "未知",
+    ("CustomGpuDialog", "Give the GPU a name."): "请为这张 GPU 起个名字。",
+    ("CustomGpuDialog", "Choose an architecture or type its name."): "请选择架构或输入架构名称。",
+    ("CustomGpuDialog", "Memory must be more than 0 GB."): "显存必须大于 0 GB。",
+    ("CustomGpuDialog", "Bandwidth must be at least %1 GB/s (in GB/s, not TB/s)."):
+        "带宽至少为 %1 GB/s（单位是 GB/s，不是 TB/s）。",
+    ("CustomGpuDialog", "Board power must be at least %1 W."): "板卡功耗至少为 %1 W。",
+    ("DocumentFiles", "Unsaved Changes"): "未保存的更改",
+    ("DocumentFiles", "Save the changes to “%1” before closing it?"): "关闭前是否保存对“%1”的更改？",
+    ("DocumentFiles", "Untitled build"): "未命名配置",
+    ("DocumentFiles", "Open Build"): "打开配置",
+    ("DocumentFiles", "GPU builds (*.gpubuild);;All files (*)"): "GPU 配置 (*.gpubuild);;所有文件 (*)",
+    ("DocumentFiles", "Cannot Open Build"): "无法打开配置",
+    ("DocumentFiles", "“%1” could not be read: %2."): "无法读取“%1”：%2。",
+    ("DocumentFiles", "Opened %1."): "已打开 %1。",
+    ("DocumentFiles", "%n GPU(s) in the file are not in your catalog; their figures come from "
+     "the file."): ["文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。"],
+    ("DocumentFiles", "Figures Differ"): "参数不一致",
+    ("DocumentFiles", "Some figures in “%1” differ from your catalog. The build keeps the file's "
+     "figures."): "“%1”中的部分参数与你的目录不同。配置保留文件中的参数。",
+    ("DocumentFiles", "Save Build As"): "配置另存为",
+    ("DocumentFiles", "GPU builds (*.gpubuild)"): "GPU 配置 (*.gpubuild)",
+    ("DocumentFiles", "Cannot Save Build"): "无法保存配置",
+    ("DocumentFiles", "Saved %1."): "已保存 %1。",
+    ("DocumentFiles", "last saved as %1"): "上次保存为 %1",
+    ("DocumentFiles", "never saved"): "从未保存",
+    ("DocumentFiles", "GPU Build Planner did not close properly. Recover the build “%1” (%2), "
+     "autosaved %3?"): "GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？",
+    ("DocumentFiles", "Recover Unsaved Build"): "恢复未保存的配置",
+    ("DocumentFiles", "Recover Autosaved Build"): "恢复自动保存的配置",
+    ("DocumentFiles", "Recovered “%1”. Save it to keep it."): "已恢复“%1”。请保存以免丢失。",
+    ("DocumentFiles", "Clear Menu"): "清除菜单",
+    ("Edits", "Add %1"): "添加 %1",
+    ("Edits", "Add %n GPU(s)"): ["添加 %n 个 GPU"],
+    ("Edits", "Change count of %1"): "修改 %1 的数量",
+    ("Edits", "Remove %1"): "移除 %1",
+    ("Edits", "Move %1"): "移动 %1",
+    ("MainWindow", "Catalog"): "目录",
+    ("MainWindow", "&New"): "新建(&N)",
+    ("MainWindow", "&Open…"): "打开(&O)…",
+    ("MainWindow", "&Save"): "保存(&S)",
+    ("MainWindow", "Save &As…"): "另存为(&A)…",
+    ("MainWindow", "&Export PDF…"): "导出 PDF(&E)…",
+    ("MainWindow", "Ctrl+E"): "Ctrl+E",
+    ("MainWindow", "&Print…"): "打印(&P)…",
+    ("MainWindow", "&Quit"): "退出(&Q)",
+    ("MainWindow", "&Undo"): "撤销(&U)",
+    ("MainWindow", "&Redo"): "重做(&R)",
+    ("MainWindow", "&Find GPU"): "查找 GPU(&F)",
+    ("MainWindow", "Add &Custom GPU…"): "添加自定义 GPU(&C)…",
+    ("MainWindow", "&Recommend…"): "推荐配置(&R)…",
+    ("MainWindow", "Ctrl+R"): "Ctrl+R",
+    ("MainWindow", "Find the cheapest builds that fit the tracked workloads"):
+        "寻找能容纳所跟踪工作负载的最便宜配置",
+    ("MainWindow", "&Reset Layout"): "重置布局(&R)",
+    ("MainWindow", "&About GPU Build Planner"): "关于 GPU 配置规划器(&A)",
+    ("MainWindow", "About &Qt"): "关于 &Qt",
+    ("MainWindow", "&File"): "文件(&F)",
+    ("MainWindow", "Open &Recent"): "最近打开(&R)",
+    ("MainWindow", "&Edit"): "编辑(&E)",
+    ("MainWindow", "&View"): "视图(&V)",
+    ("MainWindow", "&Tools"): "工具(&T)",
+    ("MainWindow", "&Help"): "帮助(&H)",
+    ("MainWindow", "Main"): "主工具栏",
+    ("MainWindow", "%n GPU(s)"): ["%n 个 GPU"],
+    ("MainWindow", "catalog %1"): "目录版本 %1",
+    ("MainWindow", "Not available in this version"): "此版本不提供该功能",
+    ("MainWindow", "The report module is not available in this version"): "此版本不含报告模块",
+    ("MainWindow", "About GPU Build Planner"): "关于 GPU 配置规划器",
+    ("MainWindow", "<h3>GPU Build Planner %1</h3><p>Plan GPU builds for machine learning: VRAM "
+     "fit, energy, cost and side-by-side comparison.</p><p>Every figure in the catalog names its "
+     "source; hover over it to see which.</p>"):
+        "<h3>GPU 配置规划器 %1</h3><p>为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。"
+        "</p><p>目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。</p>",
+    ("MainWindow", "%1[*] — GPU Build Planner"): "%1[*] — GPU 配置规划器",
+    ("PanelDocks", "VRAM Headroom"): "显存余量",
+    ("PanelDocks", "Workloads"): "工作负载",
+    ("PanelDocks", "Energy and Cost"): "能耗与成本",
+    ("PanelDocks", "Comparison"): "对比",
+    ("ReportActions", "Export PDF"): "导出 PDF",
+    ("ReportActions", "PDF files (*.pdf)"): "PDF 文件 (*.pdf)",
+    ("ReportActions", "Cannot Export PDF"): "无法导出 PDF",
+    ("ReportActions", "Cannot Print"): "无法打印",
+    ("SlotCard", "Number of cards"): "显卡数量",
+    ("SlotCard", "How many of this GPU (1–64)"): "此 GPU 的数量（1–64）",
+    ("SlotCard", "Remove from the build (Delete)"): "从配置中移除（Delete）",
+    ("SlotCard", "Remove"): "移除",
+    ("SlotCard", "%1 GB"): "%1 GB",
+    ("SlotCard", "%1 W"): "%1 W",
+    ("SlotCard", "price unknown"): "价格未知",
+    ("SlotCard", "%1, %2 cards"): "%1，%2 张",
+    ("TotalsBar", "GPUs"): "GPU 数",
+    ("TotalsBar", "Total VRAM"): "总显存",
+    ("TotalsBar", "Smallest GPU"): "最小单卡显存",
+    ("TotalsBar", "GPU power"): "GPU 功耗",
+    ("TotalsBar", "System power"): "整机功耗",
+    ("TotalsBar", "Recommended PSU"): "建议电源",
+    ("TotalsBar", "Price"): "价格",
+    ("TotalsBar", "GPUs plus about %1 W for the rest of the computer"): "GPU 加上其余部件约 %1 W",
+    ("TotalsBar", "Build warnings"): "配置警告",
+    ("TotalsBar", "Smallest common rating that keeps the load at or under 80 %"):
+        "让负载不超过 80% 的最小常见额定功率",
+    ("TotalsBar", "server PSUs"): "服务器电源",
+    ("TotalsBar", "Converted from US dollars at the rates of %1"): "按 %1 的汇率由美元换算",
+    ("TotalsBar", "Launch or street prices in US dollars"): "美元首发价或市场价",
+    ("TotalsBar", "(+%n unpriced)"): ["（另有 %n 张无价格）"],
+}
+
+EN_PLURALS: dict[tuple[str, str], list[str]] = {
+    ("DocumentFiles", "%n GPU(s) in the file are not in your catalog; their figures come from "
+     "the file."): ["%n GPU in the file is not in your catalog; its figures come from the file.",
+                    "%n GPUs in the file are not in your catalog; their figures come from the "
+                    "file."],
+    ("Edits", "Add %n GPU(s)"): ["Add %n GPU", "Add %n GPUs"],
+    ("MainWindow", "%n GPU(s)"): ["%n GPU", "%n GPUs"],
+    ("TotalsBar", "(+%n unpriced)"): ["(+%n unpriced)", "(+%n unpriced)"],
+}
+
+
+def fill(ts: Path, table: dict[tuple[str, str], str | list[str]]) -> tuple[int, int]:
+    """Write translations into a .ts file; returns (filled, left unfinished)."""
+    tree = ET.parse(ts)
+    filled = missing = 0
+    for context in tree.getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            source = message.findtext("source", "")
+            translation = message.find("translation")
+            if translation is None:
+                translation = ET.SubElement(message, "translation")
+            value = table.get((name, source))
+            if value is None:
+                missing += 1
+                continue
+            for child in list(translation):
+                translation.remove(child)
+            if message.get("numerus") == "yes":
+                forms = value if isinstance(value, list) else [value]
+                translation.text = None
+                for form in forms:
+                    ET.SubElement(translation, "numerusform").text = form
+            else:
+                translation.text = value if isinstance(value, str) else value[0]
+            translation.attrib.pop("type", None)
+            filled += 1
+    tree.write(ts, encoding="utf-8", xml_declaration=True)
+    return filled, missing
+
+
+def main() -> int:
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    for name, table in (("planner_zh_CN.ts", ZH_CN), ("planner_en.ts", EN_PLURALS)):
+        ts = I18N / name
+        filled, missing = fill(ts, table)  # type: ignore[arg-type]
+        print(f"{name}: {filled} translated, {missing} unfinished")
+        subprocess.run([str(lrelease), str(ts), "-qm", str(ts.with_suffix(".qm"))], check=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
