@@ -154,7 +154,7 @@ class StateWriter(QObject):
     def _changed(self) -> None:
         self._changes += 1
         self._baseline = {k: c.count for k, c in self._counters.items()}
-        self.write()
+        QTimer.singleShot(0, self.write)  # after the undo stack has moved (modified flag)
         self._timer.start()  # again once the panels had time to repaint
 
     def write(self) -> None:
