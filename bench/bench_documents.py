@@ -4,7 +4,7 @@ Uses the real bundled catalog (16 distinct GPUs, 12 distinct models) so snapshot
 "Open" is ``load_document`` with the catalog (read, parse, check, build records, compare with the
 catalog); "save" is ``save_document`` (serialise, re-check, write, fsync, rename).
 
-    python bench/bench_documents.py [--runs 200]
+    python bench/bench_documents.py [--runs 200] [--data DIR]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from planner.core.build import Build, BuildSlot, TrackedWorkload
 from planner.core.energy import Usage
 from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.specs import Catalog
-from planner.documents import load_document, save_document
+from planner.documents import dumps_document, load_document, save_document
 
 TARGET_MS = 20.0
 
@@ -58,10 +58,12 @@ def measure(action: Callable[[], object], runs: int) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--data", type=Path, help="catalog data folder (default: bundled)")
+    parser.add_argument("--folder", type=Path, help="where to save (default: a temp folder)")
     args = parser.parse_args(argv)
-    catalog = load_catalog()
+    catalog = load_catalog(args.data)
     build = big_build(catalog)
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory(dir=args.folder) as folder:
         path = Path(folder) / "bench.gpubuild"
         save_document(build, path, catalog_version=catalog.version)
         size = path.stat().st_size
@@ -69,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         results = {
             "open": measure(lambda: load_document(path, catalog), args.runs),
             "save": measure(lambda: save_document(build, path), args.runs),
+            # The part of a save that is ours rather than the disk's (two fsyncs and a rename).
+            "serialise": measure(lambda: dumps_document(build), args.runs),
         }
     print(f"16 slots ({build.gpu_count} GPUs), {len(build.workloads)} workloads, "
           f"{size / 1024:.1f} KiB, {args.runs} runs")
@@ -76,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, (p50, p95) in results.items():
         verdict = "ok" if p95 <= TARGET_MS else "OVER TARGET"
         ok = ok and p95 <= TARGET_MS
-        print(f"{name:<5} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms   (target ≤ {TARGET_MS:.0f} ms: "
+        print(f"{name:<9} p50 {p50:6.2f} ms   p95 {p95:6.2f} ms   (target ≤ {TARGET_MS:.0f} ms: "
               f"{verdict})")
     return 0 if ok else 1
 

@@ -1,0 +1,246 @@
+"""Every example and every past-version fixture opens, saves and reopens to the same build."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from gpubuild_samples import CREATED, MODIFIED, RTX_4090, sample_build, sample_bytes
+
+from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.energy import Usage
+from planner.core.memory import InferenceSetup, TrainingSetup
+from planner.core.specs import ActivationProfile, Catalog, GpuSpec, Price, Workload
+from planner.documents import (
+    FORMAT_VERSION,
+    dumps_document,
+    load_document,
+    loads_document,
+    save_document,
+)
+from planner.documents import rules as r
+from planner.documents.migrations import MIGRATIONS, OLDEST_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.gpubuild"))
+FIXTURES = ROOT / "tests" / "fixtures" / "gpubuild"
+PAST = sorted(FIXTURES.glob("v*.gpubuild"))
+SCHEMA = json.loads((ROOT / "docs" / "gpubuild.schema.json").read_text(encoding="utf-8"))
+EXPECTED_EXAMPLES = {"entry-level", "workstation-4x4090", "server-8xh100", "custom-gpu",
+                     "chinese-notes"}
+
+
+def _tool(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_all_examples_are_there() -> None:
+    assert {p.stem for p in EXAMPLES} == EXPECTED_EXAMPLES
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_loads_saves_and_reloads(path: Path, tmp_path: Path) -> None:
+    doc = load_document(path)
+    assert doc.format_version == FORMAT_VERSION and not doc.migrated
+    assert doc.build.slots and doc.build.workloads
+    copy = tmp_path / path.name
+    save_document(doc.build, copy, created=doc.created, catalog_version=doc.catalog_version)
+    again = load_document(copy)
+    assert again.build == doc.build
+    assert again.created == doc.created
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_bytes_are_what_the_writer_produces(path: Path) -> None:
+    doc = load_document(path)
+    data = dumps_document(doc.build, created=doc.created, modified=doc.modified,
+                          catalog_version=doc.catalog_version, app_version=doc.app_version)
+    assert data == path.read_bytes()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_matches_the_schema(path: Path) -> None:
+    instance = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(
+        SCHEMA, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER).validate(instance)
+
+
+def test_examples_against_the_real_catalog(real_catalog: Catalog) -> None:
+    by_stem = {p.stem: load_document(p, real_catalog) for p in EXAMPLES}
+    custom = by_stem.pop("custom-gpu")
+    assert [g.id for g in custom.unknown_gpus] == ["custom-rtx-4090-48gb"]
+    assert custom.unknown_gpus[0].custom
+    for stem, doc in by_stem.items():
+        assert doc.unknown_gpus == (), stem
+    chinese = by_stem["chinese-notes"].build
+    assert chinese.cost.currency == "CNY" and chinese.cost.tariff_id == "cn-beijing-residential"
+    assert "电" in chinese.notes and not chinese.name.isascii()
+
+
+def test_summaries() -> None:
+    by_stem = {p.stem: load_document(p).summary() for p in EXAMPLES}
+    assert by_stem["workstation-4x4090"] == "Lab workstation: 4× GeForce RTX 4090, 3 workloads"
+    assert all("\n" not in s for s in by_stem.values())
+
+
+def test_dumps_is_deterministic() -> None:
+    build = sample_build(slots=5, workloads=6)
+    first = dumps_document(build, created=CREATED, modified=MODIFIED)
+    assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
+    text = first.decode("utf-8")
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 2,')
+    assert text.endswith("}\n")
+
+
+def test_non_ascii_is_kept_readable() -> None:
+    build = sample_build(name="实验室工作站")
+    assert "实验室工作站".encode() in sample_bytes(build)
+
+
+def test_extra_metadata_round_trips_sorted() -> None:
+    build = dataclasses.replace(sample_build(), extra={"zeta": "1", "alpha": "2"})
+    data = sample_bytes(build)
+    assert data.index(b'"alpha"') < data.index(b'"zeta"')
+    assert loads_document(data).build.extra == {"alpha": "2", "zeta": "1"}
+
+
+def test_empty_build_round_trips() -> None:
+    loaded = loads_document(sample_bytes(Build()))
+    assert loaded.build == Build()
+    assert loaded.summary() == "Untitled build: no GPUs, 0 workloads"
+
+
+def test_summary_of_many_slots() -> None:
+    loaded = loads_document(sample_bytes(sample_build(slots=5, workloads=1)))
+    assert loaded.summary() == ("Lab workstation: 4× GeForce RTX 4090 + 1× Test GPU 1 + "
+                                "1× Test GPU 2 + 2 more GPU models, 1 workload")
+
+
+# --- past versions --------------------------------------------------------------------------
+
+
+def test_every_past_version_has_a_fixture_and_a_migration() -> None:
+    versions = {int(p.stem.split("-")[0][1:]) for p in PAST}
+    assert versions == set(range(OLDEST_VERSION, FORMAT_VERSION))
+    assert set(MIGRATIONS) == set(range(OLDEST_VERSION, FORMAT_VERSION))
+
+
+@pytest.mark.parametrize("path", PAST, ids=lambda p: p.stem)
+def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    doc = load_document(path)
+    assert doc.format_version == raw["version"] < FORMAT_VERSION and doc.migrated
+    if raw["version"] == 1:
+        assert doc.build.usage.hours_per_day == raw["usage"]["hours"]
+        assert doc.build.cost == CostSettings()
+    saved = tmp_path / path.name
+    save_document(doc.build, saved, created=doc.created)
+    again = load_document(saved)
+    assert again.format_version == FORMAT_VERSION and again.build == doc.build
+    assert json.loads(saved.read_text(encoding="utf-8"))["version"] == FORMAT_VERSION
+
+
+def test_v1_with_both_hour_keys_is_not_silently_merged() -> None:
+    raw = json.loads(next(p for p in PAST if p.stem.startswith("v1-")).read_text("utf-8"))
+    raw["usage"]["hours_per_day"] = 3.0
+    with pytest.raises(ValueError, match="unknown key 'hours'"):
+        loads_document(json.dumps(raw).encode())
+
+
+# --- the format keeps in step with core, the schema and the docs ----------------------------
+
+
+@pytest.mark.parametrize(("record", "table"), [
+    (GpuSpec, r.GPU_RULES), (Price, r.PRICE_RULES), (Workload, r.WORKLOAD_RULES),
+    (ActivationProfile, r.PROFILE_RULES), (TrainingSetup, r.TRAINING_RULES),
+    (InferenceSetup, r.INFERENCE_RULES), (Usage, r.USAGE_RULES), (CostSettings, r.COST_RULES),
+])
+def test_rules_cover_every_core_field(record: type, table: dict[str, Any]) -> None:
+    names = [f.name for f in dataclasses.fields(record) if not f.name.startswith("_")]
+    assert list(table) == names
+
+
+def test_build_and_tracked_fields_are_all_stored() -> None:
+    assert {f.name for f in dataclasses.fields(Build)} == {
+        "name", "notes", "slots", "workloads", "usage", "cost", "display_reserve_bytes",
+        "extra"}
+    assert {f.name for f in dataclasses.fields(BuildSlot)} == {"gpu", "count"}
+    assert {f.name for f in dataclasses.fields(TrackedWorkload)} == {
+        "workload", "task", "training", "inference"}
+
+
+def test_schema_is_current() -> None:
+    assert _tool("make_gpubuild_schema").render() == (
+        ROOT / "docs" / "gpubuild.schema.json").read_text(encoding="utf-8")
+
+
+def test_schema_accepts_the_sample_and_rejects_a_broken_one() -> None:
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    validator.validate(json.loads(sample_bytes()))
+    broken = json.loads(sample_bytes())
+    broken["gpus"][0]["count"] = 65
+    assert not validator.is_valid(broken)
+
+
+def test_docs_name_every_key() -> None:
+    text = (ROOT / "docs" / "gpubuild-format.md").read_text(encoding="utf-8")
+    tables = [r.GPU_RULES, r.PRICE_RULES, r.WORKLOAD_RULES, r.PROFILE_RULES, r.TRAINING_RULES,
+              r.INFERENCE_RULES, r.USAGE_RULES, r.COST_RULES]
+    for table in tables:
+        for key in table:
+            assert f"`{key}`" in text, key
+
+
+# --- snapshots against a catalog ------------------------------------------------------------
+
+
+def test_differences_with_the_catalog_are_sentences() -> None:
+    newer = dataclasses.replace(RTX_4090, street_price=Price(1799.0, "USD", "2026-01-01", "x"),
+                                idle_w=18.0, sources=("another source",))
+    loaded = loads_document(sample_bytes(), Catalog(gpus=(newer,)))
+    assert loaded.build == sample_build()  # the file's snapshot is used
+    assert loaded.unknown_gpus == ()
+    assert loaded.differences == (
+        "GeForce RTX 4090: idle power in the file 21 W, in your catalog 18 W.",
+        "GeForce RTX 4090: price in the file $1,599, in your catalog $1,799.",
+    )
+
+
+def test_gpus_missing_from_the_catalog_are_listed() -> None:
+    loaded = loads_document(sample_bytes(), Catalog())
+    assert loaded.unknown_gpus == (RTX_4090,)
+    assert loaded.differences == ()
+    assert loads_document(sample_bytes()).unknown_gpus == ()  # no catalog: nothing to compare
+
+
+def test_workload_differences() -> None:
+    build = sample_build()
+    llama = build.workloads[0].workload
+    resnet = build.workloads[1].workload
+    changed = dataclasses.replace(llama, context=131072)
+    other_profile = dataclasses.replace(resnet, profile=None)
+    loaded = loads_document(sample_bytes(), Catalog(gpus=(RTX_4090,),
+                                                    workloads=(changed, other_profile)))
+    assert loaded.differences == (
+        "Llama 3 8B: context length in the file 8,192, in your catalog 131,072.",
+        "ResNet-50: the measured activation profile in the file differs from the one in your "
+        "catalog.",
+    )
+
+
+def test_inference_and_training_settings_both_survive() -> None:
+    build = Build(name="x", workloads=(TrackedWorkload(
+        sample_build().workloads[0].workload, "inference",
+        TrainingSetup(batch=7, seq=100), InferenceSetup(precision="int4", batch=3)),))
+    assert loads_document(sample_bytes(build)).build == build
