@@ -1,10 +1,13 @@
 """Start the desktop app: one QApplication, one window, shown before anything heavy loads.
 
-Order matters for start-up time: Qt, the translators and the window come first; once the window
-has painted, the catalog database opens, the analysis panels (pyqtgraph) are imported, a crashed
-session's autosave is offered and the files asked for are opened. Files can arrive three ways: on
-the command line, as macOS ``FileOpen`` events (even before the window exists) and from a second
-launch through the single-instance socket; all of them queue until the window is ready.
+Order matters for start-up time: Qt, the translators and the window's frame come first; once the
+window has painted, its contents (document, canvas, catalog list: the core estimators) are built,
+the catalog database opens, the analysis panels (pyqtgraph) are imported, a crashed session's
+autosave is offered and the files asked for are opened, each step in its own event-loop turn.
+
+Files can arrive three ways: on the command line, as macOS ``FileOpen`` events (even before the
+window exists) and from a second launch through the single-instance socket; all of them queue
+until the window is ready.
 """
 
 from __future__ import annotations
@@ -82,6 +85,10 @@ class Startup(QObject):
         """Open the catalog, then load panels, offer recovery and open files, step by step."""
         if probe.startup_painted():
             return  # start-up benchmark: quitting
+        self._window.build_contents()
+        QTimer.singleShot(0, self._catalog)
+
+    def _catalog(self) -> None:
         from planner.catalog.store import open_store
 
         data = os.environ.get(CATALOG_DATA_ENV, "").strip()
@@ -99,6 +106,7 @@ class Startup(QObject):
         queued = self._files + self._app.pending_files
         self._app.pending_files = []
         self.open_files(queued)
+        probe.startup_ready()
 
     def open_files(self, files: list[str]) -> None:
         """Open files handed over by the OS or another launch; none: just come to the front."""
@@ -134,12 +142,12 @@ def run_app(args: list[str]) -> int:
 
     from planner.ui.main_window import MainWindow
 
-    window = MainWindow()
+    window = MainWindow(defer=True)
     startup = Startup(app, window, files)
     app.file_open_requested.connect(lambda path: startup.open_files([path]))
     if server is not None:
         server.files_received.connect(startup.open_files)
-    probe.install(window)
+    window.contents_built.connect(lambda: probe.install(window))
     probe.FirstPaint(window, startup.after_first_paint)
     window.show()
     status = app.exec()

@@ -8,11 +8,13 @@ so a burst of edits costs one write. A clean exit ends the session, which delete
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 
-from planner.ui.document import BuildDocument
+if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
+    from planner.ui.document import BuildDocument
+
 
 log = logging.getLogger(__name__)
 DEFAULT_IDLE_MS = 3000

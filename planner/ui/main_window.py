@@ -3,27 +3,27 @@
 It computes nothing and holds no build of its own: the `BuildDocument` is the single source of
 truth; file commands live in `document_files`, autosave in `autosave`, panel creation in
 `panel_docks`. What is here is layout, actions, the title and the window's lifetime.
+
+Built in two steps so the window appears fast: the frame (menus, toolbar, docks, status bar) needs
+only Qt; the contents (document, canvas, catalog) import the core estimators and are built by
+`build_contents()`, which the app calls after the first paint (``MainWindow()`` without
+``defer`` does both at once, as tests want).
 """
 
 from __future__ import annotations
 
 import importlib.util
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QStyle
 
-from planner import __version__
-from planner.core.specs import Catalog, GpuSpec
-from planner.ui import report_actions
 from planner.ui import settings as cfg
-from planner.ui.autosave import Autosaver
-from planner.ui.build_canvas import BuildCanvas
-from planner.ui.catalog_panel import CatalogPanel
-from planner.ui.document import BuildDocument
-from planner.ui.document_files import DocumentFiles
-from planner.ui.panel_docks import add_panel_docks
+
+if TYPE_CHECKING:
+    from planner.core.specs import GpuSpec
+    from planner.ui.document import BuildDocument
 
 SP = QStyle.StandardPixmap
 TI = QIcon.ThemeIcon
@@ -32,41 +32,34 @@ TI = QIcon.ThemeIcon
 class MainWindow(QMainWindow):
     """One window, one document."""
 
+    contents_built = Signal()
+    """The document, canvas and catalog exist; file commands work from now on."""
+
     panels_loaded = Signal()
     """The analysis panels were created (or found missing) and the saved layout applied."""
 
-    def __init__(self, document: BuildDocument | None = None) -> None:
+    def __init__(self, document: BuildDocument | None = None, defer: bool = False) -> None:
         super().__init__()
         self.setObjectName("main-window")
-        self.document = document or BuildDocument(Catalog(), parent=self)
+        self.setWindowTitle(self.tr("GPU Build Planner"))
+        self._document_arg = document
         self.store: Any = None
-        self.files = DocumentFiles(self.document, self)
-        settings = cfg.open_settings()
-        self.autosaver = Autosaver(self.document, cfg.read(settings, cfg.AUTOSAVE_IDLE_MS), self)
         self.panel_docks: dict[str, QDockWidget] = {}
         self._default_state: QByteArray | None = None
-
-        self.canvas = BuildCanvas(self.document)
-        self.setCentralWidget(self.canvas)
-        self.catalog_panel = CatalogPanel(self.document)
+        self._loading = QLabel(self.tr("Loading…"))
+        self._loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setCentralWidget(self._loading)
         self.catalog_dock = QDockWidget(self.tr("Catalog"), self)
         self.catalog_dock.setObjectName("dock-catalog")
-        self.catalog_dock.setWidget(self.catalog_panel)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.catalog_dock)
         # The catalog runs the full height on the left; the bottom docks sit under the rest.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-
         self._make_actions()
         self._make_menus()
         self.catalog_info = QLabel()
         self.statusBar().addPermanentWidget(self.catalog_info)
-
-        self.document.path_changed.connect(self._update_title)
-        self.document.changed.connect(self._update_title)
-        self.files.status_message.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        self.catalog_panel.add_custom_requested.connect(self.add_custom_gpu)
-        self.catalog_panel.edit_requested.connect(self.edit_gpu)
+        settings = cfg.open_settings()
         geometry = cfg.read(settings, cfg.GEOMETRY)
         if not geometry or not self.restoreGeometry(geometry):
             available = self.screen().availableGeometry()
@@ -75,9 +68,10 @@ class MainWindow(QMainWindow):
         state = cfg.read(settings, cfg.STATE)
         if state:
             self.restoreState(state, cfg.STATE_VERSION)
-        self._update_title()
+        if not defer:
+            self.build_contents()
 
-    # -- actions and menus -----------------------------------------------------------------
+    # -- actions and menus (the frame: Qt only) ----------------------------------------------
 
     def _icon(self, theme: QIcon.ThemeIcon, fallback: QStyle.StandardPixmap) -> QIcon:
         return QIcon.fromTheme(theme, self.style().standardIcon(fallback))
@@ -92,35 +86,34 @@ class MainWindow(QMainWindow):
         if tip:
             action.setStatusTip(tip)
         action.triggered.connect(slot)
+        action.setEnabled(False)  # until build_contents() or load_panels() says otherwise
         return action
 
     def _make_actions(self) -> None:
-        k, f = QKeySequence.StandardKey, self.files
-        self.new_action = self._action(self.tr("&New"), f.new, k.New,
+        k = QKeySequence.StandardKey
+        self.new_action = self._action(self.tr("&New"), lambda: self.files.new(), k.New,
                                        self._icon(TI.DocumentNew, SP.SP_FileIcon))
-        self.open_action = self._action(self.tr("&Open…"), f.open_dialog, k.Open,
-                                        self._icon(TI.DocumentOpen, SP.SP_DialogOpenButton))
-        self.save_action = self._action(self.tr("&Save"), f.save, k.Save,
+        self.open_action = self._action(self.tr("&Open…"), lambda: self.files.open_dialog(),
+                                        k.Open, self._icon(TI.DocumentOpen,
+                                                           SP.SP_DialogOpenButton))
+        self.save_action = self._action(self.tr("&Save"), lambda: self.files.save(), k.Save,
                                         self._icon(TI.DocumentSave, SP.SP_DialogSaveButton))
-        self.save_as_action = self._action(self.tr("Save &As…"), f.save_as, k.SaveAs)
-        self.export_action = self._action(
-            self.tr("&Export PDF…"), lambda: report_actions.export_pdf(self, self.document),
-            QKeySequence(self.tr("Ctrl+E")))
-        self.print_action = self._action(
-            self.tr("&Print…"), lambda: report_actions.print_report(self, self.document),
-            k.Print, self._icon(TI.DocumentPrint, SP.SP_FileDialogDetailedView))
+        self.save_as_action = self._action(self.tr("Save &As…"), lambda: self.files.save_as(),
+                                           k.SaveAs)
+        self.export_action = self._action(self.tr("&Export PDF…"), self._export_pdf,
+                                          QKeySequence(self.tr("Ctrl+E")))
+        self.print_action = self._action(self.tr("&Print…"), self._print, k.Print,
+                                         self._icon(TI.DocumentPrint,
+                                                    SP.SP_FileDialogDetailedView))
         self.quit_action = self._action(self.tr("&Quit"), self.close, k.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        stack = self.document.undo_stack
-        self.undo_action = stack.createUndoAction(self, self.tr("&Undo"))
-        self.undo_action.setShortcut(k.Undo)
-        self.undo_action.setIcon(self._icon(TI.EditUndo, SP.SP_ArrowBack))
-        self.redo_action = stack.createRedoAction(self, self.tr("&Redo"))
-        self.redo_action.setShortcut(k.Redo)
-        self.redo_action.setIcon(self._icon(TI.EditRedo, SP.SP_ArrowForward))
+        self.quit_action.setEnabled(True)
+        self.undo_action = self._action(self.tr("&Undo"), lambda: self.document.undo_stack.undo(),
+                                        k.Undo, self._icon(TI.EditUndo, SP.SP_ArrowBack))
+        self.redo_action = self._action(self.tr("&Redo"), lambda: self.document.undo_stack.redo(),
+                                        k.Redo, self._icon(TI.EditRedo, SP.SP_ArrowForward))
         self.find_action = self._action(self.tr("&Find GPU"), self._focus_search, k.Find)
         self.custom_gpu_action = self._action(self.tr("Add &Custom GPU…"), self.add_custom_gpu)
-        self.custom_gpu_action.setEnabled(False)  # until the catalog store is open
         self.recommend_action = self._action(
             self.tr("&Recommend…"), self.recommend, QKeySequence(self.tr("Ctrl+R")),
             self._icon(TI.SystemSearch, SP.SP_FileDialogContentsView),
@@ -128,17 +121,16 @@ class MainWindow(QMainWindow):
         self.reset_layout_action = self._action(self.tr("&Reset Layout"), self.reset_layout)
         self.about_action = self._action(self.tr("&About GPU Build Planner"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_qt_action = self._action(self.tr("About &Qt"), self._about_qt)
+        self.about_qt_action = self._action(self.tr("About &Qt"), QMessageBox.aboutQt)
         self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
+        for action in (self.about_action, self.about_qt_action):
+            action.setEnabled(True)
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = QMenu(self.tr("Open &Recent"), self)
-        self.recent_menu.aboutToShow.connect(
-            lambda: self.files.fill_recent_menu(self.recent_menu))
-        self.files.fill_recent_menu(self.recent_menu)
         file_menu.addMenu(self.recent_menu)
         file_menu.addSeparator()
         file_menu.addActions([self.save_action, self.save_as_action])
@@ -158,7 +150,6 @@ class MainWindow(QMainWindow):
         tools_menu.addAction(self.recommend_action)
         help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addActions([self.about_action, self.about_qt_action])
-
         toolbar = self.addToolBar(self.tr("Main"))
         toolbar.setObjectName("toolbar-main")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -169,7 +160,56 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.recommend_action)
         self.view_menu.insertAction(self._view_separator, toolbar.toggleViewAction())
 
-    # -- start-up, after the first paint -----------------------------------------------------
+    # -- contents (after the first paint) --------------------------------------------------
+
+    def build_contents(self) -> None:
+        """Create the document, canvas and catalog panel and wire the actions to them."""
+        from planner.core.specs import Catalog
+        from planner.ui.autosave import Autosaver
+        from planner.ui.build_canvas import BuildCanvas
+        from planner.ui.catalog_panel import CatalogPanel
+        from planner.ui.document import BuildDocument
+        from planner.ui.document_files import DocumentFiles
+
+        self.document = self._document_arg or BuildDocument(Catalog(), parent=self)
+        self.files = DocumentFiles(self.document, self)
+        idle_ms = cfg.read(cfg.open_settings(), cfg.AUTOSAVE_IDLE_MS)
+        self.autosaver = Autosaver(self.document, idle_ms, self)
+        self.canvas = BuildCanvas(self.document)
+        self.setCentralWidget(self.canvas)
+        self.catalog_panel = CatalogPanel(self.document)
+        self.catalog_dock.setWidget(self.catalog_panel)
+        stack = self.document.undo_stack
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(self._undo_text)  # bound methods, not lambdas: they
+        stack.redoTextChanged.connect(self._redo_text)  # disconnect when the window goes
+        for action in (self.new_action, self.open_action, self.save_action,
+                       self.save_as_action, self.find_action, self.reset_layout_action):
+            action.setEnabled(True)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.files.fill_recent_menu(self.recent_menu)
+        self.document.path_changed.connect(self._update_title)
+        self.document.changed.connect(self._update_title)
+        self.files.status_message.connect(self._status)
+        self.catalog_panel.add_custom_requested.connect(self.add_custom_gpu)
+        self.catalog_panel.edit_requested.connect(self.edit_gpu)
+        self._update_title()
+        self.contents_built.emit()
+
+    def _status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+
+    def _fill_recent(self) -> None:
+        self.files.fill_recent_menu(self.recent_menu)
+
+    def _undo_text(self, text: str) -> None:
+        self.undo_action.setText(self.tr("&Undo %1").replace("%1", text) if text
+                                 else self.tr("&Undo"))
+
+    def _redo_text(self, text: str) -> None:
+        self.redo_action.setText(self.tr("&Redo %1").replace("%1", text) if text
+                                 else self.tr("&Redo"))
 
     def set_store(self, store: Any) -> None:
         """Use an opened catalog store: its catalog becomes the document's."""
@@ -188,6 +228,9 @@ class MainWindow(QMainWindow):
 
     def load_panels(self) -> None:
         """Create the analysis docks (heavy imports), then re-apply the saved layout."""
+        from planner.ui import report_actions
+        from planner.ui.panel_docks import add_panel_docks
+
         self.panel_docks = add_panel_docks(self, self.document)
         self._default_sizes()
         for dock in self.panel_docks.values():
@@ -200,15 +243,16 @@ class MainWindow(QMainWindow):
         self.recommend_action.setEnabled(has_recommend)
         if not has_recommend:
             self.recommend_action.setToolTip(self.tr("Not available in this version"))
-        if report_actions.report_functions() is None:
-            for action in (self.export_action, self.print_action):
-                action.setEnabled(False)
+        has_report = report_actions.report_functions() is not None
+        for action in (self.export_action, self.print_action):
+            action.setEnabled(has_report)
+            if not has_report:
                 action.setToolTip(self.tr("The report module is not available in this version"))
         self.panels_loaded.emit()
 
     def _default_sizes(self) -> None:
         width = self.width()
-        self.resizeDocks([self.catalog_dock], [round(width * 0.32)], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.catalog_dock], [round(width * 0.3)], Qt.Orientation.Horizontal)
         right = [d for k, d in self.panel_docks.items() if k in ("headroom", "workloads")]
         if right:
             self.resizeDocks(right[:1], [round(width * 0.36)], Qt.Orientation.Horizontal)
@@ -225,6 +269,16 @@ class MainWindow(QMainWindow):
         self.catalog_dock.raise_()
         self.catalog_panel.search.setFocus()
         self.catalog_panel.search.selectAll()
+
+    def _export_pdf(self) -> None:
+        from planner.ui import report_actions
+
+        report_actions.export_pdf(self, self.document)
+
+    def _print(self) -> None:
+        from planner.ui import report_actions
+
+        report_actions.print_report(self, self.document)
 
     def _edit_catalog(self, gpu: GpuSpec | None) -> None:
         if self.store is None:
@@ -261,13 +315,12 @@ class MainWindow(QMainWindow):
 
     def about(self) -> None:
         """Name, version and what the figures rest on."""
+        from planner import __version__
+
         QMessageBox.about(self, self.tr("About GPU Build Planner"), self.tr(
             "<h3>GPU Build Planner %1</h3><p>Plan GPU builds for machine learning: VRAM fit, "
             "energy, cost and side-by-side comparison.</p><p>Every figure in the catalog names "
             "its source; hover over it to see which.</p>").replace("%1", __version__))
-
-    def _about_qt(self) -> None:
-        QMessageBox.aboutQt(self)
 
     # -- title and lifetime ----------------------------------------------------------------
 
@@ -278,7 +331,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask to save; then remember the layout and end the autosave session."""
-        if not self.files.maybe_save():
+        files = getattr(self, "files", None)
+        if files is not None and not files.maybe_save():
             event.ignore()
             return
         settings = cfg.open_settings()
@@ -286,5 +340,6 @@ class MainWindow(QMainWindow):
         if self._default_state is not None:  # closed before the panels existed: keep the old
             cfg.write(settings, cfg.STATE, self.saveState(cfg.STATE_VERSION))
         settings.sync()
-        self.autosaver.end()
+        if files is not None:
+            self.autosaver.end()
         event.accept()

@@ -11,11 +11,14 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from planner.ui.document import BuildDocument
+if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
+    from planner.ui.document import BuildDocument
+
 
 log = logging.getLogger(__name__)
 Area = Qt.DockWidgetArea

@@ -5,7 +5,8 @@
 - ``GPU_PLANNER_E2E_STATE=<file>``: after every document change write the build (GPU ids and
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
-  window's first paint; ``=quit`` also quits right after (start-up benchmark).
+  window's first paint; ``=quit`` also quits right after; ``=ready`` goes on and prints
+  ``ready <seconds>`` once the catalog and panels are in, then quits (start-up benchmark).
 
 The app never reads these files; they let tests watch a real process from outside.
 """
@@ -19,8 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
-
-from planner.ui.catalog_model import GPU_ROLE
 
 if TYPE_CHECKING:
     from planner.ui.main_window import MainWindow
@@ -100,6 +99,16 @@ def startup_painted() -> bool:
     return True
 
 
+def startup_ready() -> None:
+    """Report that the catalog and panels are in (``=ready``), then quit."""
+    if os.environ.get(STARTUP_ENV, "").strip() != "ready":
+        return
+    print(f"ready {_process_age_s():.4f}", flush=True)
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.exit(0)
+
+
 def _global_rect(widget: Any) -> dict[str, int]:
     top_left = widget.mapToGlobal(QPoint(0, 0))
     return {"x": top_left.x(), "y": top_left.y(), "w": widget.width(), "h": widget.height()}
@@ -110,6 +119,8 @@ def write_geometry(window: MainWindow) -> None:
     path = os.environ.get(GEOMETRY_ENV, "").strip()
     if not path:
         return
+    from planner.ui.catalog_model import GPU_ROLE
+
     view = window.catalog_panel.view
     rows = []
     for row in range(window.catalog_panel.proxy.rowCount()):

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from planner.ui.document import BuildDocument
+if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
+    from planner.ui.document import BuildDocument
+
 
 
 def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:

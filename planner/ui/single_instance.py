@@ -11,10 +11,9 @@ running window to come to the front.
 
 from __future__ import annotations
 
-import getpass
-import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -35,12 +34,14 @@ def enabled() -> bool:
 
 def server_name() -> str:
     """The socket name: per user and per data folder, short enough for Unix socket paths."""
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):
+    # getpass and hashlib would add milliseconds to every start; this runs before the window.
+    user = next((os.environ[k] for k in ("LOGNAME", "USER", "LNAME", "USERNAME")
+                 if os.environ.get(k)), "")
+    if not user:
         user = str(os.getuid()) if hasattr(os, "getuid") else "user"
     folder = str(user_data_dir(create=False).resolve())
-    digest = hashlib.sha256(f"{user}\0{folder}".encode()).hexdigest()[:12]
+    key = "\0".join((user, folder)).encode()
+    digest = f"{zlib.crc32(key):08x}"
     safe_user = "".join(c for c in user if c.isalnum())[:16] or "user"
     return f"gpu-build-planner-{safe_user}-{digest}"
 

@@ -11,7 +11,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../planner/ui/main_window.py" line="180" />
+        <location filename="../../planner/ui/main_window.py" line="220" />
         <source>%n GPU(s)</source>
         <translation><numerusform>%n GPU</numerusform><numerusform>%n GPUs</numerusform></translation>
     </message>

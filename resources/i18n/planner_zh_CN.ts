@@ -610,168 +610,190 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../../planner/ui/main_window.py" line="44" />
+        <source>GPU Build Planner</source>
+        <translation>GPU 配置规划器</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="49" />
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
         <location filename="../../planner/ui/main_window.py" line="52" />
-        <location filename="../../planner/ui/main_window.py" line="184" />
+        <location filename="../../planner/ui/main_window.py" line="224" />
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="99" />
+        <location filename="../../planner/ui/main_window.py" line="94" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="101" />
+        <location filename="../../planner/ui/main_window.py" line="96" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="103" />
+        <location filename="../../planner/ui/main_window.py" line="99" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="105" />
+        <location filename="../../planner/ui/main_window.py" line="101" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="107" />
+        <location filename="../../planner/ui/main_window.py" line="103" />
         <source>&amp;Export PDF…</source>
         <translation>导出 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="108" />
+        <location filename="../../planner/ui/main_window.py" line="104" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="110" />
+        <location filename="../../planner/ui/main_window.py" line="105" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="112" />
+        <location filename="../../planner/ui/main_window.py" line="108" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="115" />
+        <location filename="../../planner/ui/main_window.py" line="111" />
+        <location filename="../../planner/ui/main_window.py" line="208" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="118" />
+        <location filename="../../planner/ui/main_window.py" line="113" />
+        <location filename="../../planner/ui/main_window.py" line="212" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="121" />
+        <location filename="../../planner/ui/main_window.py" line="115" />
         <source>&amp;Find GPU</source>
         <translation>查找 GPU(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="122" />
+        <location filename="../../planner/ui/main_window.py" line="116" />
         <source>Add &amp;Custom GPU…</source>
         <translation>添加自定义 GPU(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="125" />
+        <location filename="../../planner/ui/main_window.py" line="118" />
         <source>&amp;Recommend…</source>
         <translation>推荐配置(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="125" />
+        <location filename="../../planner/ui/main_window.py" line="118" />
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="127" />
+        <location filename="../../planner/ui/main_window.py" line="120" />
         <source>Find the cheapest builds that fit the tracked workloads</source>
         <translation>寻找能容纳所跟踪工作负载的最便宜配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="128" />
+        <location filename="../../planner/ui/main_window.py" line="121" />
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="129" />
+        <location filename="../../planner/ui/main_window.py" line="122" />
         <source>&amp;About GPU Build Planner</source>
         <translation>关于 GPU 配置规划器(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="131" />
+        <location filename="../../planner/ui/main_window.py" line="124" />
         <source>About &amp;Qt</source>
         <translation>关于 &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="136" />
+        <location filename="../../planner/ui/main_window.py" line="131" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="138" />
+        <location filename="../../planner/ui/main_window.py" line="133" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="149" />
+        <location filename="../../planner/ui/main_window.py" line="141" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="153" />
+        <location filename="../../planner/ui/main_window.py" line="145" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="157" />
+        <location filename="../../planner/ui/main_window.py" line="149" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="159" />
+        <location filename="../../planner/ui/main_window.py" line="151" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="162" />
+        <location filename="../../planner/ui/main_window.py" line="153" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="207" />
+        <source>&amp;Undo %1</source>
+        <translation>撤销“%1”(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="211" />
+        <source>&amp;Redo %1</source>
+        <translation>重做“%1”(&amp;R)</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../planner/ui/main_window.py" line="180" />
+        <location filename="../../planner/ui/main_window.py" line="220" />
         <source>%n GPU(s)</source>
         <translation><numerusform>%n 个 GPU</numerusform></translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="181" />
+        <location filename="../../planner/ui/main_window.py" line="221" />
         <source>catalog %1</source>
         <translation>目录版本 %1</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="202" />
+        <location filename="../../planner/ui/main_window.py" line="245" />
         <source>Not available in this version</source>
         <translation>此版本不提供该功能</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="206" />
+        <location filename="../../planner/ui/main_window.py" line="250" />
         <source>The report module is not available in this version</source>
         <translation>此版本不含报告模块</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="264" />
+        <location filename="../../planner/ui/main_window.py" line="320" />
         <source>About GPU Build Planner</source>
         <translation>关于 GPU 配置规划器</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="265" />
+        <location filename="../../planner/ui/main_window.py" line="321" />
         <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="275" />
+        <location filename="../../planner/ui/main_window.py" line="328" />
         <source>%1[*] — GPU Build Planner</source>
         <translation>%1[*] — GPU 配置规划器</translation>
     </message>
@@ -779,22 +801,22 @@
 <context>
     <name>PanelDocks</name>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="48" />
+        <location filename="../../planner/ui/panel_docks.py" line="51" />
         <source>VRAM Headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="50" />
+        <location filename="../../planner/ui/panel_docks.py" line="53" />
         <source>Workloads</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="52" />
+        <location filename="../../planner/ui/panel_docks.py" line="55" />
         <source>Energy and Cost</source>
         <translation>能耗与成本</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="54" />
+        <location filename="../../planner/ui/panel_docks.py" line="57" />
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
@@ -802,22 +824,22 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="49" />
+        <location filename="../../planner/ui/report_actions.py" line="51" />
         <source>Export PDF</source>
         <translation>导出 PDF</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="50" />
+        <location filename="../../planner/ui/report_actions.py" line="52" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="57" />
+        <location filename="../../planner/ui/report_actions.py" line="59" />
         <source>Cannot Export PDF</source>
         <translation>无法导出 PDF</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="71" />
+        <location filename="../../planner/ui/report_actions.py" line="73" />
         <source>Cannot Print</source>
         <translation>无法打印</translation>
     </message>

@@ -211,3 +211,21 @@ def test_autosave_after_idle(qtbot, window):
     assert pending_recoveries() == []  # this session is alive, so nothing to recover
     window.autosaver.end()
     assert not window.autosaver.last_path.exists()
+
+
+def test_frame_first_then_contents(qtbot, store):
+    win = MainWindow(defer=True)
+    assert not win.new_action.isEnabled()
+    assert not hasattr(win, "document")
+    with qtbot.waitSignal(win.contents_built):
+        win.build_contents()
+    qtbot.addWidget(win, before_close_func=_quiet)
+    win.set_store(store)
+    assert win.new_action.isEnabled()
+    assert not win.undo_action.isEnabled()
+    _add(win)
+    assert win.undo_action.isEnabled()
+    assert win.undo_action.text() == "&Undo Add GeForce RTX 4090"
+    win.undo_action.trigger()
+    assert _slots(win) == []
+    assert win.redo_action.isEnabled()

@@ -1,0 +1,108 @@
+"""Start-up: time until the main window is first painted, against a bare PySide6 QMainWindow.
+
+Each run is a fresh process (the interpreter, imports and Qt all start cold, as for a user) and is
+timed from the parent: from spawning it to reading the line it prints from its first paint. The
+app also reports when its catalog and analysis panels are in ("ready"). Target: app ≤ 1.5× bare.
+
+Usage: python bench/bench_startup.py [--runs 10]   (uses $DISPLAY with xcb, else offscreen)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BARE = r"""
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            obj.removeEventFilter(self)
+            print("painted", flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+
+app = QApplication([])
+window = QMainWindow()
+window.setWindowTitle("bare")
+window.resize(1400, 880)
+f = FirstPaint()
+window.installEventFilter(f)
+window.show()
+app.exec()
+"""
+
+
+def _run(cmd: list[str], env: dict[str, str], marks: tuple[str, ...]) -> dict[str, float]:
+    """Spawn, and time each marker line from spawn; kill if it hangs."""
+    times: dict[str, float] = {}
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, cwd=ROOT)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        word = line.split(" ", 1)[0].strip()
+        if word in marks and word not in times:
+            times[word] = time.perf_counter() - t0
+        if len(times) == len(marks):
+            break
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    if len(times) != len(marks):
+        raise RuntimeError(f"{cmd} did not print {marks}")
+    return times
+
+
+def _stats(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(values) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    args = parser.parse_args()
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "xcb" if env.get("DISPLAY") else "offscreen")
+    with tempfile.TemporaryDirectory() as data:
+        app_env = {**env, "GPU_PLANNER_DATA_DIR": data, "GPU_PLANNER_STARTUP_PROBE": "ready"}
+        app_cmd = [sys.executable, "-m", "planner"]
+        bare_cmd = [sys.executable, "-c", BARE]
+        cold = _run(app_cmd, app_env, ("painted", "ready"))  # first start seeds the database
+        _run(bare_cmd, env, ("painted",))  # warm the OS file cache for both alike
+        # What the package costs before any shell code runs (planner/__init__, the CLI module).
+        package_cmd = [sys.executable, "-c", "import planner.cli\n" + BARE]
+        bare, package, painted, ready = [], [], [], []
+        for _ in range(args.runs):  # interleaved, so machine noise hits both sides alike
+            bare.append(_run(bare_cmd, env, ("painted",))["painted"])
+            package.append(_run(package_cmd, env, ("painted",))["painted"])
+            t = _run(app_cmd, app_env, ("painted", "ready"))
+            painted.append(t["painted"])
+            ready.append(t["ready"])
+    print(f"platform {env['QT_QPA_PLATFORM']}, {args.runs} runs each, fresh process per run")
+    print(f"bare QMainWindow painted    {_stats(bare)}")
+    print(f"bare + import planner.cli   {_stats(package)}")
+    print(f"GPU Build Planner painted   {_stats(painted)}")
+    print(f"  catalog + panels ready    {_stats(ready)}")
+    print(f"  first start (new database): painted {cold['painted'] * 1000:.0f} ms, "
+          f"ready {cold['ready'] * 1000:.0f} ms")
+    ratio = statistics.median(painted) / statistics.median(bare)
+    print(f"ratio painted/bare (median) {ratio:.2f}  (target ≤ 1.5)")
+    return 0 if ratio <= 1.5 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
