@@ -52,7 +52,7 @@ class MainWindow(QMainWindow):
         self.catalog_dock = QDockWidget(self.tr("Catalog"), self)
         self.catalog_dock.setObjectName("dock-catalog")
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.catalog_dock)
-        # The catalog runs the full height on the left; the bottom docks sit under the rest.
+        # The catalog runs the full height on the left; the tabbed bottom docks span the rest.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self._make_actions()
@@ -253,14 +253,12 @@ class MainWindow(QMainWindow):
     def _default_sizes(self) -> None:
         width = self.width()
         self.resizeDocks([self.catalog_dock], [round(width * 0.3)], Qt.Orientation.Horizontal)
-        right = [d for k, d in self.panel_docks.items() if k in ("headroom", "workloads")]
+        right = [d for k, d in self.panel_docks.items() if k == "headroom"]
         if right:
-            self.resizeDocks(right[:1], [round(width * 0.36)], Qt.Orientation.Horizontal)
-        if len(right) == 2:
-            self.resizeDocks(right, [3, 2], Qt.Orientation.Vertical)
-        bottom = [d for k, d in self.panel_docks.items() if k in ("energy", "comparison")]
+            self.resizeDocks(right, [round(width * 0.36)], Qt.Orientation.Horizontal)
+        bottom = [d for k, d in self.panel_docks.items() if k != "headroom"]
         if bottom:
-            self.resizeDocks(bottom[:1], [round(self.height() * 0.36)], Qt.Orientation.Vertical)
+            self.resizeDocks(bottom[:1], [round(self.height() * 0.45)], Qt.Orientation.Vertical)
 
     # -- commands --------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -37,7 +38,7 @@ class PanelSpec:
 PANELS = (
     PanelSpec("headroom", "planner.ui.panels.headroom", "HeadroomPanel", Area.RightDockWidgetArea),
     PanelSpec("workloads", "planner.ui.panels.workloads", "WorkloadsPanel",
-              Area.RightDockWidgetArea),
+              Area.BottomDockWidgetArea),
     PanelSpec("energy", "planner.ui.panels.energy", "EnergyPanel", Area.BottomDockWidgetArea),
     PanelSpec("comparison", "planner.ui.panels.comparison", "ComparisonPanel",
               Area.BottomDockWidgetArea),
@@ -78,9 +79,10 @@ def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, Q
         dock.setWidget(panel)
         window.addDockWidget(spec.area, dock)
         docks[spec.key] = dock
-    bottom = [d for k, d in docks.items() if k in ("energy", "comparison")]
-    for other in bottom[1:]:
-        window.tabifyDockWidget(bottom[0], other)
+    # Workloads, energy and comparison share the bottom as tabs; workloads (the input) in front.
+    bottom = [d for k, d in docks.items() if k in ("workloads", "energy", "comparison")]
+    for previous, other in pairwise(bottom):
+        window.tabifyDockWidget(previous, other)
     if bottom:
         bottom[0].raise_()
     return docks
