@@ -76,6 +76,8 @@ class Build:
 
     def with_gpu_added(self, gpu: GpuSpec, count: int = 1) -> Build:
         """Add a card: a new slot, or more of one already there."""
+        if count < 1:
+            raise ValueError("count must be at least 1")
         for i, slot in enumerate(self.slots):
             if slot.gpu.id == gpu.id:
                 new = min(MAX_GPU_COUNT, slot.count + count)

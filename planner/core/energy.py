@@ -40,6 +40,10 @@ class Usage:
 
     def check(self) -> None:
         """Raise one plain sentence for an impossible assumption."""
+        for name in ("hours_per_day", "days_per_year", "utilization", "host_watts",
+                     "psu_efficiency", "pue", "base_kwh_per_year"):
+            if not math.isfinite(getattr(self, name)):
+                raise EstimateError(f"'{name.replace('_', ' ')}' must be a number.")
         if not 0 <= self.hours_per_day <= 24:
             raise EstimateError(
                 f"Hours per day must be between 0 and 24 (got {self.hours_per_day}).")
