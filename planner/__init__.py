@@ -1,8 +1,5 @@
 """GPU Build Planner: plan GPU builds for machine learning (VRAM fit, energy, cost, comparison)."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("gpu-build-planner")
-except PackageNotFoundError:  # running from a source tree or a frozen bundle without metadata
-    __version__ = "0.1.0"
+# A literal, not importlib.metadata: reading the installed metadata costs ~40 ms at every start.
+# tests/test_version.py keeps it equal to pyproject.toml's version.
+__version__ = "0.1.0"
