@@ -232,6 +232,7 @@ PROFILES: list[ProfileSpec] = [
     ProfileSpec("resnet-152", 224, notes="torchvision resnet152()."),
     ProfileSpec("vgg-16", 224, notes="torchvision vgg16() (no batch norm)."),
     ProfileSpec("efficientnet-b0", 224, notes="torchvision efficientnet_b0()."),
+    ProfileSpec("mobilenet-v2", 224, notes="torchvision mobilenet_v2()."),
     ProfileSpec("convnext-tiny", 224, notes="torchvision convnext_tiny()."),
     ProfileSpec("convnext-base", 224, notes="torchvision convnext_base()."),
     ProfileSpec(
@@ -540,6 +541,7 @@ def build_cnn(workload: str):
         "resnet-152": "resnet152",
         "vgg-16": "vgg16",
         "efficientnet-b0": "efficientnet_b0",
+        "mobilenet-v2": "mobilenet_v2",
         "convnext-tiny": "convnext_tiny",
         "convnext-base": "convnext_base",
     }[workload]
@@ -1003,6 +1005,24 @@ def saved_bytes(spec: ProfileSpec, model, batch: int, image_size: int, precision
     return collector.total, collector.weight_copy_bytes
 
 
+def forward_flops(spec: ProfileSpec, model) -> int:
+    """FLOPs of one sample's forward pass (torch.utils.flop_counter: 2 per multiply-add)."""
+    torch = _torch()
+    from torch.utils.flop_counter import FlopCounterMode
+
+    model = model.float() if spec.extra.get("bf16_weights") else model
+    was_training = model.training
+    model.eval()
+    inp, _target = _profile_inputs(spec, 1, spec.image_size)
+    with torch.no_grad(), FlopCounterMode(display=False) as counter:
+        if spec.id.startswith("unet"):
+            model(**inp, return_dict=False)
+        else:
+            model(inp["x"])
+    model.train(was_training)
+    return int(counter.get_total_flops())
+
+
 def inference_bytes(spec: ProfileSpec, model, batch: int, image_size: int) -> int:
     """Peak working tensor memory of a no_grad eval forward beyond weights (input included)."""
     torch = _torch()
@@ -1118,6 +1138,7 @@ def measure_profile(spec: ProfileSpec, quick: bool) -> dict[str, Any]:
             s, pair = slope(lambda b: saved_bytes(spec, model, b, area, "amp-bf16")[0])
             raw["area_check"]["bf16_bf16_weights_bytes_per_sample"] = s
     raw["weight_copies_bytes"] = copies  # bf16 copies of weights saved (fixed, not per sample)
+    out["forward_flops_per_sample"] = forward_flops(spec, model)
     raw["seconds"] = round(time.time() - t0, 1)
     return {"id": spec.id, "image_size": spec.image_size, **out, "raw": raw}
 
@@ -1250,6 +1271,7 @@ def write_profiles(
         "checkpointed_fp32_bytes_per_sample",
         "checkpointed_bf16_bytes_per_sample",
         "inference_fp32_bytes_per_sample",
+        "forward_flops_per_sample",
     ]
     for p in profiles:
         spec = next(s for s in PROFILES if s.id == p["id"])
@@ -1283,7 +1305,6 @@ def write_profiles(
         for k in keys:
             if p.get(k) is not None:
                 lines.append(f"{k} = {p[k]}")
-        lines.append(f"parameters = {raw['parameters']}")
         lines.append(
             f"sources = [{_toml_str(f'measured: tools/measure_memory.py, torch {torch_short}, {date}')}]"
         )
@@ -1475,6 +1496,8 @@ def main(argv: list[str] | None = None) -> int:
         help="substring of run/profile ids to measure (repeatable)",
     )
     ap.add_argument("--no-runs", action="store_true")
+    ap.add_argument("--flops-only", action="store_true",
+                    help="count forward FLOPs of every profile into --out-json, then rewrite")
     ap.add_argument("--no-profiles", action="store_true")
     ap.add_argument(
         "--rewrite",
@@ -1491,6 +1514,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.only:
             return any(s in ident for s in args.only)
         return quick_flag or not args.quick
+
+    if args.flops_only:
+        with open(args.out_json) as f:
+            doc = json.load(f)
+        for prof in doc["profiles"]:
+            spec = next(s for s in PROFILES if s.id == prof["id"])
+            model = build_unet(spec.id)[0] if spec.id.startswith("unet") else build_cnn(spec.id)[0]
+            prof["forward_flops_per_sample"] = forward_flops(spec, model)
+            print(spec.id, prof["forward_flops_per_sample"])
+        with open(args.out_json, "w") as f:
+            json.dump(doc, f, indent=1)
+        args.rewrite = True
 
     if args.rewrite:
         with open(args.out_json) as f:

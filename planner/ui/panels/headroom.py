@@ -202,7 +202,8 @@ class HeadroomPanel(Panel):
         brushes = [self._brush(r.verdict) for r in rows]
         self.usable_bars.setOpts(x0=zeros, y=ys, width=usable, height=BAR_HEIGHT)
         self.used_bars.setOpts(x0=zeros, y=ys, width=used, height=BAR_HEIGHT * 0.6,
-                               brushes=brushes, pens=[self._no_pen] * len(rows))
+                               brushes=brushes, pen=self._no_pen)  # one shared pen: a
+        # per-bar pens list trips pyqtgraph 0.14 (UnboundLocalError) when there are no bars.
         self.error_bars.setData(
             x=used, y=ys,
             left=np.array([r.needed_bytes - r.low_bytes for r in rows], dtype=float) / GIB,
