@@ -54,7 +54,9 @@ def test_suggestions_make_llama_8b_fit_a_4090(real_catalog):
     t = TrackedWorkload(w, "train", training=TrainingSetup(batch=4, seq=2048))
     assert headroom(estimate_for(t, 1), gpu).verdict == DOES_NOT_FIT
     found = suggestions(t, gpu.memory_bytes, 1)
-    assert any(s.code == "qlora" for s in found)
+    # No single change fits at batch 4 × 2,048 tokens: the stacked suggestion includes QLoRA.
+    assert found
+    assert any(s.code == "qlora" or "QLoRA" in s.title for s in found)
     for s in found:
         assert s.total_bytes <= gpu.memory_bytes
         assert estimate_for(s.tracked, 1).total_bytes == s.total_bytes
