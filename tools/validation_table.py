@@ -47,7 +47,8 @@ def table() -> str:
     rule = sum(abs(c.rule_error) for c in comps) / len(comps)
     lines += ["", f"Mean absolute error: ours **{ours:.1%}** (worst {worst.run_id}: "
               f"{worst.error:+.1%}); 16 bytes per parameter **{rule:.0%}**. The error band the "
-              f"app attaches to formula estimates is ±15 %, to measured profiles ±10 %, and ±30 % to "
+              f"app attaches to formula estimates is ±15 %, to measured profiles ±10 %, "
+              f"and ±30 % to "
               f"checkpointed CNNs, whose recompute share is measured on ResNet-50 only."]
     return "\n".join(lines)
 
