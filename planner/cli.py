@@ -13,7 +13,7 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from planner import __version__
 from planner.core.precision import (
@@ -23,6 +23,10 @@ from planner.core.precision import (
     TRAINING_PRECISIONS,
     EstimateError,
 )
+
+if TYPE_CHECKING:
+    from planner.catalog.store import CatalogStore
+    from planner.core.money import Rates
 
 COMMANDS = ("catalog", "estimate", "recommend", "energy", "check", "report")
 EXIT_USAGE = 2
@@ -145,7 +149,7 @@ def _emit(payload: Any) -> None:
     print(json.dumps(payload, ensure_ascii=False, indent=2, allow_nan=False))
 
 
-def _store():  # type: ignore[no-untyped-def]
+def _store() -> CatalogStore:
     from planner.catalog.store import open_store
 
     store = open_store()
@@ -279,7 +283,7 @@ def _print_estimate(name: str, r: dict[str, Any]) -> None:
         print(f"  note: {note}")
 
 
-def _rates():  # type: ignore[no-untyped-def]
+def _rates() -> Rates:
     from planner.catalog.rates import load_rates
 
     return load_rates()
@@ -313,7 +317,7 @@ def _recommend(args: argparse.Namespace) -> int:
         budget_usd = rates.convert(args.budget, currency, "USD")
     results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget_usd=budget_usd,
                         objective=args.objective)
-    rows = [{
+    rows: list[dict[str, Any]] = [{
         "gpu": c.gpu.id, "name": c.gpu.name, "count": c.count,
         "strategies": list(c.strategies),
         "price": None if c.price_usd is None else round(

@@ -8,6 +8,7 @@ the build totals use.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -185,7 +186,7 @@ class CatalogModel(QAbstractTableModel):
         """Only our own GPU format."""
         return [GPU_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         """The dragged rows' catalog ids."""
         rows = sorted({i.row() for i in indexes if i.isValid()})
         return gpu_mime([self._gpus[r].id for r in rows])
