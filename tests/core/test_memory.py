@@ -140,3 +140,12 @@ def test_cnn_uses_measured_profile_scaled_by_area(real_catalog):
     a448 = estimate_training(w, TrainingSetup(precision="fp32", batch=32, seq=448)).activations
     assert a448 == pytest.approx(4 * a224, rel=1e-6)
     assert a224 == pytest.approx(32 * w.profile.fp32_bytes_per_sample, rel=1e-6)
+
+
+def test_unet_without_measured_inference_uses_sd15_share_with_rule_band(real_catalog):
+    w = wl(real_catalog, "unet-sdxl")
+    assert w.profile.inference_fp32_bytes_per_sample is None
+    e = estimate_inference(w, InferenceSetup(precision="fp16", batch=1, seq=1024))
+    assert e.provenance == "rule" and e.error_band == 0.30
+    expected = round(w.profile.fp32_bytes_per_sample * 0.0636) * 16 * 0.5
+    assert e.activations == pytest.approx(expected, rel=1e-6)
