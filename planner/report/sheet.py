@@ -68,9 +68,11 @@ def _value(row: ComparisonRow, i: int, currency: str) -> str:
         text = ("+" if v >= 0 else "−") + _gib(abs(float(v)))
         return f'<span class="{verdict or ""}">{escape(text)}</span>'
     if isinstance(v, float):
-        return escape(f"{v:,.{row.decimals}f}{(' ' + row.unit) if row.unit else ''}")
+        text = f"{v:.0f}" if row.key.endswith("year") else f"{v:,.{row.decimals}f}"
+        return escape(text + (f" {row.unit}" if row.unit else ""))
     if isinstance(v, int) and not isinstance(v, bool):
-        return escape(f"{v:,}{(' ' + row.unit) if row.unit else ''}")
+        digits = f"{v}" if row.key.endswith("year") else f"{v:,}"
+        return escape(digits + (f" {row.unit}" if row.unit else ""))
     return escape(str(v))
 
 
@@ -80,7 +82,7 @@ def _table(table: ComparisonTable) -> str:
     for row in table.rows:
         cells = []
         for i in range(len(table.columns)):
-            cls = "num best" if i in row.best else "num"
+            cls = ("num" if row.kind != "text" else "") + (" best" if i in row.best else "")
             cells.append(f"<td class='{cls}'>{_value(row, i, table.currency)}</td>")
         out.append(f"<tr><td>{escape(_tr(row.label))}</td>{''.join(cells)}</tr>")
     out.append("</table>")
@@ -118,7 +120,7 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
         f"<p>{escape(_tr('Total'))}: {summary.gpu_count} GPU · "
         f"{_gib(summary.total_memory_bytes)} · {summary.total_tdp_w:,.0f} W "
         f"{escape(_tr('board power'))} · {escape(_tr('recommended PSU'))} "
-        f"{summary.recommended_psu_w or '—'} W · "
+        f"{str(summary.recommended_psu_w) + ' W' if summary.recommended_psu_w else '—'} · "
         f"{escape(_tr('price'))} {format_money(total_price, currency)}"
         + (f" ({summary.priced_gpus}/{summary.gpu_count} {escape(_tr('priced'))})"
            if summary.priced_gpus != summary.gpu_count else "") + "</p>")
@@ -174,14 +176,15 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
                    f"({ev.carbon.year})" if ev.carbon else "") + "</p>")
             if ev.cloud is not None:
                 c = ev.cloud
-                be = (_tr("never") if c.break_even_hours is None
+                be = (_tr("none (no purchase price on record, or renting costs less "
+                          "per hour than the electricity)") if c.break_even_hours is None
                       else f"{c.break_even_hours:,.0f} h")
                 parts.append(
                     f"<p>{escape(_tr('Renting instead'))}: {c.instances}× "
                     f"{escape(c.instance.provider)} {escape(c.instance.name)} "
                     f"{format_money(c.rent_per_hour, currency)}/h "
                     f"({escape(c.instance.as_of)}) · {escape(_tr('break-even after'))} "
-                    f"{be}</p>")
+                    f"{escape(be)}</p>")
 
     parts.append(f"<h2>{escape(_tr('Sources'))}</h2><ul>")
     for slot in build.slots:

@@ -1,0 +1,66 @@
+"""The printed sheet: a real PDF from a real example file, with the figures the panels show."""
+
+import os
+import shutil
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from planner.catalog.rates import load_rates
+from planner.core.views_headroom import headroom_rows
+from planner.documents import load_document
+from planner.report.sheet import sheet_html
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_sheet_carries_the_panels_figures_and_sources(real_catalog):
+    doc = load_document(ROOT / "examples" / "workstation-4x4090.gpubuild")
+    html = sheet_html(doc.build, real_catalog, load_rates())
+    for row in headroom_rows(doc.build):
+        assert row.name in html
+        assert f"{row.needed_bytes / 1024**3:,.1f} GiB" in html
+    for slot in doc.build.slots:
+        assert slot.gpu.sources[0].split(":")[0] in html
+    assert "2,022" not in html and "2,020" not in html  # years are not thousands
+
+
+def test_report_cli_writes_a_pdf_with_chinese_text(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
+    r = subprocess.run([sys.executable, "-m", "planner", "report",
+                        str(ROOT / "examples" / "chinese-notes.gpubuild"), "--pdf", str(out)],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 10_000
+    assert not list(tmp_path.glob(".sheet-*"))
+    if shutil.which("pdftotext"):
+        # NFKC: CJK fonts map some ideographs to Kangxi radical code points (⼯ for 工).
+        text = unicodedata.normalize("NFKC", subprocess.run(
+            ["pdftotext", str(out), "-"], capture_output=True, text=True).stdout)
+        assert "实验室深度学习工作站" in text
+        assert "GeForce RTX 4090" in text
+
+
+def test_report_of_a_broken_file_is_one_sentence(tmp_path):
+    bad = tmp_path / "bad.gpubuild"
+    bad.write_text("{")
+    env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
+    r = subprocess.run([sys.executable, "-m", "planner", "report", str(bad), "--pdf",
+                        str(tmp_path / "x.pdf")], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("name", ["entry-level", "server-8xh100", "custom-gpu"])
+def test_every_example_renders(name, real_catalog):
+    doc = load_document(ROOT / "examples" / f"{name}.gpubuild")
+    assert doc.build.name in sheet_html(doc.build, real_catalog, load_rates()) or "&" in \
+        doc.build.name
