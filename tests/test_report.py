@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from planner import __version__ as planner_version
 from planner.catalog.rates import load_rates
 from planner.core.views_headroom import headroom_rows
 from planner.documents import load_document
@@ -45,6 +46,7 @@ def test_report_cli_writes_a_pdf_with_chinese_text(tmp_path):
             ["pdftotext", str(out), "-"], capture_output=True, text=True).stdout)
         assert "实验室深度学习工作站" in text
         assert "4090" in text
+        assert planner_version in text  # digits must copy out of the PDF too
 
 
 def test_report_of_a_broken_file_is_one_sentence(tmp_path):

@@ -31,7 +31,8 @@ from planner.core.views_headroom import headroom_rows
 GIB = 1024**3
 
 STYLE = """
-body { font-family: 'Noto Sans', 'Noto Sans CJK SC', 'DejaVu Sans', sans-serif; font-size: 9pt;
+body { font-family: 'DejaVu Sans', 'Segoe UI', 'Helvetica Neue', 'Noto Sans CJK SC',
+       'Microsoft YaHei', 'PingFang SC', sans-serif; font-size: 9pt;
        color: #1b1b1b; }
 h1 { font-size: 16pt; margin-bottom: 0; }
 h2 { font-size: 11.5pt; margin-top: 14px; margin-bottom: 4px; color: #1f4e79; }
