@@ -91,12 +91,15 @@ def write_pdf(document: LoadedDocument | Build, out: Path,
         raise
 
 
-def print_document(build: Build, catalog: Catalog, rates: object,
-                   parent: object | None = None) -> bool:
+def print_document(document: LoadedDocument | Build, parent: object | None = None,
+                   catalog: Catalog | None = None, rates: object | None = None) -> bool:
     """Show the system print dialog and print the sheet; False when the user cancels."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QDialog, QWidget
 
+    build = document if isinstance(document, Build) else document.build
+    if catalog is None or rates is None:
+        catalog, rates = _catalog_and_rates()
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(build.name)
     dialog = QPrintDialog(printer, parent if isinstance(parent, QWidget) else None)

@@ -33,6 +33,12 @@ def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
     return write_pdf, print_document
 
 
+def _rates() -> Any:
+    from planner.catalog.rates import load_rates
+
+    return load_rates()
+
+
 def _loaded(document: BuildDocument) -> Any:
     from planner.documents import dumps_document, loads_document
 
@@ -54,7 +60,7 @@ def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
         return False
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
     try:
-        functions[0](_loaded(document), path)
+        functions[0](_loaded(document), path, document.catalog, _rates())
     except (OSError, ValueError) as exc:
         title = QCoreApplication.translate("ReportActions", "Cannot Export PDF")
         QMessageBox.critical(parent, title, str(exc))
@@ -68,7 +74,7 @@ def print_report(parent: QWidget, document: BuildDocument) -> bool:
     if functions is None:
         return False
     try:
-        functions[1](_loaded(document), parent)
+        functions[1](_loaded(document), parent, document.catalog, _rates())
     except (OSError, ValueError) as exc:
         title = QCoreApplication.translate("ReportActions", "Cannot Print")
         QMessageBox.critical(parent, title, str(exc))

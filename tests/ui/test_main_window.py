@@ -229,3 +229,14 @@ def test_frame_first_then_contents(qtbot, store):
     win.undo_action.trigger()
     assert _slots(win) == []
     assert win.redo_action.isEnabled()
+
+
+def test_export_pdf_writes_the_comparison_sheet(qtbot, window, monkeypatch, tmp_path):
+    with qtbot.waitSignal(window.panels_loaded, timeout=10000):
+        window.load_panels()
+    _add(window)
+    assert window.export_action.isEnabled()
+    out = tmp_path / "sheet.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    window.export_action.trigger()
+    assert out.read_bytes().startswith(b"%PDF")
