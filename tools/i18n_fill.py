@@ -17,6 +17,14 @@ ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "resources" / "i18n"
 
 ZH_CN: dict[tuple[str, str], str | list[str]] = {
+    ("SlotCard", "not in your catalog"): "不在你的目录中",
+    ("SlotCard", "This GPU is not in your catalog: its figures come from the file."):
+        "此 GPU 不在你的目录中：其参数来自文件。",
+    ("MainWindow", "GPUs Not in Your Catalog"): "目录中没有的 GPU",
+    ("MainWindow", "This build uses GPUs your catalog does not have: %1. Add them to your "
+     "catalog as your own GPUs?"):
+        "此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？",
+    ("MainWindow", "Cannot Add GPU"): "无法添加 GPU",
     ("BuildCanvas", "Build"): "配置",
     ("BuildWarnings", "%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, "
      "which slows multi-GPU training."):

@@ -89,6 +89,7 @@ class BuildCanvas(QWidget):
     def sync(self) -> None:
         """Show the document's build: reuse cards by GPU so focus and typing survive."""
         build = self._document.build
+        catalog = self._document.catalog
         spare = {card.gpu_id: card for card in self.cards}
         focused = next((c for c in self.cards if c.hasFocus()), None)
         cards: list[SlotCard] = []
@@ -98,7 +99,7 @@ class BuildCanvas(QWidget):
                 card = SlotCard(self.list)
                 card.count_edited.connect(self._count_edited)
                 card.remove_requested.connect(self._remove)
-            card.show_slot(i, slot)
+            card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None)
             cards.append(card)
         for card in spare.values():
             card.deleteLater()

@@ -29,6 +29,9 @@ class DocumentFiles(QObject):
     """Something to tell the user in the status bar (already translated)."""
 
     recent_changed = Signal()
+
+    unknown_gpus_found = Signal(object)
+    """An opened file has GPUs this catalog lacks (a tuple of GpuSpec snapshots)."""
     """The Open Recent list changed."""
 
     def __init__(self, document: BuildDocument, window: QWidget) -> None:
@@ -107,6 +110,8 @@ class DocumentFiles(QObject):
                 "%n GPU(s) in the file are not in your catalog; their figures come from the "
                 "file.", "", len(loaded.unknown_gpus))
         self.status_message.emit(message)
+        if loaded.unknown_gpus:
+            self.unknown_gpus_found.emit(loaded.unknown_gpus)
         if loaded.differences:
             self._show_differences(path, loaded.differences)
         return True

@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
 
         self.document = self._document_arg or BuildDocument(Catalog(), parent=self)
         self.files = DocumentFiles(self.document, self)
+        self.files.unknown_gpus_found.connect(self._offer_unknown_gpus)
         idle_ms = cfg.read(cfg.open_settings(), cfg.AUTOSAVE_IDLE_MS)
         self.autosaver = Autosaver(self.document, idle_ms, self)
         self.canvas = BuildCanvas(self.document)
@@ -277,6 +278,27 @@ class MainWindow(QMainWindow):
         from planner.ui import report_actions
 
         report_actions.print_report(self, self.document)
+
+    def _offer_unknown_gpus(self, gpus: tuple[GpuSpec, ...]) -> None:
+        """Offer to keep a shared file's GPUs that this catalog lacks as the user's own."""
+        if self.store is None:
+            return
+        names = ", ".join(g.name for g in gpus)
+        answer = QMessageBox.question(
+            self, self.tr("GPUs Not in Your Catalog"),
+            self.tr("This build uses GPUs your catalog does not have: %1. Add them to your "
+                    "catalog as your own GPUs?").replace("%1", names))
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        from dataclasses import replace
+
+        for gpu in gpus:
+            try:
+                self.store.add_user_gpu(replace(gpu, custom=True))
+            except ValueError as exc:  # the store words its refusals as one sentence
+                QMessageBox.warning(self, self.tr("Cannot Add GPU"), str(exc))
+                return
+        self.document.set_catalog(self.store.catalog())
 
     def _edit_catalog(self, gpu: GpuSpec | None) -> None:
         if self.store is None:

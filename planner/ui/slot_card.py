@@ -81,8 +81,12 @@ class SlotCard(QFrame):
         self.count.valueChanged.connect(lambda v: self.count_edited.emit(self.index, v))
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
 
-    def show_slot(self, index: int, slot: BuildSlot) -> None:
-        """Show a slot's GPU and count without reporting it as an edit."""
+    def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True) -> None:
+        """Show a slot's GPU and count without reporting it as an edit.
+
+        A GPU the catalog lacks (from someone else's file) is marked: its figures are the
+        file's snapshot.
+        """
         self.index = index
         gpu = slot.gpu
         self.gpu_id = gpu.id
@@ -92,6 +96,10 @@ class SlotCard(QFrame):
         parts = [self.tr("%1 GB").replace("%1", f"{gpu.memory_gb:g}"),
                  self.tr("%1 W").replace("%1", f"{gpu.tdp_w:,.0f}"),
                  f"${price:,.0f}" if price is not None else self.tr("price unknown")]
+        if not in_catalog:
+            parts.append(self.tr("not in your catalog"))
+        self.figures.setToolTip("" if in_catalog else self.tr(
+            "This GPU is not in your catalog: its figures come from the file."))
         self.figures.setText("  ·  ".join(parts))
         if self.count.value() != slot.count:
             self.count.blockSignals(True)

@@ -94,102 +94,102 @@
 <context>
     <name>CatalogModel</name>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="91" />
+        <location filename="../../planner/ui/catalog_model.py" line="92" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="91" />
+        <location filename="../../planner/ui/catalog_model.py" line="92" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="91" />
+        <location filename="../../planner/ui/catalog_model.py" line="92" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="92" />
+        <location filename="../../planner/ui/catalog_model.py" line="93" />
         <source>VRAM (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="92" />
+        <location filename="../../planner/ui/catalog_model.py" line="93" />
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="92" />
+        <location filename="../../planner/ui/catalog_model.py" line="93" />
         <source>TDP (W)</source>
         <translation>TDP (W)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="93" />
+        <location filename="../../planner/ui/catalog_model.py" line="94" />
         <source>FP16 TFLOPS</source>
         <translation>FP16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="93" />
+        <location filename="../../planner/ui/catalog_model.py" line="94" />
         <source>Price (USD)</source>
         <translation>价格（美元）</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="95" />
+        <location filename="../../planner/ui/catalog_model.py" line="96" />
         <source>Memory capacity as the vendor states it</source>
         <translation>厂商标称的显存容量</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="96" />
+        <location filename="../../planner/ui/catalog_model.py" line="97" />
         <source>Memory bandwidth, 10⁹ bytes per second</source>
         <translation>显存带宽，每秒 10⁹ 字节</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="97" />
+        <location filename="../../planner/ui/catalog_model.py" line="98" />
         <source>Board power (total graphics power)</source>
         <translation>板卡功耗（整卡功耗）</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="98" />
+        <location filename="../../planner/ui/catalog_model.py" line="99" />
         <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
         <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="99" />
+        <location filename="../../planner/ui/catalog_model.py" line="100" />
         <source>Dated street price in US dollars, else the launch price</source>
         <translation>注明日期的美元市场价，没有则用首发价</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="139" />
+        <location filename="../../planner/ui/catalog_model.py" line="140" />
         <source> (custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="166" />
+        <location filename="../../planner/ui/catalog_model.py" line="167" />
         <source>Street price as of %1 — source: %2</source>
         <translation>%1 的市场价 — 来源：%2</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="169" />
+        <location filename="../../planner/ui/catalog_model.py" line="170" />
         <source>Launch price — source: %1</source>
         <translation>首发价 — 来源：%1</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="170" />
+        <location filename="../../planner/ui/catalog_model.py" line="171" />
         <source>No price known</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="173" />
+        <location filename="../../planner/ui/catalog_model.py" line="174" />
         <source>Not stated by any source, or the chip lacks it</source>
         <translation>没有来源给出此数值，或芯片不支持</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="175" />
+        <location filename="../../planner/ui/catalog_model.py" line="176" />
         <source>Source: %1</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/catalog_model.py" line="176" />
+        <location filename="../../planner/ui/catalog_model.py" line="177" />
         <source>Entered by you</source>
         <translation>由你输入</translation>
     </message>
@@ -468,113 +468,113 @@
 <context>
     <name>DocumentFiles</name>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="47" />
+        <location filename="../../planner/ui/document_files.py" line="50" />
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="48" />
+        <location filename="../../planner/ui/document_files.py" line="51" />
         <source>Save the changes to “%1” before closing it?</source>
         <translation>关闭前是否保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="71" />
+        <location filename="../../planner/ui/document_files.py" line="74" />
         <source>Untitled build</source>
         <translation>未命名配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="79" />
+        <location filename="../../planner/ui/document_files.py" line="82" />
         <source>Open Build</source>
         <translation>打开配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="80" />
+        <location filename="../../planner/ui/document_files.py" line="83" />
         <source>GPU builds (*.gpubuild);;All files (*)</source>
         <translation>GPU 配置 (*.gpubuild);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="92" />
         <location filename="../../planner/ui/document_files.py" line="95" />
+        <location filename="../../planner/ui/document_files.py" line="98" />
         <source>Cannot Open Build</source>
         <translation>无法打开配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="96" />
+        <location filename="../../planner/ui/document_files.py" line="99" />
         <source>“%1” could not be read: %2.</source>
         <translation>无法读取“%1”：%2。</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="104" />
+        <location filename="../../planner/ui/document_files.py" line="107" />
         <source>Opened %1.</source>
         <translation>已打开 %1。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../planner/ui/document_files.py" line="107" />
+        <location filename="../../planner/ui/document_files.py" line="110" />
         <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
         <translation><numerusform>文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。</numerusform></translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="115" />
+        <location filename="../../planner/ui/document_files.py" line="120" />
         <source>Figures Differ</source>
         <translation>参数不一致</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="116" />
+        <location filename="../../planner/ui/document_files.py" line="121" />
         <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
         <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="135" />
+        <location filename="../../planner/ui/document_files.py" line="140" />
         <source>Save Build As</source>
         <translation>配置另存为</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="136" />
+        <location filename="../../planner/ui/document_files.py" line="141" />
         <source>GPU builds (*.gpubuild)</source>
         <translation>GPU 配置 (*.gpubuild)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="152" />
+        <location filename="../../planner/ui/document_files.py" line="157" />
         <source>Cannot Save Build</source>
         <translation>无法保存配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="159" />
+        <location filename="../../planner/ui/document_files.py" line="164" />
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="177" />
+        <location filename="../../planner/ui/document_files.py" line="182" />
         <source>last saved as %1</source>
         <translation>上次保存为 %1</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="178" />
+        <location filename="../../planner/ui/document_files.py" line="183" />
         <source>never saved</source>
         <translation>从未保存</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="179" />
+        <location filename="../../planner/ui/document_files.py" line="184" />
         <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
         <translation>GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="183" />
+        <location filename="../../planner/ui/document_files.py" line="188" />
         <source>Recover Unsaved Build</source>
         <translation>恢复未保存的配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="195" />
+        <location filename="../../planner/ui/document_files.py" line="200" />
         <source>Recover Autosaved Build</source>
         <translation>恢复自动保存的配置</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="197" />
+        <location filename="../../planner/ui/document_files.py" line="202" />
         <source>Recovered “%1”. Save it to keep it.</source>
         <translation>已恢复“%1”。请保存以免丢失。</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/document_files.py" line="231" />
+        <location filename="../../planner/ui/document_files.py" line="236" />
         <source>Clear Menu</source>
         <translation>清除菜单</translation>
     </message>
@@ -621,7 +621,7 @@
     </message>
     <message>
         <location filename="../../planner/ui/main_window.py" line="52" />
-        <location filename="../../planner/ui/main_window.py" line="224" />
+        <location filename="../../planner/ui/main_window.py" line="225" />
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
@@ -667,13 +667,13 @@
     </message>
     <message>
         <location filename="../../planner/ui/main_window.py" line="111" />
-        <location filename="../../planner/ui/main_window.py" line="208" />
+        <location filename="../../planner/ui/main_window.py" line="209" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
         <location filename="../../planner/ui/main_window.py" line="113" />
-        <location filename="../../planner/ui/main_window.py" line="212" />
+        <location filename="../../planner/ui/main_window.py" line="213" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -753,47 +753,62 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="207" />
+        <location filename="../../planner/ui/main_window.py" line="208" />
         <source>&amp;Undo %1</source>
         <translation>撤销“%1”(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="211" />
+        <location filename="../../planner/ui/main_window.py" line="212" />
         <source>&amp;Redo %1</source>
         <translation>重做“%1”(&amp;R)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../planner/ui/main_window.py" line="220" />
+        <location filename="../../planner/ui/main_window.py" line="221" />
         <source>%n GPU(s)</source>
         <translation><numerusform>%n 个 GPU</numerusform></translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="221" />
+        <location filename="../../planner/ui/main_window.py" line="222" />
         <source>catalog %1</source>
         <translation>目录版本 %1</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="245" />
+        <location filename="../../planner/ui/main_window.py" line="246" />
         <source>Not available in this version</source>
         <translation>此版本不提供该功能</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="250" />
+        <location filename="../../planner/ui/main_window.py" line="251" />
         <source>The report module is not available in this version</source>
         <translation>此版本不含报告模块</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="320" />
+        <location filename="../../planner/ui/main_window.py" line="288" />
+        <source>GPUs Not in Your Catalog</source>
+        <translation>目录中没有的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="289" />
+        <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
+        <translation>此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="299" />
+        <source>Cannot Add GPU</source>
+        <translation>无法添加 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/main_window.py" line="340" />
         <source>About GPU Build Planner</source>
         <translation>关于 GPU 配置规划器</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="321" />
+        <location filename="../../planner/ui/main_window.py" line="341" />
         <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/main_window.py" line="328" />
+        <location filename="../../planner/ui/main_window.py" line="348" />
         <source>%1[*] — GPU Build Planner</source>
         <translation>%1[*] — GPU 配置规划器</translation>
     </message>
@@ -801,22 +816,22 @@
 <context>
     <name>PanelDocks</name>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="51" />
+        <location filename="../../planner/ui/panel_docks.py" line="52" />
         <source>VRAM Headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="53" />
+        <location filename="../../planner/ui/panel_docks.py" line="54" />
         <source>Workloads</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="55" />
+        <location filename="../../planner/ui/panel_docks.py" line="56" />
         <source>Energy and Cost</source>
         <translation>能耗与成本</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/panel_docks.py" line="57" />
+        <location filename="../../planner/ui/panel_docks.py" line="58" />
         <source>Comparison</source>
         <translation>对比</translation>
     </message>
@@ -824,22 +839,22 @@
 <context>
     <name>ReportActions</name>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="51" />
+        <location filename="../../planner/ui/report_actions.py" line="57" />
         <source>Export PDF</source>
         <translation>导出 PDF</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="52" />
+        <location filename="../../planner/ui/report_actions.py" line="58" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="59" />
+        <location filename="../../planner/ui/report_actions.py" line="65" />
         <source>Cannot Export PDF</source>
         <translation>无法导出 PDF</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/report_actions.py" line="73" />
+        <location filename="../../planner/ui/report_actions.py" line="79" />
         <source>Cannot Print</source>
         <translation>无法打印</translation>
     </message>
@@ -867,22 +882,32 @@
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/slot_card.py" line="92" />
+        <location filename="../../planner/ui/slot_card.py" line="96" />
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/slot_card.py" line="93" />
+        <location filename="../../planner/ui/slot_card.py" line="97" />
         <source>%1 W</source>
         <translation>%1 W</translation>
     </message>
     <message>
-        <location filename="../../planner/ui/slot_card.py" line="94" />
+        <location filename="../../planner/ui/slot_card.py" line="98" />
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
         <location filename="../../planner/ui/slot_card.py" line="100" />
+        <source>not in your catalog</source>
+        <translation>不在你的目录中</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="102" />
+        <source>This GPU is not in your catalog: its figures come from the file.</source>
+        <translation>此 GPU 不在你的目录中：其参数来自文件。</translation>
+    </message>
+    <message>
+        <location filename="../../planner/ui/slot_card.py" line="108" />
         <source>%1, %2 cards</source>
         <translation>%1，%2 张</translation>
     </message>

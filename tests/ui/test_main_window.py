@@ -240,3 +240,24 @@ def test_export_pdf_writes_the_comparison_sheet(qtbot, window, monkeypatch, tmp_
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     window.export_action.trigger()
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_unknown_gpus_are_marked_and_offered_to_the_catalog(window, monkeypatch, store):
+    from planner.ui.slot_card import SlotCard
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "custom-gpu.gpubuild"
+    unknown = load_document(path, window.document.catalog).unknown_gpus
+    assert unknown
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append(a[2]) or Button.No)
+    assert window.files.open_path(path, ask=False)
+    assert asked and unknown[0].name in asked[0]
+    cards = window.canvas.findChildren(SlotCard)
+    marked = [c for c in cards if c.gpu_id == unknown[0].id]
+    assert marked and "not in your catalog" in marked[0].figures.text()
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Button.Yes)
+    assert window.files.open_path(path, ask=False)
+    assert store.catalog().gpu(unknown[0].id) is not None
+    assert window.document.catalog.gpu(unknown[0].id) is not None
