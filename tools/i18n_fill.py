@@ -244,6 +244,280 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("TotalsBar", "Converted from US dollars at the rates of %1"): "按 %1 的汇率由美元换算",
     ("TotalsBar", "Launch or street prices in US dollars"): "美元首发价或市场价",
     ("TotalsBar", "(+%n unpriced)"): ["（另有 %n 张无价格）"],
+    # --- analysis panels ----------------------------------------------------------------------
+    ("Verdict", "fits"): "够用",
+    ("Verdict", "tight"): "紧张",
+    ("Verdict", "does not fit"): "放不下",
+    ("Verdict", "no GPU"): "无 GPU",
+    ("Verdict", "error"): "出错",
+    ("Units", "%1 GiB"): "%1 GiB",
+    ("HeadroomPanel", "GiB per GPU"): "每张 GPU 的 GiB",
+    ("HeadroomPanel", "train"): "训练",
+    ("HeadroomPanel", "infer"): "推理",
+    ("HeadroomPanel", "%1 (no GPU)"): "%1（无 GPU）",
+    ("HeadroomPanel", "%1 · %2 / %3"): "%1 · %2 / %3",
+    ("HeadroomPanel", "Track workloads to see whether they fit this build."):
+        "添加要跟踪的工作负载，看看此配置能否容纳它们。",
+    ("HeadroomPanel", "Add GPUs to the build to place these workloads."):
+        "向配置中添加 GPU 以放置这些工作负载。",
+    ("HeadroomPanel", "%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4."):
+        "%2 个工作负载中有 %1 个放得下；按 %3 张 GPU 的单卡显存计，受限于 %4。",
+    ("HeadroomPanel", "Weights"): "权重",
+    ("HeadroomPanel", "Gradients"): "梯度",
+    ("HeadroomPanel", "Optimizer state"): "优化器状态",
+    ("HeadroomPanel", "Activations"): "激活值",
+    ("HeadroomPanel", "KV cache"): "KV 缓存",
+    ("HeadroomPanel", "Overhead (CUDA context, allocator)"): "额外开销（CUDA 上下文、分配器）",
+    ("HeadroomPanel", "training"): "训练",
+    ("HeadroomPanel", "inference"): "推理",
+    ("HeadroomPanel", "Per GPU on %1: %2 of %3 usable"): "%1 单卡：已用 %2，可用 %3",
+    ("HeadroomPanel", "Estimate from %1, ±%2 % (%3 – %4); peak at %5."):
+        "估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。",
+    ("HeadroomPanel", "Make %1 fit: %2"): "让 %1 放得下：%2",
+    ("HeadroomPanel", "%1: %2"): "%1：%2",
+    ("HeadroomPanel", "%1 does not fit, and no single change makes it fit: add GPUs or choose "
+     "cards with more memory."):
+        "%1 放不下，且没有任何单项调整能让它放下：请增加 GPU，或选择显存更大的显卡。",
+    ("HeadroomPanel", "%1 does not fit. What would make it fit:"): "%1 放不下。以下调整可让它放下：",
+    ("HeadroomPanel", "%1 → %2"): "%1 → %2",
+    ("WorkloadsPanel", "Search models…"): "搜索模型…",
+    ("WorkloadsPanel", "Add"): "添加",
+    ("WorkloadsPanel", "From config.json…"): "从 config.json…",
+    ("WorkloadsPanel", "Size your own model from its Hugging Face config.json (or drop the file "
+     "here)"): "根据 Hugging Face 的 config.json 估算你自己的模型（也可把文件拖到这里）",
+    ("WorkloadsPanel", "Model"): "模型",
+    ("WorkloadsPanel", "Per GPU"): "单卡",
+    ("WorkloadsPanel", "Memory per GPU and whether it fits"): "每张 GPU 的显存占用及是否放得下",
+    ("WorkloadsPanel", "Task"): "任务",
+    ("WorkloadsPanel", "Precision"): "精度",
+    ("WorkloadsPanel", "Batch"): "批大小",
+    ("WorkloadsPanel", "Micro-batch per GPU"): "每张 GPU 的微批大小",
+    ("WorkloadsPanel", "Seq / px"): "序列/像素",
+    ("WorkloadsPanel", "Sequence length in tokens, or image side in pixels"):
+        "序列长度（token 数），或图像边长（像素）",
+    ("WorkloadsPanel", "Optimizer"): "优化器",
+    ("WorkloadsPanel", "Ckpt"): "检查点",
+    ("WorkloadsPanel", "Gradient checkpointing"): "梯度检查点",
+    ("WorkloadsPanel", "Accum."): "累积",
+    ("WorkloadsPanel", "Gradient accumulation steps"): "梯度累积步数",
+    ("WorkloadsPanel", "Attention"): "注意力",
+    ("WorkloadsPanel", "Parallel"): "并行",
+    ("WorkloadsPanel", "How the workload is split over the GPUs"): "工作负载如何在各 GPU 间切分",
+    ("WorkloadsPanel", "Adapter"): "适配器",
+    ("WorkloadsPanel", "Full fine-tuning, LoRA or QLoRA"): "全量微调、LoRA 或 QLoRA",
+    ("WorkloadsPanel", "Rank"): "秩",
+    ("WorkloadsPanel", "LoRA rank"): "LoRA 秩",
+    ("WorkloadsPanel", "No workloads yet: pick a model above, or drop a Hugging Face config.json "
+     "here."): "还没有工作负载：请在上方选择模型，或把 Hugging Face 的 config.json 拖到这里。",
+    ("WorkloadsPanel", "Pick a model from the list."): "请从列表中选择模型。",
+    ("WorkloadsPanel", "Track %1"): "跟踪 %1",
+    ("WorkloadsPanel", "Stop tracking %1"): "停止跟踪 %1",
+    ("WorkloadsPanel", "Open a Hugging Face config.json"): "打开 Hugging Face 的 config.json",
+    ("WorkloadsPanel", "Model configuration (*.json)"): "模型配置 (*.json)",
+    ("WorkloadsPanel", "%1 could not be read (%2)."): "无法读取 %1（%2）。",
+    ("WorkloadsPanel", "%1 is not valid JSON (line %2)."): "%1 不是有效的 JSON（第 %2 行）。",
+    ("WorkloadsPanel", "Change %1 of %2"): "修改 %2 的 %1",
+    ("WorkloadsPanel", "Training"): "训练",
+    ("WorkloadsPanel", "Inference"): "推理",
+    ("WorkloadsPanel", "default"): "默认",
+    ("WorkloadsPanel", "Flash / SDPA"): "Flash / SDPA",
+    ("WorkloadsPanel", "Eager"): "Eager",
+    ("WorkloadsPanel", "Full"): "全量",
+    ("WorkloadsPanel", "LoRA"): "LoRA",
+    ("WorkloadsPanel", "QLoRA"): "QLoRA",
+    ("WorkloadsPanel", "Stop tracking this workload"): "停止跟踪此工作负载",
+    ("WorkloadsPanel", "%1 · %2"): "%1 · %2",
+    ("WorkloadsPanel", "Per GPU over the build's %n GPU(s)"): ["按配置中的 %n 张 GPU 计算的单卡占用"],
+    ("EnergyPanel", " h/day"): " 小时/天",
+    ("EnergyPanel", " years"): " 年",
+    ("EnergyPanel", "Change hours per day"): "修改每天使用时长",
+    ("EnergyPanel", "Change utilization"): "修改利用率",
+    ("EnergyPanel", "Change PUE"): "修改 PUE",
+    ("EnergyPanel", "Change electricity price"): "修改电价",
+    ("EnergyPanel", "Change currency"): "修改货币",
+    ("EnergyPanel", "Change grid carbon region"): "修改电网碳排放地区",
+    ("EnergyPanel", "Change years"): "修改年限",
+    ("EnergyPanel", "Use"): "使用时长",
+    ("EnergyPanel", "Utilization"): "利用率",
+    ("EnergyPanel", "Tariff"): "电价方案",
+    ("EnergyPanel", "Price per kWh"): "每千瓦时价格",
+    ("EnergyPanel", "Currency"): "货币",
+    ("EnergyPanel", "PUE"): "PUE",
+    ("EnergyPanel", "Grid carbon"): "电网碳排放",
+    ("EnergyPanel", "Horizon"): "时间跨度",
+    ("EnergyPanel", "Assumptions"): "假设条件",
+    ("EnergyPanel", "GPU"): "GPU",
+    ("EnergyPanel", "Count"): "数量",
+    ("EnergyPanel", "kWh / year"): "kWh / 年",
+    ("EnergyPanel", "Cost / year"): "费用 / 年",
+    ("EnergyPanel", "CO₂ kg / year"): "CO₂ kg / 年",
+    ("EnergyPanel", "Heat BTU/h"): "发热 BTU/h",
+    ("EnergyPanel", "A year of use"): "一年的使用",
+    ("EnergyPanel", "Years"): "年",
+    ("EnergyPanel", "Own (purchase + electricity)"): "自购（购置 + 电费）",
+    ("EnergyPanel", "Rent the cloud instance"): "租用云实例",
+    ("EnergyPanel", "Custom price"): "自定义电价",
+    ("EnergyPanel", "Not counted"): "不计入",
+    ("EnergyPanel", "Change tariff"): "修改电价方案",
+    ("EnergyPanel", "Build (with host)"): "整机（含主机）",
+    ("EnergyPanel", "%1 kWh under load, %2 kWh idle"): "负载 %1 kWh，空闲 %2 kWh",
+    ("EnergyPanel", "Tariff: %1 (%2)."): "电价：%1（%2）。",
+    ("EnergyPanel", "your price"): "你设定的价格",
+    ("EnergyPanel", "Purchase: %1."): "购置：%1。",
+    ("EnergyPanel", "Idle power unknown for some cards (counted as 0 W)."):
+        "部分显卡的空闲功耗未知（按 0 W 计）。",
+    ("EnergyPanel", "No cloud instance rents this GPU in the catalog."): "目录中没有出租此 GPU 的云实例。",
+    ("EnergyPanel", "Renting %1 × %2 (%3): %4 per hour, %5 per year."):
+        "租用 %1 × %2（%3）：每小时 %4，每年 %5。",
+    ("EnergyPanel", "No price is known for these cards, so no break-even."):
+        "这些显卡价格未知，因此无法计算回本点。",
+    ("EnergyPanel", "Renting stays cheaper than owning at these prices."): "按这些价格，租用始终比自购便宜。",
+    ("EnergyPanel", "Owning pays off after %1 hours of use (about %2 months)."):
+        "自购在使用 %1 小时后回本（约 %2 个月）。",
+    ("EnergyPanel", "Cumulative cost"): "累计成本",
+    ("EnergyPanel", "break-even"): "回本点",
+    ("ComparisonPanel", "Add a GPU…"): "添加 GPU…",
+    ("ComparisonPanel", "Add an architecture…"): "添加架构…",
+    ("ComparisonPanel", "GPUs"): "GPU",
+    ("ComparisonPanel", "Architectures"): "架构",
+    ("ComparisonPanel", "Add GPUs to the build, or pick them here, to compare two to four side "
+     "by side."): "向配置中添加 GPU，或在这里选择，即可并排对比二到四款。",
+    ("ComparisonPanel", "Headroom: %1"): "余量：%1",
+    ("ComparisonPanel", "Memory"): "显存",
+    ("ComparisonPanel", "Memory type"): "显存类型",
+    ("ComparisonPanel", "Memory bandwidth"): "显存带宽",
+    ("ComparisonPanel", "FP32"): "FP32",
+    ("ComparisonPanel", "FP16 tensor (dense)"): "FP16 张量（稠密）",
+    ("ComparisonPanel", "BF16 tensor (dense)"): "BF16 张量（稠密）",
+    ("ComparisonPanel", "FP8 tensor (dense)"): "FP8 张量（稠密）",
+    ("ComparisonPanel", "INT8 tensor (dense)"): "INT8 张量（稠密）",
+    ("ComparisonPanel", "Architecture"): "架构",
+    ("ComparisonPanel", "Process"): "制程",
+    ("ComparisonPanel", "BF16 support"): "支持 BF16",
+    ("ComparisonPanel", "FP8 support"): "支持 FP8",
+    ("ComparisonPanel", "FP4 support"): "支持 FP4",
+    ("ComparisonPanel", "Transformer Engine"): "Transformer Engine",
+    ("ComparisonPanel", "2:4 structured sparsity"): "2:4 结构化稀疏",
+    ("ComparisonPanel", "GPU-to-GPU link"): "GPU 互联",
+    ("ComparisonPanel", "Link bandwidth"): "互联带宽",
+    ("ComparisonPanel", "Board power (TDP)"): "板卡功耗（TDP）",
+    ("ComparisonPanel", "Price"): "价格",
+    ("ComparisonPanel", "FP16 TFLOPS per $1,000"): "每 1,000 美元的 FP16 TFLOPS",
+    ("ComparisonPanel", "FP16 GFLOPS per watt"): "每瓦 FP16 GFLOPS",
+    ("ComparisonPanel", "Vendor"): "厂商",
+    ("ComparisonPanel", "Launched"): "发布年份",
+    ("ComparisonPanel", "Matrix units"): "矩阵单元",
+    ("ComparisonPanel", "Features"): "特性",
+    ("ComparisonPanel", "yes"): "是",
+    ("ComparisonPanel", "no"): "否",
+    ("ComparisonPanel", "Source: %1"): "来源：%1",
+    ("ComparisonPanel", "Price source: %1"): "价格来源：%1",
+    ("ComparisonPanel", "launch MSRP"): "首发建议零售价",
+    ("ComparisonPanel", "Free memory per GPU if the build were made of this card."):
+        "若配置全部使用此卡，每张 GPU 剩余的显存。",
+    ("ComparisonPanel", "Best of the compared (higher is better)"): "对比中最佳（越高越好）",
+    ("ComparisonPanel", "Best of the compared (lower is better)"): "对比中最佳（越低越好）",
+    ("ComparisonPanel", "Reset"): "重置",
+    ("ComparisonPanel", "Compare the build's own GPUs again"): "重新对比配置中的 GPU",
+    ("ComparisonPanel", "Remove %1 from the comparison"): "从对比中移除 %1",
+    ("RecommendDialog", "Find the cheapest build that fits"): "寻找放得下的最便宜配置",
+    ("RecommendDialog", "The build's tracked workloads"): "配置所跟踪的工作负载",
+    ("RecommendDialog", "Limit to"): "上限",
+    ("RecommendDialog", " % spare"): " % 余量",
+    ("RecommendDialog", "Lowest price"): "价格最低",
+    ("RecommendDialog", "Lowest power"): "功耗最低",
+    ("RecommendDialog", "Fastest"): "速度最快",
+    ("RecommendDialog", "Size for"): "按此估算",
+    ("RecommendDialog", "Budget"): "预算",
+    ("RecommendDialog", "Headroom"): "余量",
+    ("RecommendDialog", "Rank by"): "排序依据",
+    ("RecommendDialog", "GPU"): "GPU",
+    ("RecommendDialog", "Count"): "数量",
+    ("RecommendDialog", "Price"): "价格",
+    ("RecommendDialog", "Board power"): "板卡功耗",
+    ("RecommendDialog", "Tensor TFLOPS"): "张量 TFLOPS",
+    ("RecommendDialog", "Least headroom"): "最小余量",
+    ("RecommendDialog", "Parallelism"): "并行方式",
+    ("RecommendDialog", "Apply to build"): "应用到配置",
+    ("RecommendDialog", "training"): "训练",
+    ("RecommendDialog", "inference"): "推理",
+    ("RecommendDialog", "%n build(s) fit."): ["有 %n 个配置放得下。"],
+    ("RecommendDialog", "Nothing in the catalog fits these workloads within the limits."):
+        "在这些限制内，目录中没有能容纳这些工作负载的配置。",
+    ("RecommendDialog", "Use %1"): "使用 %1",
+    # --- printed comparison sheet (planner/report/sheet.py, via EXTRA_SOURCES) --------------------
+    ("ComparisonSheet", "yes"): "是",
+    ("ComparisonSheet", "no"): "否",
+    ("ComparisonSheet", "GPU Build Planner"): "GPU 配置规划器",
+    ("ComparisonSheet", "catalog"): "目录版本",
+    ("ComparisonSheet", "Build"): "配置",
+    ("ComparisonSheet", "GPU"): "GPU",
+    ("ComparisonSheet", "Count"): "数量",
+    ("ComparisonSheet", "Memory"): "显存",
+    ("ComparisonSheet", "Board power"): "板卡功耗",
+    ("ComparisonSheet", "Unit price"): "单价",
+    ("ComparisonSheet", "Total"): "合计",
+    ("ComparisonSheet", "board power"): "板卡功耗",
+    ("ComparisonSheet", "recommended PSU"): "建议电源",
+    ("ComparisonSheet", "price"): "价格",
+    ("ComparisonSheet", "priced"): "有价格",
+    ("ComparisonSheet", "Workloads: memory per GPU"): "工作负载：每张 GPU 的显存",
+    ("ComparisonSheet", "Workload"): "工作负载",
+    ("ComparisonSheet", "Task"): "任务",
+    ("ComparisonSheet", "Needed"): "所需",
+    ("ComparisonSheet", "Usable"): "可用",
+    ("ComparisonSheet", "Verdict"): "结论",
+    ("ComparisonSheet", "train"): "训练",
+    ("ComparisonSheet", "inference"): "推理",
+    ("ComparisonSheet", "fits"): "够用",
+    ("ComparisonSheet", "tight"): "紧张",
+    ("ComparisonSheet", "does not fit"): "放不下",
+    ("ComparisonSheet", "no gpu"): "无 GPU",
+    ("ComparisonSheet", "error"): "出错",
+    ("ComparisonSheet", "GPUs side by side"): "GPU 并排对比",
+    ("ComparisonSheet", "Architectures"): "架构",
+    ("ComparisonSheet", "Energy and cost of running"): "运行能耗与成本",
+    ("ComparisonSheet", "a year"): "每年",
+    ("ComparisonSheet", "at load"): "负载",
+    ("ComparisonSheet", "idle"): "空闲",
+    ("ComparisonSheet", "Assumptions"): "假设条件",
+    ("ComparisonSheet", "day"): "天",
+    ("ComparisonSheet", "days"): "天",
+    ("ComparisonSheet", "utilization"): "利用率",
+    ("ComparisonSheet", "none (no purchase price on record, or renting costs less per hour than "
+     "the electricity)"): "无（没有购置价格记录，或每小时租金低于电费）",
+    ("ComparisonSheet", "Renting instead"): "改为租用",
+    ("ComparisonSheet", "break-even after"): "回本点",
+    ("ComparisonSheet", "Sources"): "来源",
+    ("ComparisonSheet", "Memory estimates: docs/estimation.md (formula and validation against "
+     "PyTorch measurements). Tensor throughputs are dense; a figure shown as — is not stated by "
+     "any source we have."):
+        "显存估算：见 docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力均为稠密值；"
+        "显示为 — 的数值表示我们掌握的来源均未给出。",
+    ("ComparisonSheet", "2:4 structured sparsity"): "2:4 结构化稀疏",
+    ("ComparisonSheet", "Architecture"): "架构",
+    ("ComparisonSheet", "BF16 support"): "支持 BF16",
+    ("ComparisonSheet", "BF16 tensor (dense)"): "BF16 张量（稠密）",
+    ("ComparisonSheet", "Board power (TDP)"): "板卡功耗（TDP）",
+    ("ComparisonSheet", "FP16 GFLOPS per watt"): "每瓦 FP16 GFLOPS",
+    ("ComparisonSheet", "FP16 TFLOPS per $1,000"): "每 1,000 美元的 FP16 TFLOPS",
+    ("ComparisonSheet", "FP16 tensor (dense)"): "FP16 张量（稠密）",
+    ("ComparisonSheet", "FP32"): "FP32",
+    ("ComparisonSheet", "FP4 support"): "支持 FP4",
+    ("ComparisonSheet", "FP8 support"): "支持 FP8",
+    ("ComparisonSheet", "FP8 tensor (dense)"): "FP8 张量（稠密）",
+    ("ComparisonSheet", "Features"): "特性",
+    ("ComparisonSheet", "GPU-to-GPU link"): "GPU 互联",
+    ("ComparisonSheet", "INT8 tensor (dense)"): "INT8 张量（稠密）",
+    ("ComparisonSheet", "Launched"): "发布年份",
+    ("ComparisonSheet", "Link bandwidth"): "互联带宽",
+    ("ComparisonSheet", "Matrix units"): "矩阵单元",
+    ("ComparisonSheet", "Memory bandwidth"): "显存带宽",
+    ("ComparisonSheet", "Memory type"): "显存类型",
+    ("ComparisonSheet", "Price"): "价格",
+    ("ComparisonSheet", "Process"): "制程",
+    ("ComparisonSheet", "Transformer Engine"): "Transformer Engine",
+    ("ComparisonSheet", "Vendor"): "厂商",
 }
 
 EN_PLURALS: dict[tuple[str, str], list[str]] = {
@@ -254,12 +528,113 @@ EN_PLURALS: dict[tuple[str, str], list[str]] = {
     ("Edits", "Add %n GPU(s)"): ["Add %n GPU", "Add %n GPUs"],
     ("MainWindow", "%n GPU(s)"): ["%n GPU", "%n GPUs"],
     ("TotalsBar", "(+%n unpriced)"): ["(+%n unpriced)", "(+%n unpriced)"],
+    ("RecommendDialog", "%n build(s) fit."): ["%n build fits.", "%n builds fit."],
+    ("WorkloadsPanel", "Per GPU over the build's %n GPU(s)"):
+        ["Per GPU over the build's %n GPU", "Per GPU over the build's %n GPUs"],
 }
+
+
+# lupdate files some messages under the wrong context, because it cannot follow an alias:
+# `tr = panel.tr` / `panel.tr(...)` / `self.panel.tr(...)` (filed under "", "panel" or "self.panel")
+# and `tr = QCoreApplication.translate; tr("Verdict", "fits")` (read as source "Verdict" with the
+# disambiguation "fits"). Qt looks them up at run time under these contexts, chosen by the file the
+# message comes from; a file named here with None uses the alias-of-translate reading.
+MISPARSED_CONTEXTS = ("", "panel", "self.panel")
+RUNTIME_CONTEXT: dict[str, str | None] = {
+    "panels/headroom.py": "HeadroomPanel",
+    "panels/workloads.py": "WorkloadsPanel",
+    "panels/comparison.py": "ComparisonPanel",
+    "panels/energy.py": "EnergyPanel",
+    "panels/recommend.py": "RecommendDialog",
+    "panels/common.py": None,
+}
+
+# Messages lupdate cannot see at all: planner/report/sheet.py translates through a `_tr` helper
+# (context "ComparisonSheet"), including the comparison rows' core labels, the task keys and the
+# verdicts with "-" turned into " ".
+EXTRA_SOURCES: dict[str, list[str]] = {
+    "ComparisonSheet": [
+        "yes", "no", "GPU Build Planner", "catalog", "Build", "GPU", "Count", "Memory",
+        "Board power", "Unit price", "Total", "board power", "recommended PSU", "price", "priced",
+        "Workloads: memory per GPU", "Workload", "Task", "Needed", "Usable", "Verdict",
+        "train", "inference", "fits", "tight", "does not fit", "no gpu", "error",
+        "GPUs side by side", "Architectures", "Energy and cost of running", "a year", "at load",
+        "idle", "Assumptions", "day", "days", "utilization",
+        "none (no purchase price on record, or renting costs less per hour than the "
+        "electricity)",
+        "Renting instead", "break-even after", "Sources",
+        "Memory estimates: docs/estimation.md (formula and validation against PyTorch "
+        "measurements). Tensor throughputs are dense; a figure shown as — is not stated by any "
+        "source we have.",
+        # row labels of planner.core.views_compare
+        "2:4 structured sparsity", "Architecture", "BF16 support", "BF16 tensor (dense)",
+        "Board power (TDP)", "FP16 GFLOPS per watt", "FP16 TFLOPS per $1,000",
+        "FP16 tensor (dense)", "FP32", "FP4 support", "FP8 support", "FP8 tensor (dense)",
+        "Features", "GPU-to-GPU link", "INT8 tensor (dense)", "Launched", "Link bandwidth",
+        "Matrix units", "Memory bandwidth", "Memory type", "Price", "Process",
+        "Transformer Engine", "Vendor",
+    ],
+}
+
+DEAD = ("vanished", "obsolete")
+
+
+def _context(root: ET.Element, name: str) -> ET.Element:
+    for context in root.iter("context"):
+        if context.findtext("name", "") == name:
+            return context
+    context = ET.SubElement(root, "context")
+    ET.SubElement(context, "name").text = name
+    return context
+
+
+def _put(context: ET.Element, message: ET.Element) -> None:
+    """Add ``message`` to ``context``, replacing one with the same source (e.g. a vanished copy)."""
+    source = message.findtext("source", "")
+    for old in context.findall("message"):
+        if old.findtext("source", "") == source and old.find("comment") is None:
+            context.remove(old)
+    context.append(message)
+
+
+def relocate(root: ET.Element) -> None:
+    """Move messages lupdate misfiled to their run-time context; add EXTRA_SOURCES."""
+    for context in list(root.iter("context")):
+        if context.findtext("name", "") not in MISPARSED_CONTEXTS:
+            continue
+        for message in context.findall("message"):
+            location = message.find("location")
+            filename = "" if location is None else location.get("filename", "")
+            target = next((v for k, v in RUNTIME_CONTEXT.items() if filename.endswith(k)), "")
+            comment = message.find("comment")
+            if target is None and comment is not None:  # tr = QCoreApplication.translate
+                target = message.findtext("source", "")
+                message.find("source").text = comment.text  # type: ignore[union-attr]
+                message.remove(comment)
+            if not target:
+                continue
+            context.remove(message)
+            _put(_context(root, target), message)
+        if context.find("message") is None:
+            root.remove(context)
+    for name, sources in EXTRA_SOURCES.items():
+        context = _context(root, name)
+        for source in sources:
+            found = [m for m in context.findall("message") if m.findtext("source", "") == source]
+            if found:
+                translation = found[0].find("translation")
+                if translation is not None and translation.get("type") in DEAD:
+                    translation.set("type", "unfinished")
+                continue
+            message = ET.SubElement(context, "message")
+            ET.SubElement(message, "source").text = source
+            ET.SubElement(message, "translation").set("type", "unfinished")
 
 
 def fill(ts: Path, table: dict[tuple[str, str], str | list[str]]) -> tuple[int, int]:
     """Write translations into a .ts file; returns (filled, left unfinished)."""
     tree = ET.parse(ts)
+    relocate(tree.getroot())
     filled = missing = 0
     for context in tree.getroot().iter("context"):
         name = context.findtext("name", "")
@@ -268,6 +643,8 @@ def fill(ts: Path, table: dict[tuple[str, str], str | list[str]]) -> tuple[int, 
             translation = message.find("translation")
             if translation is None:
                 translation = ET.SubElement(message, "translation")
+            if translation.get("type") in DEAD:
+                continue
             value = table.get((name, source))
             if value is None:
                 missing += 1
@@ -283,6 +660,7 @@ def fill(ts: Path, table: dict[tuple[str, str], str | list[str]]) -> tuple[int, 
                 translation.text = value if isinstance(value, str) else value[0]
             translation.attrib.pop("type", None)
             filled += 1
+    ET.indent(tree, space="    ")
     tree.write(ts, encoding="utf-8", xml_declaration=True)
     return filled, missing
 

@@ -1,987 +1,2219 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
-<context>
-    <name>BuildCanvas</name>
-    <message>
-        <location filename="../../planner/ui/build_canvas.py" line="71" />
-        <source>Build</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>BuildWarnings</name>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="27" />
-        <source>%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, which slows multi-GPU training.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="31" />
-        <source>The build mixes GPU architectures: data-parallel training runs at the pace of the slowest card and the smallest memory binds.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="35" />
-        <source>The build mixes vendors: CUDA and ROCm cannot share one training job.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="39" />
-        <source>%1 is %2 on current ROCm: PyTorch may not run on it.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="42" />
-        <source>%1 is a server module (SXM/OAM): it needs a vendor server baseboard (e.g. HGX), not a desktop.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="46" />
-        <source>%1 is passively cooled: it needs a server chassis with front-to-back airflow.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="50" />
-        <source>The cards need %1 expansion slots; an ATX board has %2. Use a server chassis, blower or water-cooled cards, or risers.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="54" />
-        <source>The cards want %1 PCIe lanes; a mainstream desktop CPU gives %2 (x8/x8 for two cards). A workstation platform (Threadripper, Xeon W, EPYC) gives each card its x16.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="59" />
-        <source>The cards need %1 16-pin (12V-2×6) connectors; few PSUs have more than two native ones.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="63" />
-        <source>The system draws about %1 W: no single ATX PSU covers it at 80 % load; plan for redundant server PSUs.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="67" />
-        <source>About %1 W exceeds what one %2 wall circuit carries continuously (%3 W).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="71" />
-        <source>Cards with different memory: sharded and replicated jobs are bound by the smallest card.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="79" />
-        <source>unsupported</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/warnings_text.py" line="81" />
-        <source>unofficially supported</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>CardList</name>
-    <message>
-        <location filename="../../planner/ui/build_canvas.py" line="38" />
-        <source>Drag GPUs here from the catalog
+    <context>
+        <name>BuildCanvas</name>
+        <message>
+            <location filename="../../planner/ui/build_canvas.py" line="71" />
+            <source>Build</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>BuildWarnings</name>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="27" />
+            <source>%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, which slows multi-GPU training.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="31" />
+            <source>The build mixes GPU architectures: data-parallel training runs at the pace of the slowest card and the smallest memory binds.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="35" />
+            <source>The build mixes vendors: CUDA and ROCm cannot share one training job.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="39" />
+            <source>%1 is %2 on current ROCm: PyTorch may not run on it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="42" />
+            <source>%1 is a server module (SXM/OAM): it needs a vendor server baseboard (e.g. HGX), not a desktop.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="46" />
+            <source>%1 is passively cooled: it needs a server chassis with front-to-back airflow.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="50" />
+            <source>The cards need %1 expansion slots; an ATX board has %2. Use a server chassis, blower or water-cooled cards, or risers.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="54" />
+            <source>The cards want %1 PCIe lanes; a mainstream desktop CPU gives %2 (x8/x8 for two cards). A workstation platform (Threadripper, Xeon W, EPYC) gives each card its x16.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="59" />
+            <source>The cards need %1 16-pin (12V-2×6) connectors; few PSUs have more than two native ones.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="63" />
+            <source>The system draws about %1 W: no single ATX PSU covers it at 80 % load; plan for redundant server PSUs.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="67" />
+            <source>About %1 W exceeds what one %2 wall circuit carries continuously (%3 W).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="71" />
+            <source>Cards with different memory: sharded and replicated jobs are bound by the smallest card.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="79" />
+            <source>unsupported</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/warnings_text.py" line="81" />
+            <source>unofficially supported</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CardList</name>
+        <message>
+            <location filename="../../planner/ui/build_canvas.py" line="38" />
+            <source>Drag GPUs here from the catalog
 (or double-click one there)</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>CatalogModel</name>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="92" />
-        <source>Name</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="92" />
-        <source>Vendor</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="92" />
-        <source>Architecture</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="93" />
-        <source>VRAM (GB)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="93" />
-        <source>Bandwidth (GB/s)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="93" />
-        <source>TDP (W)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="94" />
-        <source>FP16 TFLOPS</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="94" />
-        <source>Price (USD)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="96" />
-        <source>Memory capacity as the vendor states it</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="97" />
-        <source>Memory bandwidth, 10⁹ bytes per second</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="98" />
-        <source>Board power (total graphics power)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="99" />
-        <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="100" />
-        <source>Dated street price in US dollars, else the launch price</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="140" />
-        <source> (custom)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="167" />
-        <source>Street price as of %1 — source: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="170" />
-        <source>Launch price — source: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="171" />
-        <source>No price known</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="174" />
-        <source>Not stated by any source, or the chip lacks it</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="176" />
-        <source>Source: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_model.py" line="177" />
-        <source>Entered by you</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>CatalogPanel</name>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="102" />
-        <source>Search GPUs (e.g. 4090 rtx, hopper, mi300)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="104" />
-        <source>Search the catalog</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="107" />
-        <source>Vendor</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="109" />
-        <source>Architecture</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="110" />
-        <source> GB</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="110" />
-        <source>Any VRAM</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="111" />
-        <source>At least this much memory per GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="112" />
-        <source>Any price</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="113" />
-        <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="115" />
-        <source> W</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="115" />
-        <source>Any power</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="116" />
-        <source>At most this board power per GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="121" />
-        <source>GPU catalog</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="122" />
-        <source>Drag a GPU onto the build, or double-click it</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="129" />
-        <source>Number of GPUs shown</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="130" />
-        <source>Loading the catalog…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="186" />
-        <source>All vendors</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="187" />
-        <source>All architectures</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="202" />
-        <source>%1 of %2 GPUs</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="213" />
-        <source>Add to Build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="215" />
-        <source>Edit GPU…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/catalog_panel.py" line="219" />
-        <source>Add Custom GPU…</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>CustomGpuDialog</name>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
-        <source>Edit GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
-        <source>Add Custom GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
-        <source>Consumer</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
-        <source>Workstation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="80" />
-        <source>Data centre</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
-        <source>PCIe card</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
-        <source>SXM module</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
-        <source>OAM module</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
-        <source>Superchip</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="87" />
-        <source> GB</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="91" />
-        <source> GB/s</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="92" />
-        <source> W</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="96" />
-        <source>Optional: a datasheet link or document title</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
-        <source>Name</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
-        <source>Vendor</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="102" />
-        <source>Architecture</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="103" />
-        <source>Segment</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="104" />
-        <source>Form factor</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="105" />
-        <source>Memory</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="106" />
-        <source>Memory type</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="107" />
-        <source>Memory bandwidth</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="108" />
-        <source>Board power</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="109" />
-        <source>FP16 tensor (dense)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="110" />
-        <source>Price (USD)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="111" />
-        <source>Source</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="154" />
-        <source>unknown</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="201" />
-        <source>Give the GPU a name.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="203" />
-        <source>Choose an architecture or type its name.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="205" />
-        <source>Memory must be more than 0 GB.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="207" />
-        <source>Bandwidth must be at least %1 GB/s (in GB/s, not TB/s).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/custom_gpu_dialog.py" line="211" />
-        <source>Board power must be at least %1 W.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>DocumentFiles</name>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="50" />
-        <source>Unsaved Changes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="51" />
-        <source>Save the changes to “%1” before closing it?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="74" />
-        <source>Untitled build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="82" />
-        <source>Open Build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="83" />
-        <source>GPU builds (*.gpubuild);;All files (*)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="95" />
-        <location filename="../../planner/ui/document_files.py" line="98" />
-        <source>Cannot Open Build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="99" />
-        <source>“%1” could not be read: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="107" />
-        <source>Opened %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <location filename="../../planner/ui/document_files.py" line="110" />
-        <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
-        <translation><numerusform>%n GPU in the file is not in your catalog; its figures come from the file.</numerusform><numerusform>%n GPUs in the file are not in your catalog; their figures come from the file.</numerusform></translation>
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="120" />
-        <source>Figures Differ</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="121" />
-        <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="140" />
-        <source>Save Build As</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="141" />
-        <source>GPU builds (*.gpubuild)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="157" />
-        <source>Cannot Save Build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="164" />
-        <source>Saved %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="182" />
-        <source>last saved as %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="183" />
-        <source>never saved</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="184" />
-        <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="188" />
-        <source>Recover Unsaved Build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="200" />
-        <source>Recover Autosaved Build</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="202" />
-        <source>Recovered “%1”. Save it to keep it.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/document_files.py" line="236" />
-        <source>Clear Menu</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>Edits</name>
-    <message>
-        <location filename="../../planner/ui/edits.py" line="27" />
-        <source>Add %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/edits.py" line="30" />
-        <source>Add %n GPU(s)</source>
-        <translation>Add %n GPU</translation>
-    </message>
-    <message>
-        <location filename="../../planner/ui/edits.py" line="47" />
-        <source>Change count of %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/edits.py" line="58" />
-        <source>Remove %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/edits.py" line="71" />
-        <source>Move %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="44" />
-        <source>GPU Build Planner</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="49" />
-        <source>Loading…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="52" />
-        <location filename="../../planner/ui/main_window.py" line="225" />
-        <source>Catalog</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="94" />
-        <source>&amp;New</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="96" />
-        <source>&amp;Open…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="99" />
-        <source>&amp;Save</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="101" />
-        <source>Save &amp;As…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="103" />
-        <source>&amp;Export PDF…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="104" />
-        <source>Ctrl+E</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="105" />
-        <source>&amp;Print…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="108" />
-        <source>&amp;Quit</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="111" />
-        <location filename="../../planner/ui/main_window.py" line="209" />
-        <source>&amp;Undo</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="113" />
-        <location filename="../../planner/ui/main_window.py" line="213" />
-        <source>&amp;Redo</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="115" />
-        <source>&amp;Find GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="116" />
-        <source>Add &amp;Custom GPU…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="118" />
-        <source>&amp;Recommend…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="118" />
-        <source>Ctrl+R</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="120" />
-        <source>Find the cheapest builds that fit the tracked workloads</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="121" />
-        <source>&amp;Reset Layout</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="122" />
-        <source>&amp;About GPU Build Planner</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="124" />
-        <source>About &amp;Qt</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="131" />
-        <source>&amp;File</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="133" />
-        <source>Open &amp;Recent</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="141" />
-        <source>&amp;Edit</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="145" />
-        <source>&amp;View</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="149" />
-        <source>&amp;Tools</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="151" />
-        <source>&amp;Help</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="153" />
-        <source>Main</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="208" />
-        <source>&amp;Undo %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="212" />
-        <source>&amp;Redo %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <location filename="../../planner/ui/main_window.py" line="221" />
-        <source>%n GPU(s)</source>
-        <translation><numerusform>%n GPU</numerusform><numerusform>%n GPUs</numerusform></translation>
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="222" />
-        <source>catalog %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="246" />
-        <source>Not available in this version</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="251" />
-        <source>The report module is not available in this version</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="288" />
-        <source>GPUs Not in Your Catalog</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="289" />
-        <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="299" />
-        <source>Cannot Add GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="340" />
-        <source>About GPU Build Planner</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="341" />
-        <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/main_window.py" line="348" />
-        <source>%1[*] — GPU Build Planner</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>PanelDocks</name>
-    <message>
-        <location filename="../../planner/ui/panel_docks.py" line="52" />
-        <source>VRAM Headroom</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/panel_docks.py" line="54" />
-        <source>Workloads</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/panel_docks.py" line="56" />
-        <source>Energy and Cost</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/panel_docks.py" line="58" />
-        <source>Comparison</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>ReportActions</name>
-    <message>
-        <location filename="../../planner/ui/report_actions.py" line="57" />
-        <source>Export PDF</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/report_actions.py" line="58" />
-        <source>PDF files (*.pdf)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/report_actions.py" line="65" />
-        <source>Cannot Export PDF</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/report_actions.py" line="79" />
-        <source>Cannot Print</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>SlotCard</name>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="62" />
-        <source>Number of cards</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="63" />
-        <source>How many of this GPU (1–64)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="67" />
-        <source>Remove from the build (Delete)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="68" />
-        <source>Remove</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="96" />
-        <source>%1 GB</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="97" />
-        <source>%1 W</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="98" />
-        <source>price unknown</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="100" />
-        <source>not in your catalog</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="102" />
-        <source>This GPU is not in your catalog: its figures come from the file.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/slot_card.py" line="108" />
-        <source>%1, %2 cards</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>TotalsBar</name>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="58" />
-        <source>GPUs</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="58" />
-        <source>Total VRAM</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="59" />
-        <source>Smallest GPU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="59" />
-        <source>GPU power</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="60" />
-        <source>System power</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="60" />
-        <source>Recommended PSU</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="61" />
-        <source>Price</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="76" />
-        <source>GPUs plus about %1 W for the rest of the computer</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="84" />
-        <source>Build warnings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="106" />
-        <source>Smallest common rating that keeps the load at or under 80 %</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="109" />
-        <source>server PSUs</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="123" />
-        <source>Converted from US dollars at the rates of %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../planner/ui/totals_bar.py" line="126" />
-        <source>Launch or street prices in US dollars</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <location filename="../../planner/ui/totals_bar.py" line="130" />
-        <source>(+%n unpriced)</source>
-        <translation><numerusform>(+%n unpriced)</numerusform><numerusform>(+%n unpriced)</numerusform></translation>
-    </message>
-</context>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CatalogModel</name>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="92" />
+            <source>Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="92" />
+            <source>Vendor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="92" />
+            <source>Architecture</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="93" />
+            <source>VRAM (GB)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="93" />
+            <source>Bandwidth (GB/s)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="93" />
+            <source>TDP (W)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="94" />
+            <source>FP16 TFLOPS</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="94" />
+            <source>Price (USD)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="96" />
+            <source>Memory capacity as the vendor states it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="97" />
+            <source>Memory bandwidth, 10⁹ bytes per second</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="98" />
+            <source>Board power (total graphics power)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="99" />
+            <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="100" />
+            <source>Dated street price in US dollars, else the launch price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="140" />
+            <source> (custom)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="167" />
+            <source>Street price as of %1 — source: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="170" />
+            <source>Launch price — source: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="171" />
+            <source>No price known</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="174" />
+            <source>Not stated by any source, or the chip lacks it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="176" />
+            <source>Source: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_model.py" line="177" />
+            <source>Entered by you</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CatalogPanel</name>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="102" />
+            <source>Search GPUs (e.g. 4090 rtx, hopper, mi300)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="104" />
+            <source>Search the catalog</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="107" />
+            <source>Vendor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="109" />
+            <source>Architecture</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="110" />
+            <source> GB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="110" />
+            <source>Any VRAM</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="111" />
+            <source>At least this much memory per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="112" />
+            <source>Any price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="113" />
+            <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="115" />
+            <source> W</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="115" />
+            <source>Any power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="116" />
+            <source>At most this board power per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="121" />
+            <source>GPU catalog</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="122" />
+            <source>Drag a GPU onto the build, or double-click it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="129" />
+            <source>Number of GPUs shown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="130" />
+            <source>Loading the catalog…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="186" />
+            <source>All vendors</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="187" />
+            <source>All architectures</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="202" />
+            <source>%1 of %2 GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="213" />
+            <source>Add to Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="215" />
+            <source>Edit GPU…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/catalog_panel.py" line="219" />
+            <source>Add Custom GPU…</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ComparisonPanel</name>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="183" />
+            <source>Add a GPU…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="184" />
+            <source>Add an architecture…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="186" />
+            <source>GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="187" />
+            <source>Architectures</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="287" />
+            <source>Add GPUs to the build, or pick them here, to compare two to four side by side.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="314" />
+            <source>Headroom: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="326" />
+            <source>Memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="326" />
+            <source>Memory type</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="327" />
+            <source>Memory bandwidth</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="327" />
+            <source>FP32</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="328" />
+            <source>FP16 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="328" />
+            <source>BF16 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="329" />
+            <source>FP8 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="329" />
+            <source>INT8 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <source>Architecture</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <source>Process</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <source>BF16 support</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <source>FP8 support</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
+            <source>FP4 support</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
+            <source>Transformer Engine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
+            <source>2:4 structured sparsity</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
+            <source>GPU-to-GPU link</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <source>Link bandwidth</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <source>Board power (TDP)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <source>Price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <source>FP16 TFLOPS per $1,000</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <source>FP16 GFLOPS per watt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <source>Vendor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <source>Launched</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <source>Matrix units</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="340" />
+            <source>Features</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="349" />
+            <source>yes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="349" />
+            <source>no</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="369" />
+            <source>Source: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="371" />
+            <source>Price source: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="372" />
+            <source>launch MSRP</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="374" />
+            <source>Free memory per GPU if the build were made of this card.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="376" />
+            <source>Best of the compared (higher is better)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="378" />
+            <source>Best of the compared (lower is better)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="73" />
+            <source>Reset</source>
+            <extracomment>Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).</extracomment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="74" />
+            <source>Compare the build's own GPUs again</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="107" />
+            <source>Remove %1 from the comparison</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CustomGpuDialog</name>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
+            <source>Edit GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
+            <source>Add Custom GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
+            <source>Consumer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
+            <source>Workstation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="80" />
+            <source>Data centre</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
+            <source>PCIe card</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
+            <source>SXM module</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
+            <source>OAM module</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
+            <source>Superchip</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="87" />
+            <source> GB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="91" />
+            <source> GB/s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="92" />
+            <source> W</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="96" />
+            <source>Optional: a datasheet link or document title</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
+            <source>Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
+            <source>Vendor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="102" />
+            <source>Architecture</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="103" />
+            <source>Segment</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="104" />
+            <source>Form factor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="105" />
+            <source>Memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="106" />
+            <source>Memory type</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="107" />
+            <source>Memory bandwidth</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="108" />
+            <source>Board power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="109" />
+            <source>FP16 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="110" />
+            <source>Price (USD)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="111" />
+            <source>Source</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="154" />
+            <source>unknown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="201" />
+            <source>Give the GPU a name.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="203" />
+            <source>Choose an architecture or type its name.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="205" />
+            <source>Memory must be more than 0 GB.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="207" />
+            <source>Bandwidth must be at least %1 GB/s (in GB/s, not TB/s).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="211" />
+            <source>Board power must be at least %1 W.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>DocumentFiles</name>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="50" />
+            <source>Unsaved Changes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="51" />
+            <source>Save the changes to “%1” before closing it?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="74" />
+            <source>Untitled build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="82" />
+            <source>Open Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="83" />
+            <source>GPU builds (*.gpubuild);;All files (*)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="95" />
+            <location filename="../../planner/ui/document_files.py" line="98" />
+            <source>Cannot Open Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="99" />
+            <source>“%1” could not be read: %2.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="107" />
+            <source>Opened %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/document_files.py" line="110" />
+            <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
+            <translation>
+                <numerusform>%n GPU in the file is not in your catalog; its figures come from the file.</numerusform>
+                <numerusform>%n GPUs in the file are not in your catalog; their figures come from the file.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="120" />
+            <source>Figures Differ</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="121" />
+            <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="140" />
+            <source>Save Build As</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="141" />
+            <source>GPU builds (*.gpubuild)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="157" />
+            <source>Cannot Save Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="164" />
+            <source>Saved %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="182" />
+            <source>last saved as %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="183" />
+            <source>never saved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="184" />
+            <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="188" />
+            <source>Recover Unsaved Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="200" />
+            <source>Recover Autosaved Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="202" />
+            <source>Recovered “%1”. Save it to keep it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="236" />
+            <source>Clear Menu</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Edits</name>
+        <message>
+            <location filename="../../planner/ui/edits.py" line="27" />
+            <source>Add %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/edits.py" line="30" />
+            <source>Add %n GPU(s)</source>
+            <translation>Add %n GPU</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/edits.py" line="47" />
+            <source>Change count of %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/edits.py" line="58" />
+            <source>Remove %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/edits.py" line="71" />
+            <source>Move %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>EnergyPanel</name>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="80" />
+            <source> h/day</source>
+            <extracomment>Table columns of the per-GPU figures.</extracomment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="99" />
+            <source> years</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="104" />
+            <source>Change hours per day</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="106" />
+            <source>Change utilization</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="108" />
+            <source>Change PUE</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="112" />
+            <source>Change electricity price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="115" />
+            <source>Change currency</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="118" />
+            <source>Change grid carbon region</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="120" />
+            <source>Change years</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="123" />
+            <source>Use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="124" />
+            <source>Utilization</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="125" />
+            <source>Tariff</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="126" />
+            <source>Price per kWh</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="127" />
+            <source>Currency</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="128" />
+            <source>PUE</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="129" />
+            <source>Grid carbon</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="130" />
+            <source>Horizon</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="131" />
+            <source>Assumptions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <source>GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <source>Count</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <source>kWh / year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <source>Cost / year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="138" />
+            <source>CO₂ kg / year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="138" />
+            <source>Heat BTU/h</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="151" />
+            <source>A year of use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="161" />
+            <source>Years</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="167" />
+            <source>Own (purchase + electricity)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="170" />
+            <location filename="../../planner/ui/panels/energy.py" line="360" />
+            <source>Rent the cloud instance</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <source>Custom price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="204" />
+            <source>Not counted</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="230" />
+            <source>Change tariff</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="302" />
+            <source>Build (with host)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="316" />
+            <source>%1 kWh under load, %2 kWh idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="331" />
+            <source>Tariff: %1 (%2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="332" />
+            <source>your price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="334" />
+            <source>Purchase: %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="336" />
+            <source>Idle power unknown for some cards (counted as 0 W).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="339" />
+            <source>No cloud instance rents this GPU in the catalog.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="341" />
+            <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="347" />
+            <source>No price is known for these cards, so no break-even.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="349" />
+            <source>Renting stays cheaper than owning at these prices.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="351" />
+            <source>Owning pays off after %1 hours of use (about %2 months).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="374" />
+            <source>Cumulative cost</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="392" />
+            <source>break-even</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>HeadroomPanel</name>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="130" />
+            <source>GiB per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="270" />
+            <source>train</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="270" />
+            <source>infer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="281" />
+            <source>%1 (no GPU)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="282" />
+            <source>%1 · %2 / %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="288" />
+            <source>Track workloads to see whether they fit this build.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="291" />
+            <source>Add GPUs to the build to place these workloads.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="296" />
+            <source>%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="316" />
+            <source>Weights</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="317" />
+            <source>Gradients</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="318" />
+            <source>Optimizer state</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="319" />
+            <source>Activations</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="320" />
+            <source>KV cache</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="321" />
+            <source>Overhead (CUDA context, allocator)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <source>training</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <source>inference</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="326" />
+            <source>Per GPU on %1: %2 of %3 usable</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="334" />
+            <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="382" />
+            <source>Make %1 fit: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="83" />
+            <source>%1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="85" />
+            <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="89" />
+            <source>%1 does not fit. What would make it fit:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="100" />
+            <source>%1 → %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="44" />
+            <source>GPU Build Planner</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="49" />
+            <source>Loading…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="52" />
+            <location filename="../../planner/ui/main_window.py" line="225" />
+            <source>Catalog</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="94" />
+            <source>&amp;New</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="96" />
+            <source>&amp;Open…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="99" />
+            <source>&amp;Save</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="101" />
+            <source>Save &amp;As…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="103" />
+            <source>&amp;Export PDF…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="104" />
+            <source>Ctrl+E</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="105" />
+            <source>&amp;Print…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="108" />
+            <source>&amp;Quit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="111" />
+            <location filename="../../planner/ui/main_window.py" line="209" />
+            <source>&amp;Undo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="113" />
+            <location filename="../../planner/ui/main_window.py" line="213" />
+            <source>&amp;Redo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="115" />
+            <source>&amp;Find GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="116" />
+            <source>Add &amp;Custom GPU…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="118" />
+            <source>&amp;Recommend…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="118" />
+            <source>Ctrl+R</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="120" />
+            <source>Find the cheapest builds that fit the tracked workloads</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="121" />
+            <source>&amp;Reset Layout</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="122" />
+            <source>&amp;About GPU Build Planner</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="124" />
+            <source>About &amp;Qt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="131" />
+            <source>&amp;File</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="133" />
+            <source>Open &amp;Recent</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="141" />
+            <source>&amp;Edit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="145" />
+            <source>&amp;View</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="149" />
+            <source>&amp;Tools</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="151" />
+            <source>&amp;Help</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="153" />
+            <source>Main</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="208" />
+            <source>&amp;Undo %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="212" />
+            <source>&amp;Redo %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/main_window.py" line="221" />
+            <source>%n GPU(s)</source>
+            <translation>
+                <numerusform>%n GPU</numerusform>
+                <numerusform>%n GPUs</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="222" />
+            <source>catalog %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="246" />
+            <source>Not available in this version</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="251" />
+            <source>The report module is not available in this version</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="288" />
+            <source>GPUs Not in Your Catalog</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="289" />
+            <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="299" />
+            <source>Cannot Add GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="340" />
+            <source>About GPU Build Planner</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="341" />
+            <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="348" />
+            <source>%1[*] — GPU Build Planner</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>PanelDocks</name>
+        <message>
+            <location filename="../../planner/ui/panel_docks.py" line="52" />
+            <source>VRAM Headroom</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panel_docks.py" line="54" />
+            <source>Workloads</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panel_docks.py" line="56" />
+            <source>Energy and Cost</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panel_docks.py" line="58" />
+            <source>Comparison</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>RecommendDialog</name>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="60" />
+            <source>Find the cheapest build that fits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="63" />
+            <source>The build's tracked workloads</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="68" />
+            <source>Limit to</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="82" />
+            <source> % spare</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="84" />
+            <source>Lowest price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="84" />
+            <source>Lowest power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="85" />
+            <source>Fastest</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="94" />
+            <source>Size for</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="96" />
+            <source>Budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="97" />
+            <source>Headroom</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="98" />
+            <source>Rank by</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="104" />
+            <source>GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="104" />
+            <source>Count</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="104" />
+            <source>Price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="104" />
+            <source>Board power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="105" />
+            <source>Tensor TFLOPS</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="105" />
+            <source>Least headroom</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="105" />
+            <source>Parallelism</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="115" />
+            <source>Apply to build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="159" />
+            <source>training</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="159" />
+            <source>inference</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/panels/recommend.py" line="186" />
+            <source>%n build(s) fit.</source>
+            <translation>
+                <numerusform>%n build fits.</numerusform>
+                <numerusform>%n builds fit.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="187" />
+            <source>Nothing in the catalog fits these workloads within the limits.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/recommend.py" line="223" />
+            <source>Use %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ReportActions</name>
+        <message>
+            <location filename="../../planner/ui/report_actions.py" line="57" />
+            <source>Export PDF</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/report_actions.py" line="58" />
+            <source>PDF files (*.pdf)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/report_actions.py" line="65" />
+            <source>Cannot Export PDF</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/report_actions.py" line="79" />
+            <source>Cannot Print</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>SlotCard</name>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="62" />
+            <source>Number of cards</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="63" />
+            <source>How many of this GPU (1–64)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="67" />
+            <source>Remove from the build (Delete)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="68" />
+            <source>Remove</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="96" />
+            <source>%1 GB</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="97" />
+            <source>%1 W</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="98" />
+            <source>price unknown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="100" />
+            <source>not in your catalog</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="102" />
+            <source>This GPU is not in your catalog: its figures come from the file.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="108" />
+            <source>%1, %2 cards</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>TotalsBar</name>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="58" />
+            <source>GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="58" />
+            <source>Total VRAM</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="59" />
+            <source>Smallest GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="59" />
+            <source>GPU power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="60" />
+            <source>System power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="60" />
+            <source>Recommended PSU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="61" />
+            <source>Price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="76" />
+            <source>GPUs plus about %1 W for the rest of the computer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="84" />
+            <source>Build warnings</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="106" />
+            <source>Smallest common rating that keeps the load at or under 80 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="109" />
+            <source>server PSUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="123" />
+            <source>Converted from US dollars at the rates of %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="126" />
+            <source>Launch or street prices in US dollars</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/totals_bar.py" line="130" />
+            <source>(+%n unpriced)</source>
+            <translation>
+                <numerusform>(+%n unpriced)</numerusform>
+                <numerusform>(+%n unpriced)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Units</name>
+        <message>
+            <location filename="../../planner/ui/panels/common.py" line="69" />
+            <source>%1 GiB</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPanel</name>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="228" />
+            <source>Search models…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="229" />
+            <source>Add</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="232" />
+            <source>From config.json…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="233" />
+            <source>Size your own model from its Hugging Face config.json (or drop the file here)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="243" />
+            <source>Model</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="244" />
+            <source>Per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="244" />
+            <source>Memory per GPU and whether it fits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="245" />
+            <source>Task</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="246" />
+            <source>Precision</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="247" />
+            <source>Batch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="247" />
+            <source>Micro-batch per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="248" />
+            <source>Seq / px</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="248" />
+            <source>Sequence length in tokens, or image side in pixels</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="250" />
+            <source>Optimizer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="251" />
+            <source>Ckpt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="251" />
+            <source>Gradient checkpointing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="252" />
+            <source>Accum.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="252" />
+            <source>Gradient accumulation steps</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="253" />
+            <source>Attention</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="254" />
+            <source>Parallel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="254" />
+            <source>How the workload is split over the GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="255" />
+            <source>Adapter</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="255" />
+            <source>Full fine-tuning, LoRA or QLoRA</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="256" />
+            <source>Rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="256" />
+            <source>LoRA rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="270" />
+            <source>No workloads yet: pick a model above, or drop a Hugging Face config.json here.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="304" />
+            <source>Pick a model from the list.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="315" />
+            <source>Track %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="323" />
+            <source>Stop tracking %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="327" />
+            <source>Open a Hugging Face config.json</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="328" />
+            <source>Model configuration (*.json)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="348" />
+            <source>%1 could not be read (%2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="352" />
+            <source>%1 is not valid JSON (line %2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="399" />
+            <source>Change %1 of %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="97" />
+            <source>Training</source>
+            <extracomment>config.json files are a few kilobytes; anything far larger is not one. Short names for the narrow parallelism column; the full label is the item's tooltip.</extracomment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="97" />
+            <source>Inference</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="100" />
+            <source>default</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="107" />
+            <source>Flash / SDPA</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="108" />
+            <source>Eager</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="111" />
+            <source>Full</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="112" />
+            <source>LoRA</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="113" />
+            <source>QLoRA</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="119" />
+            <source>Stop tracking this workload</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads.py" line="213" />
+            <source>%1 · %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/panels/workloads.py" line="215" />
+            <source>Per GPU over the build's %n GPU(s)</source>
+            <translation>
+                <numerusform>Per GPU over the build's %n GPU</numerusform>
+                <numerusform>Per GPU over the build's %n GPUs</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Verdict</name>
+        <message>
+            <location filename="../../planner/ui/panels/common.py" line="57" />
+            <source>fits</source>
+            <extracomment>Okabe–Ito bluish green, orange and vermillion: "green / amber / red" that colour-blind readers can still tell apart.</extracomment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/common.py" line="58" />
+            <source>tight</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/common.py" line="59" />
+            <source>does not fit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/common.py" line="60" />
+            <source>no GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/common.py" line="61" />
+            <source>error</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ComparisonSheet</name>
+        <message>
+            <source>yes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>GPU Build Planner</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>catalog</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Count</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Board power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Unit price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Total</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>board power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>recommended PSU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>priced</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Workloads: memory per GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Workload</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Task</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Needed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Usable</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>train</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>inference</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>fits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>tight</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>does not fit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no gpu</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>error</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>GPUs side by side</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Architectures</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Energy and cost of running</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>a year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>at load</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Assumptions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>day</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>days</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>utilization</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>none (no purchase price on record, or renting costs less per hour than the electricity)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Renting instead</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>break-even after</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Sources</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; a figure shown as — is not stated by any source we have.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>2:4 structured sparsity</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Architecture</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>BF16 support</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>BF16 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Board power (TDP)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP16 GFLOPS per watt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP16 TFLOPS per $1,000</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP16 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP32</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP4 support</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP8 support</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>FP8 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Features</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>GPU-to-GPU link</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>INT8 tensor (dense)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Launched</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Link bandwidth</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Matrix units</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Memory bandwidth</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Memory type</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Process</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Transformer Engine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Vendor</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
 </TS>
