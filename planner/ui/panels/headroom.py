@@ -189,6 +189,7 @@ class HeadroomPanel(Panel):
             return
         self.rows = rows
         self._drawn = True
+        self.plot.setVisible(bool(rows))  # empty axes say nothing; the summary line explains
         self._draw_chart()
         self._draw_summary()
         self._draw_suggestions()
