@@ -216,9 +216,10 @@ def activation_bytes(
     n = setup.gpus
     if w.is_transformer:
         style = tf.style_of(w)
+        dims = tf.dims_of(w)
         tokens = positions(w, seq) * setup.batch
         flash = setup.attention == "flash"
-        per_layer = tf.bytes_per_token(style.layer_terms, w, p)
+        per_layer = tf.bytes_per_token(style.layer_terms, w, p, dims)
         scores = tf.attention_scores_bytes_per_token(style, w, p, positions(w, seq), flash)
         if setup.strategy == "tp" and n > 1:
             # Megatron TP without sequence parallelism: heads and MLP columns split, the residual
@@ -226,7 +227,8 @@ def activation_bytes(
             sharded = tuple(t for t in style.layer_terms if t[1] != "h")
             replicated = tuple(t for t in style.layer_terms if t[1] == "h")
             per_layer = (
-                tf.bytes_per_token(replicated, w, p) + tf.bytes_per_token(sharded, w, p) / n
+                tf.bytes_per_token(replicated, w, p, dims)
+                + tf.bytes_per_token(sharded, w, p, dims) / n
             )
             scores /= n
         layer_bytes = (per_layer + scores) * tokens
@@ -239,8 +241,8 @@ def activation_bytes(
             # Decoder layers add cross-attention: a query, the encoder's keys and values per
             # layer, and scores over the encoder length.
             cross = (
-                tf.bytes_per_token((("act", "q", 3.0),), w, p) * tokens
-                + tf.bytes_per_token((("act", "kv", 2.0),), w, p) * enc_tokens
+                tf.bytes_per_token((("act", "q", 3.0),), w, p, dims) * tokens
+                + tf.bytes_per_token((("act", "kv", 2.0),), w, p, dims) * enc_tokens
                 + tf.attention_scores_bytes_per_token(
                     style, w, p, w.encoder_context or seq, flash) * tokens
             )
@@ -254,8 +256,8 @@ def activation_bytes(
             body = layers * layer_bytes
             one_layer = layer_bytes
             checkpoint_inputs = p.resid * (w.hidden or 0) * tokens * layers
-        edges = tokens * (tf.bytes_per_token(style.embed_terms, w, p)
-                          + tf.bytes_per_token(style.final_terms, w, p))
+        edges = tokens * (tf.bytes_per_token(style.embed_terms, w, p, dims)
+                          + tf.bytes_per_token(style.final_terms, w, p, dims))
         logits, transient = (0.0, 0.0)
         if style.lm_head:
             per_tok_saved, per_tok_transient = tf.logits_bytes_per_token(w, p)

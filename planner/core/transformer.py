@@ -157,7 +157,8 @@ def class_bytes(cls: str, p: TrainingPrecision) -> float:
     return 1.0
 
 
-def _dims(w: Workload) -> dict[str, float]:
+def dims_of(w: Workload) -> dict[str, float]:
+    """The widths per-token terms scale with (compute once per estimate and pass along)."""
     h = float(w.hidden or 0)
     q = float((w.heads or 0) * w.head_dimension)
     kv = float(w.kv_head_count * w.head_dimension)
@@ -166,10 +167,12 @@ def _dims(w: Workload) -> dict[str, float]:
     return {"h": h, "q": q, "kv": kv, "f": f * active, "f_gated": f * active}
 
 
-def bytes_per_token(terms: tuple[Term, ...], w: Workload, p: TrainingPrecision) -> float:
+def bytes_per_token(terms: tuple[Term, ...], w: Workload, p: TrainingPrecision,
+                    dims: dict[str, float] | None = None) -> float:
     """Sum a block's saved-tensor terms for one token."""
-    dims = _dims(w)
-    return sum(coef * dims[unit] * class_bytes(cls, p) for cls, unit, coef in terms)
+    d = dims if dims is not None else dims_of(w)
+    sizes = {cls: class_bytes(cls, p) for cls in (RESID, LINEAR_IN, ACT, CAST, MASK)}
+    return sum(coef * d[unit] * sizes[cls] for cls, unit, coef in terms)
 
 
 def attention_scores_bytes_per_token(
