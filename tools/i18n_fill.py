@@ -17,6 +17,51 @@ ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "resources" / "i18n"
 
 ZH_CN: dict[tuple[str, str], str | list[str]] = {
+    # --- what would make it fit (planner/ui/panels/suggestion_text.py) ---
+    ("Suggestions", "Micro-batch %batch with %accumulation× gradient accumulation "
+     "(same effective batch %effective)"):
+        "微批次 %batch，梯度累积 %accumulation 步（有效批次仍为 %effective）",
+    ("Suggestions", "Turn on gradient checkpointing"): "开启梯度检查点",
+    ("Suggestions", "Use FlashAttention / SDPA"): "使用 FlashAttention / SDPA",
+    ("Suggestions", "Mixed precision (AMP BF16)"): "混合精度（AMP BF16）",
+    ("Suggestions", "8-bit Adam (bitsandbytes)"): "8 位 Adam（bitsandbytes）",
+    ("Suggestions", "Pure BF16 weights and optimizer state"): "纯 BF16 权重与优化器状态",
+    ("Suggestions", "LoRA adapters (rank 16) instead of full fine-tuning"):
+        "用 LoRA 适配器（秩 16）代替全量微调",
+    ("Suggestions", "QLoRA (4-bit base, rank 16)"): "QLoRA（4 位基座，秩 16）",
+    ("Suggestions", "Shard over the build's %gpus GPUs: %strategy"):
+        "在本配置的 %gpus 张 GPU 上分片：%strategy",
+    ("Suggestions", "Tensor-parallel over the build's %gpus GPUs"):
+        "在本配置的 %gpus 张 GPU 上做张量并行",
+    ("Suggestions", "FP8 KV cache"): "FP8 KV 缓存",
+    ("Suggestions", "Quantize weights to %precision"): "把权重量化为 %precision",
+    ("Suggestions", "Serve batch %batch"): "推理批次改为 %batch",
+    ("Suggestions", "Same result per step; more, smaller steps run slower on a big GPU."):
+        "每步结果相同；更多更小的步在大 GPU 上跑得更慢。",
+    ("Suggestions", "About 33 % more compute (one extra forward pass)."):
+        "计算量约增加 33%（多一次前向）。",
+    ("Suggestions", "None on supported GPUs; usually faster."): "在支持的 GPU 上没有代价，通常更快。",
+    ("Suggestions", "Needs BF16 tensor cores (Ampere or newer); usually faster."):
+        "需要支持 BF16 的张量核心（Ampere 或更新）；通常更快。",
+    ("Suggestions", "Optimizer state in 8 bits; matches 32-bit Adam on most fine-tunes."):
+        "优化器状态用 8 位保存；多数微调效果与 32 位 Adam 相当。",
+    ("Suggestions", "No fp32 master weights: small updates can be lost; use with care."):
+        "没有 FP32 主权重：微小的更新可能丢失，请谨慎使用。",
+    ("Suggestions", "Trains ~0.1–1 % of the weights; close to full fine-tuning on many tasks."):
+        "只训练约 0.1–1% 的权重；许多任务上接近全量微调。",
+    ("Suggestions", "Base weights in 4-bit NF4; slower steps from dequantization."):
+        "基座权重为 4 位 NF4；反量化使每步变慢。",
+    ("Suggestions", "Shards optimizer state and gradients; same traffic as DDP."):
+        "切分优化器状态和梯度；通信量与 DDP 相同。",
+    ("Suggestions", "Shards everything; ~1.5× DDP's communication."):
+        "全部切分；通信量约为 DDP 的 1.5 倍。",
+    ("Suggestions", "Splits every layer; needs fast links (NVLink) to scale."):
+        "拆分每一层；需要高速互联（NVLink）才能扩展。",
+    ("Suggestions", "Halves the cache; small quality loss on long contexts."):
+        "缓存减半；长上下文下质量略有损失。",
+    ("Suggestions", "int8: near-lossless; int4 (GPTQ/AWQ): small quality loss."):
+        "int8：几乎无损；int4（GPTQ/AWQ）：质量略有损失。",
+    ("Suggestions", "Lower throughput."): "吞吐量降低。",
     ("SlotCard", "not in your catalog"): "不在你的目录中",
     ("SlotCard", "This GPU is not in your catalog: its figures come from the file."):
         "此 GPU 不在你的目录中：其参数来自文件。",

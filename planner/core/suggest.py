@@ -24,21 +24,31 @@ class Suggestion:
     tracked: TrackedWorkload
     total_bytes: int
     verdict: str
+    steps: tuple[tuple[str, dict[str, str]], ...] = ()
+    """(code, parameters) of each change, so the UI can word them in the user's language."""
 
 
-def _training_options(t: TrackedWorkload, gpus: int) -> list[tuple[str, str, str, TrackedWorkload]]:
+Option = tuple[str, str, str, TrackedWorkload, dict[str, str]]
+
+
+def _training_options(t: TrackedWorkload, gpus: int) -> list[Option]:
     s = t.training
-    out: list[tuple[str, str, str, TrackedWorkload]] = []
+    effective = replace(s, gpus=gpus).effective_batch  # over the build's GPUs, not the stored count
+    out: list[Option] = []
 
-    def add(code: str, title: str, cost: str, **changes: object) -> None:
-        out.append((code, title, cost, replace(t, training=replace(s, **changes))))  # type: ignore[arg-type]
+    def add(code: str, title: str, cost: str, params: dict[str, str] | None = None,
+            **changes: object) -> None:
+        out.append((code, title, cost, replace(t, training=replace(s, **changes)),  # type: ignore[arg-type]
+                    params or {}))
 
     factor = 2
     while s.batch // factor >= 1:
         b = s.batch // factor
         add("accumulate", f"Micro-batch {b} with {s.accumulation * factor}× gradient "
-            f"accumulation (same effective batch {s.effective_batch})",
+            f"accumulation (same effective batch {effective})",
             "Same result per step; more, smaller steps run slower on a big GPU.",
+            {"batch": str(b), "accumulation": str(s.accumulation * factor),
+             "effective": str(effective)},
             batch=b, accumulation=s.accumulation * factor)
         factor *= 2
     if not s.checkpointing:
@@ -73,19 +83,20 @@ def _training_options(t: TrackedWorkload, gpus: int) -> list[tuple[str, str, str
         ):
             if s.strategy != strategy:
                 add(strategy, f"Shard over the build's {gpus} GPUs: {strategy.upper()}", cost,
-                    strategy=strategy)
+                    {"gpus": str(gpus), "strategy": strategy.upper()}, strategy=strategy)
     return out
 
 
-Option = tuple[str, str, str, TrackedWorkload]
 
 
 def _inference_options(t: TrackedWorkload, gpus: int) -> list[Option]:
     s = t.inference
-    out: list[tuple[str, str, str, TrackedWorkload]] = []
+    out: list[Option] = []
 
-    def add(code: str, title: str, cost: str, **changes: object) -> None:
-        out.append((code, title, cost, replace(t, inference=replace(s, **changes))))  # type: ignore[arg-type]
+    def add(code: str, title: str, cost: str, params: dict[str, str] | None = None,
+            **changes: object) -> None:
+        out.append((code, title, cost, replace(t, inference=replace(s, **changes)),  # type: ignore[arg-type]
+                    params or {}))
 
     if s.kv_precision is None and t.workload.is_transformer:
         add("kv-fp8", "FP8 KV cache", "Halves the cache; small quality loss on long contexts.",
@@ -96,13 +107,14 @@ def _inference_options(t: TrackedWorkload, gpus: int) -> list[Option]:
         if q == "fp8":
             continue
         add(f"quant-{q}", f"Quantize weights to {q.upper()}",
-            "int8: near-lossless; int4 (GPTQ/AWQ): small quality loss.", precision=q)
+            "int8: near-lossless; int4 (GPTQ/AWQ): small quality loss.",
+            {"precision": q.upper()}, precision=q)
     if s.batch > 1:
         add("batch", f"Serve batch {max(1, s.batch // 2)}", "Lower throughput.",
-            batch=max(1, s.batch // 2))
+            {"batch": str(max(1, s.batch // 2))}, batch=max(1, s.batch // 2))
     if gpus > 1 and s.strategy != "tp":
         add("tp", f"Tensor-parallel over the build's {gpus} GPUs", "Needs fast links.",
-            strategy="tp")
+            {"gpus": str(gpus)}, strategy="tp")
     return out
 
 
@@ -113,7 +125,7 @@ def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int,
                else _training_options(t, gpus))
     out: list[Suggestion] = []
     seen: set[str] = set()
-    for code, title, cost, changed in options:
+    for code, title, cost, changed, params in options:
         if code in seen:
             continue
         try:
@@ -123,7 +135,8 @@ def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int,
         verdict = verdict_for(est.total_bytes, usable_bytes, est.error_band)
         if verdict != DOES_NOT_FIT:
             seen.add(code)
-            out.append(Suggestion(code, title, cost, changed, est.total_bytes, verdict))
+            out.append(Suggestion(code, title, cost, changed, est.total_bytes, verdict,
+                                  ((code, params),)))
     if not out:
         combined = _combined(t, usable_bytes, gpus)
         if combined is not None:
@@ -141,25 +154,27 @@ def _combined(t: TrackedWorkload, usable_bytes: int, gpus: int,
     current = t
     titles: list[str] = []
     costs: list[str] = []
+    steps: list[tuple[str, dict[str, str]]] = []
     for _ in range(max_steps):
         options = (_inference_options(current, gpus) if current.task == "inference"
                    else _training_options(current, gpus))
-        best: tuple[int, str, str, TrackedWorkload] | None = None
-        for _code, title, cost, changed in options:
+        best: tuple[int, str, str, TrackedWorkload, str, dict[str, str]] | None = None
+        for code, title, cost, changed, params in options:
             try:
                 need = estimate_for(changed, gpus).total_bytes
             except EstimateError:
                 continue
             if best is None or need < best[0]:
-                best = (need, title, cost, changed)
+                best = (need, title, cost, changed, code, params)
         if best is None:
             return None
-        need, title, cost, current = best
+        need, title, cost, current, code, params = best
         titles.append(title)
         costs.append(cost)
+        steps.append((code, params))
         est = estimate_for(current, gpus)
         verdict = verdict_for(est.total_bytes, usable_bytes, est.error_band)
         if verdict != DOES_NOT_FIT:
             return Suggestion("combined", " + ".join(titles), " ".join(costs), current,
-                              est.total_bytes, verdict)
+                              est.total_bytes, verdict, tuple(steps))
     return None

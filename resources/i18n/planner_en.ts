@@ -1051,117 +1051,117 @@
     <context>
         <name>HeadroomPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="130" />
+            <location filename="../../planner/ui/panels/headroom.py" line="131" />
             <source>GiB per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="270" />
+            <location filename="../../planner/ui/panels/headroom.py" line="272" />
             <source>train</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="270" />
+            <location filename="../../planner/ui/panels/headroom.py" line="272" />
             <source>infer</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="281" />
+            <location filename="../../planner/ui/panels/headroom.py" line="283" />
             <source>%1 (no GPU)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="282" />
+            <location filename="../../planner/ui/panels/headroom.py" line="284" />
             <source>%1 · %2 / %3</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="288" />
+            <location filename="../../planner/ui/panels/headroom.py" line="290" />
             <source>Track workloads to see whether they fit this build.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="291" />
+            <location filename="../../planner/ui/panels/headroom.py" line="293" />
             <source>Add GPUs to the build to place these workloads.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="296" />
+            <location filename="../../planner/ui/panels/headroom.py" line="298" />
             <source>%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="316" />
+            <location filename="../../planner/ui/panels/headroom.py" line="318" />
             <source>Weights</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="317" />
+            <location filename="../../planner/ui/panels/headroom.py" line="319" />
             <source>Gradients</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="318" />
+            <location filename="../../planner/ui/panels/headroom.py" line="320" />
             <source>Optimizer state</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="319" />
+            <location filename="../../planner/ui/panels/headroom.py" line="321" />
             <source>Activations</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="320" />
+            <location filename="../../planner/ui/panels/headroom.py" line="322" />
             <source>KV cache</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="321" />
+            <location filename="../../planner/ui/panels/headroom.py" line="323" />
             <source>Overhead (CUDA context, allocator)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <location filename="../../planner/ui/panels/headroom.py" line="325" />
             <source>training</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <location filename="../../planner/ui/panels/headroom.py" line="325" />
             <source>inference</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="326" />
+            <location filename="../../planner/ui/panels/headroom.py" line="328" />
             <source>Per GPU on %1: %2 of %3 usable</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="334" />
+            <location filename="../../planner/ui/panels/headroom.py" line="336" />
             <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="382" />
+            <location filename="../../planner/ui/panels/headroom.py" line="384" />
             <source>Make %1 fit: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="83" />
+            <location filename="../../planner/ui/panels/headroom.py" line="84" />
             <source>%1: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="85" />
+            <location filename="../../planner/ui/panels/headroom.py" line="86" />
             <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="89" />
+            <location filename="../../planner/ui/panels/headroom.py" line="90" />
             <source>%1 does not fit. What would make it fit:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="100" />
+            <location filename="../../planner/ui/panels/headroom.py" line="101" />
             <source>%1 → %2</source>
             <translation type="unfinished" />
         </message>
@@ -1597,6 +1597,147 @@
         <message>
             <location filename="../../planner/ui/slot_card.py" line="108" />
             <source>%1, %2 cards</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Suggestions</name>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="16" />
+            <source>Micro-batch %batch with %accumulation× gradient accumulation (same effective batch %effective)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="21" />
+            <source>Turn on gradient checkpointing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="24" />
+            <source>Use FlashAttention / SDPA</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="25" />
+            <source>Mixed precision (AMP BF16)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="26" />
+            <source>8-bit Adam (bitsandbytes)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="27" />
+            <source>Pure BF16 weights and optimizer state</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="30" />
+            <source>LoRA adapters (rank 16) instead of full fine-tuning</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="33" />
+            <source>QLoRA (4-bit base, rank 16)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="34" />
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="37" />
+            <source>Shard over the build's %gpus GPUs: %strategy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="40" />
+            <source>Tensor-parallel over the build's %gpus GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="43" />
+            <source>FP8 KV cache</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="44" />
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="45" />
+            <source>Quantize weights to %precision</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="46" />
+            <source>Serve batch %batch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="52" />
+            <source>Same result per step; more, smaller steps run slower on a big GPU.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="55" />
+            <source>About 33 % more compute (one extra forward pass).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="58" />
+            <source>None on supported GPUs; usually faster.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="61" />
+            <source>Needs BF16 tensor cores (Ampere or newer); usually faster.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="64" />
+            <source>Optimizer state in 8 bits; matches 32-bit Adam on most fine-tunes.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="67" />
+            <source>No fp32 master weights: small updates can be lost; use with care.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="70" />
+            <source>Trains ~0.1–1 % of the weights; close to full fine-tuning on many tasks.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="74" />
+            <source>Base weights in 4-bit NF4; slower steps from dequantization.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="77" />
+            <source>Shards optimizer state and gradients; same traffic as DDP.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="80" />
+            <source>Shards everything; ~1.5× DDP's communication.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="83" />
+            <source>Splits every layer; needs fast links (NVLink) to scale.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="86" />
+            <source>Halves the cache; small quality loss on long contexts.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="89" />
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="92" />
+            <source>int8: near-lossless; int4 (GPTQ/AWQ): small quality loss.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="95" />
+            <source>Lower throughput.</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -1322,117 +1322,117 @@
     <context>
         <name>HeadroomPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="130" />
+            <location filename="../../planner/ui/panels/headroom.py" line="131" />
             <source>GiB per GPU</source>
             <translation>每张 GPU 的 GiB</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="270" />
+            <location filename="../../planner/ui/panels/headroom.py" line="272" />
             <source>train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="270" />
+            <location filename="../../planner/ui/panels/headroom.py" line="272" />
             <source>infer</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="281" />
+            <location filename="../../planner/ui/panels/headroom.py" line="283" />
             <source>%1 (no GPU)</source>
             <translation>%1（无 GPU）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="282" />
+            <location filename="../../planner/ui/panels/headroom.py" line="284" />
             <source>%1 · %2 / %3</source>
             <translation>%1 · %2 / %3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="288" />
+            <location filename="../../planner/ui/panels/headroom.py" line="290" />
             <source>Track workloads to see whether they fit this build.</source>
             <translation>添加要跟踪的工作负载，看看此配置能否容纳它们。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="291" />
+            <location filename="../../planner/ui/panels/headroom.py" line="293" />
             <source>Add GPUs to the build to place these workloads.</source>
             <translation>向配置中添加 GPU 以放置这些工作负载。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="296" />
+            <location filename="../../planner/ui/panels/headroom.py" line="298" />
             <source>%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.</source>
             <translation>%2 个工作负载中有 %1 个放得下；按 %3 张 GPU 的单卡显存计，受限于 %4。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="316" />
+            <location filename="../../planner/ui/panels/headroom.py" line="318" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="317" />
+            <location filename="../../planner/ui/panels/headroom.py" line="319" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="318" />
+            <location filename="../../planner/ui/panels/headroom.py" line="320" />
             <source>Optimizer state</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="319" />
+            <location filename="../../planner/ui/panels/headroom.py" line="321" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="320" />
+            <location filename="../../planner/ui/panels/headroom.py" line="322" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="321" />
+            <location filename="../../planner/ui/panels/headroom.py" line="323" />
             <source>Overhead (CUDA context, allocator)</source>
             <translation>额外开销（CUDA 上下文、分配器）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <location filename="../../planner/ui/panels/headroom.py" line="325" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <location filename="../../planner/ui/panels/headroom.py" line="325" />
             <source>inference</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="326" />
+            <location filename="../../planner/ui/panels/headroom.py" line="328" />
             <source>Per GPU on %1: %2 of %3 usable</source>
             <translation>%1 单卡：已用 %2，可用 %3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="334" />
+            <location filename="../../planner/ui/panels/headroom.py" line="336" />
             <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
             <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="382" />
+            <location filename="../../planner/ui/panels/headroom.py" line="384" />
             <source>Make %1 fit: %2</source>
             <translation>让 %1 放得下：%2</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="83" />
+            <location filename="../../planner/ui/panels/headroom.py" line="84" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="85" />
+            <location filename="../../planner/ui/panels/headroom.py" line="86" />
             <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
             <translation>%1 放不下，且没有任何单项调整能让它放下：请增加 GPU，或选择显存更大的显卡。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="89" />
+            <location filename="../../planner/ui/panels/headroom.py" line="90" />
             <source>%1 does not fit. What would make it fit:</source>
             <translation>%1 放不下。以下调整可让它放下：</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="100" />
+            <location filename="../../planner/ui/panels/headroom.py" line="101" />
             <source>%1 → %2</source>
             <translation>%1 → %2</translation>
         </message>
@@ -1867,6 +1867,147 @@
             <location filename="../../planner/ui/slot_card.py" line="108" />
             <source>%1, %2 cards</source>
             <translation>%1，%2 张</translation>
+        </message>
+    </context>
+    <context>
+        <name>Suggestions</name>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="16" />
+            <source>Micro-batch %batch with %accumulation× gradient accumulation (same effective batch %effective)</source>
+            <translation>微批次 %batch，梯度累积 %accumulation 步（有效批次仍为 %effective）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="21" />
+            <source>Turn on gradient checkpointing</source>
+            <translation>开启梯度检查点</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="24" />
+            <source>Use FlashAttention / SDPA</source>
+            <translation>使用 FlashAttention / SDPA</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="25" />
+            <source>Mixed precision (AMP BF16)</source>
+            <translation>混合精度（AMP BF16）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="26" />
+            <source>8-bit Adam (bitsandbytes)</source>
+            <translation>8 位 Adam（bitsandbytes）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="27" />
+            <source>Pure BF16 weights and optimizer state</source>
+            <translation>纯 BF16 权重与优化器状态</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="30" />
+            <source>LoRA adapters (rank 16) instead of full fine-tuning</source>
+            <translation>用 LoRA 适配器（秩 16）代替全量微调</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="33" />
+            <source>QLoRA (4-bit base, rank 16)</source>
+            <translation>QLoRA（4 位基座，秩 16）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="34" />
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="37" />
+            <source>Shard over the build's %gpus GPUs: %strategy</source>
+            <translation>在本配置的 %gpus 张 GPU 上分片：%strategy</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="40" />
+            <source>Tensor-parallel over the build's %gpus GPUs</source>
+            <translation>在本配置的 %gpus 张 GPU 上做张量并行</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="43" />
+            <source>FP8 KV cache</source>
+            <translation>FP8 KV 缓存</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="44" />
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="45" />
+            <source>Quantize weights to %precision</source>
+            <translation>把权重量化为 %precision</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="46" />
+            <source>Serve batch %batch</source>
+            <translation>推理批次改为 %batch</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="52" />
+            <source>Same result per step; more, smaller steps run slower on a big GPU.</source>
+            <translation>每步结果相同；更多更小的步在大 GPU 上跑得更慢。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="55" />
+            <source>About 33 % more compute (one extra forward pass).</source>
+            <translation>计算量约增加 33%（多一次前向）。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="58" />
+            <source>None on supported GPUs; usually faster.</source>
+            <translation>在支持的 GPU 上没有代价，通常更快。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="61" />
+            <source>Needs BF16 tensor cores (Ampere or newer); usually faster.</source>
+            <translation>需要支持 BF16 的张量核心（Ampere 或更新）；通常更快。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="64" />
+            <source>Optimizer state in 8 bits; matches 32-bit Adam on most fine-tunes.</source>
+            <translation>优化器状态用 8 位保存；多数微调效果与 32 位 Adam 相当。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="67" />
+            <source>No fp32 master weights: small updates can be lost; use with care.</source>
+            <translation>没有 FP32 主权重：微小的更新可能丢失，请谨慎使用。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="70" />
+            <source>Trains ~0.1–1 % of the weights; close to full fine-tuning on many tasks.</source>
+            <translation>只训练约 0.1–1% 的权重；许多任务上接近全量微调。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="74" />
+            <source>Base weights in 4-bit NF4; slower steps from dequantization.</source>
+            <translation>基座权重为 4 位 NF4；反量化使每步变慢。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="77" />
+            <source>Shards optimizer state and gradients; same traffic as DDP.</source>
+            <translation>切分优化器状态和梯度；通信量与 DDP 相同。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="80" />
+            <source>Shards everything; ~1.5× DDP's communication.</source>
+            <translation>全部切分；通信量约为 DDP 的 1.5 倍。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="83" />
+            <source>Splits every layer; needs fast links (NVLink) to scale.</source>
+            <translation>拆分每一层；需要高速互联（NVLink）才能扩展。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="86" />
+            <source>Halves the cache; small quality loss on long contexts.</source>
+            <translation>缓存减半；长上下文下质量略有损失。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="89" />
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="92" />
+            <source>int8: near-lossless; int4 (GPTQ/AWQ): small quality loss.</source>
+            <translation>int8：几乎无损；int4（GPTQ/AWQ）：质量略有损失。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/suggestion_text.py" line="95" />
+            <source>Lower throughput.</source>
+            <translation>吞吐量降低。</translation>
         </message>
     </context>
     <context>

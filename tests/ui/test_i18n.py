@@ -41,3 +41,35 @@ def test_unknown_warning_code_falls_back_to_core_sentence():
     assert warning_text(w) == "A sentence from core."
     w = BuildWarning("psu", "Missing its parameter.", {})
     assert warning_text(w) == "Missing its parameter."
+
+
+def test_suggestions_speak_chinese_including_stacked_ones(chinese, real_catalog):
+    from planner.core.build import TrackedWorkload
+    from planner.core.memory import TrainingSetup
+    from planner.core.suggest import suggestions
+    from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
+
+    gpu = real_catalog.gpu("nvidia-rtx-4090")
+    bert = TrackedWorkload(real_catalog.workload("bert-large"), "train",
+                           training=TrainingSetup(batch=32, seq=512))
+    found = {s.code: s for s in suggestions(bert, gpu.memory_bytes, 4)}
+    assert suggestion_title(found["checkpointing"]) == "开启梯度检查点"
+    acc = found["accumulate"]
+    assert suggestion_title(acc).startswith("微批次 16，梯度累积 2 步")
+    assert "有效批次仍为 128" in suggestion_title(acc)
+    assert "33%" in suggestion_cost(found["checkpointing"])
+    llama = TrackedWorkload(real_catalog.workload("llama-3-8b"), "train",
+                            training=TrainingSetup(batch=4, seq=2048))
+    stacked = suggestions(llama, gpu.memory_bytes, 1)
+    assert stacked[0].code == "combined" and " + " in suggestion_title(stacked[0])
+    assert "QLoRA（4 位基座" in suggestion_title(stacked[0])
+
+
+def test_suggestion_text_falls_back_to_core_in_english(real_catalog):
+    from planner.core.suggest import Suggestion
+
+    s = Suggestion("new-code", "Core sentence", "Core cost", None, 0, "fits",  # type: ignore[arg-type]
+                   (("new-code", {}),))
+    from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
+
+    assert suggestion_title(s) == "Core sentence" and suggestion_cost(s) == "Core cost"

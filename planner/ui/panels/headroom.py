@@ -47,6 +47,7 @@ from planner.ui.panels.common import (
     verdict_color,
     verdict_text,
 )
+from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
 
 BAR_HEIGHT = 0.6
 SUGGESTIONS_PIXELS = 170
@@ -97,9 +98,9 @@ class _SuggestionGroup(QFrame):
         for i, button in enumerate(self.buttons):
             if i < len(row.suggestions):
                 s = row.suggestions[i]
-                button.setText(tr("%1 → %2").replace("%1", s.title)
+                button.setText(tr("%1 → %2").replace("%1", suggestion_title(s))
                                .replace("%2", gib(s.total_bytes)))
-                button.setToolTip(s.cost)
+                button.setToolTip(suggestion_cost(s))
             button.setVisible(i < len(row.suggestions))
 
     def _clicked(self, number: int) -> None:
@@ -382,5 +383,5 @@ class HeadroomPanel(Panel):
         self.document.apply(build.with_workload(index, suggestion.tracked),
                             self.tr("Make %1 fit: %2").replace("%1", build.workloads[index]
                                                                .workload.name)
-                            .replace("%2", suggestion.title))
+                            .replace("%2", suggestion_title(suggestion)))
 
