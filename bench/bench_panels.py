@@ -39,21 +39,6 @@ from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.workloads import WorkloadsPanel
 
 
-def pin_singletons() -> None:
-    """Work around PySide6 6.12.0 on Python 3.11: Qt calls drop references to None/True/False.
-
-    Every void Qt call (and some returning None or a bool) decrements the singleton's count
-    without having taken a reference: harmless on 3.12+, where they are immortal (PEP 683); on
-    3.11 the count (a few thousand at start) reaches zero and the interpreter aborts
-    ("none_dealloc"). A benchmark makes ~10^5 such calls, so give them counts it cannot exhaust.
-    """
-    if sys.version_info < (3, 12):
-        import ctypes
-
-        for obj in (None, True, False):
-            ctypes.c_ssize_t.from_address(id(obj)).value += 1 << 40
-
-
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "data"
 RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
 
@@ -142,7 +127,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    pin_singletons()
     app = QApplication.instance() or QApplication(sys.argv)
     catalog, source = load()
     document = BuildDocument(catalog, make_build(catalog))
