@@ -38,7 +38,6 @@ from planner.ui.panels.energy import EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.workloads import WorkloadsPanel
 
-
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "data"
 RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
 
