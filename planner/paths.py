@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -58,31 +59,28 @@ def user_data_dir(create: bool = True) -> Path:
     return path
 
 
-def user_config_dir(create: bool = True) -> Path:
-    """Return the settings folder; inside the override folder when one is set."""
+def _user_folder(name: str, default: Callable[[str, str], Path], create: bool) -> Path:
+    """A per-user folder: ``name`` inside the override folder when one is set."""
     override = _override()
-    path = override / "config" if override else platformdirs.user_config_path(APP_NAME, APP_AUTHOR)
+    path = override / name if override else default(APP_NAME, APP_AUTHOR)
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def user_config_dir(create: bool = True) -> Path:
+    """Return the settings folder; inside the override folder when one is set."""
+    return _user_folder("config", platformdirs.user_config_path, create)
 
 
 def user_cache_dir(create: bool = True) -> Path:
     """Return the folder for throw-away files (rendered previews, temporary exports)."""
-    override = _override()
-    path = override / "cache" if override else platformdirs.user_cache_path(APP_NAME, APP_AUTHOR)
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_folder("cache", platformdirs.user_cache_path, create)
 
 
 def user_log_dir(create: bool = True) -> Path:
     """Return the folder for log files a user can attach to a bug report."""
-    override = _override()
-    path = override / "logs" if override else platformdirs.user_log_path(APP_NAME, APP_AUTHOR)
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_folder("logs", platformdirs.user_log_path, create)
 
 
 def catalog_db_path(create_folder: bool = True) -> Path:

@@ -13,7 +13,7 @@ Pure Python; no Qt, no database.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from planner.core import transformer as tf
 from planner.core.precision import (
@@ -529,8 +529,3 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
 def rule_of_thumb_bytes(params: int) -> int:
     """The popular '16 bytes per parameter' rule (mixed-precision Adam, no activations)."""
     return 16 * params
-
-
-def with_changes(setup: TrainingSetup, **changes: object) -> TrainingSetup:
-    """A copy of a setup with some knobs changed (used by the suggestions)."""
-    return replace(setup, **changes)  # type: ignore[arg-type]

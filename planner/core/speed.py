@@ -95,11 +95,6 @@ def training_speed(
     )
 
 
-def training_hours(speed: TrainingSpeed, samples: float) -> float:
-    """Hours to process ``samples`` samples (e.g. epochs × dataset size)."""
-    return samples / speed.samples_per_second / 3600
-
-
 @dataclass(frozen=True, slots=True)
 class DecodeSpeed:
     """Generated tokens per second for a batch, and what bounds it."""

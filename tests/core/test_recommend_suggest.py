@@ -71,7 +71,16 @@ def test_accumulation_suggestion_keeps_effective_batch(real_catalog):
     assert acc[0].tracked.training.effective_batch == t.training.effective_batch
 
 
-def test_unit_price_prefers_usd_street_price(real_catalog):
-    g = real_catalog.gpu("nvidia-rtx-4090")
-    assert unit_price_usd(g) == (g.street_price.amount if g.street_price
-                                 and g.street_price.currency == "USD" else g.launch_msrp_usd)
+def test_unit_price_prefers_a_dated_usd_street_price_over_msrp(real_catalog):
+    from dataclasses import replace
+
+    from planner.core.specs import Price
+
+    g = replace(real_catalog.gpu("nvidia-rtx-4090"), launch_msrp_usd=1599.0, street_price=None)
+    assert unit_price_usd(g) == 1599.0
+    street = Price(1999.0, "USD", "2026-11-01", "test")
+    assert unit_price_usd(replace(g, street_price=street)) == 1999.0
+    # A street price in another currency is not mixed into USD totals: MSRP stays.
+    cny = Price(14999.0, "CNY", "2026-11-01", "test")
+    assert unit_price_usd(replace(g, street_price=cny)) == 1599.0
+    assert unit_price_usd(replace(g, launch_msrp_usd=None)) is None
