@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from planner.core.build import TrackedWorkload
+from planner.core.build import TrackedWorkload, estimate_for
 from planner.core.headroom import usable_bytes
 from planner.core.memory import MemoryEstimate
 from planner.core.physics import unit_price_usd
@@ -84,8 +84,6 @@ def recommend(
     reserve_bytes: int = 0,
 ) -> list[Candidate]:
     """Builds that fit all workloads with ``headroom`` spare, best first by ``objective``."""
-    from planner.core.build import estimate_for
-
     if not workloads:
         raise EstimateError("Pick at least one workload to size a build for.")
     if not 0 <= headroom < 1:

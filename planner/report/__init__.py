@@ -18,6 +18,7 @@ from planner.core.specs import Catalog
 if TYPE_CHECKING:
     from PySide6.QtGui import QPagedPaintDevice, QTextDocument
 
+    from planner.core.money import Rates
     from planner.documents import LoadedDocument
 
 
@@ -30,7 +31,7 @@ def _ensure_gui_app() -> None:
         QGuiApplication([])
 
 
-def _catalog_and_rates() -> tuple[Catalog, object]:
+def _catalog_and_rates() -> tuple[Catalog, Rates]:
     from planner.catalog.rates import load_rates
     from planner.catalog.store import open_store
 
@@ -41,15 +42,13 @@ def _catalog_and_rates() -> tuple[Catalog, object]:
         store.close()
 
 
-def text_document(build: Build, catalog: Catalog, rates: object,
+def text_document(build: Build, catalog: Catalog, rates: Rates,
                   catalog_version: str = "") -> QTextDocument:
     """Lay the sheet out as a QTextDocument (shared by print, PDF and print preview)."""
     from PySide6.QtGui import QTextDocument
 
-    from planner.core.money import Rates
     from planner.report.sheet import sheet_html
 
-    assert isinstance(rates, Rates)
     doc = QTextDocument()
     doc.setHtml(sheet_html(build, catalog, rates, catalog_version or catalog.version))
     return doc
@@ -66,7 +65,7 @@ def render(doc: QTextDocument, device: QPagedPaintDevice) -> None:
 
 
 def write_pdf(document: LoadedDocument | Build, out: Path,
-              catalog: Catalog | None = None, rates: object | None = None) -> None:
+              catalog: Catalog | None = None, rates: Rates | None = None) -> None:
     """Write the sheet of a loaded document (or a bare build) to ``out`` as PDF, atomically."""
     from PySide6.QtGui import QPdfWriter
 
@@ -92,7 +91,7 @@ def write_pdf(document: LoadedDocument | Build, out: Path,
 
 
 def print_document(document: LoadedDocument | Build, parent: object | None = None,
-                   catalog: Catalog | None = None, rates: object | None = None) -> bool:
+                   catalog: Catalog | None = None, rates: Rates | None = None) -> bool:
     """Show the system print dialog and print the sheet; False when the user cancels."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QDialog, QWidget
