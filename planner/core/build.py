@@ -84,6 +84,16 @@ class Build:
                 return self.with_slot(i, replace(slot, count=new))
         return replace(self, slots=(*self.slots, BuildSlot(gpu, min(count, MAX_GPU_COUNT))))
 
+    def with_gpu_spec(self, gpu: GpuSpec) -> Build:
+        """Every slot holding a card with ``gpu``'s id now holds ``gpu``'s figures.
+
+        A build keeps a snapshot of each card (so a file means the same on another machine);
+        when the user corrects a card in their catalog, the build they are editing should use the
+        correction rather than the figures it was built with.
+        """
+        slots = tuple(replace(s, gpu=gpu) if s.gpu.id == gpu.id else s for s in self.slots)
+        return self if slots == self.slots else replace(self, slots=slots)
+
     def with_slot(self, index: int, slot: BuildSlot) -> Build:
         """Replace one slot."""
         slots = list(self.slots)

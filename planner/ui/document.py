@@ -82,6 +82,20 @@ class BuildDocument(QObject):
         self.catalog_changed.emit()
         self.changed.emit()
 
+    def adopt_catalog_gpu(self, gpu_id: str, text: str) -> bool:
+        """Use the catalog's (just edited) figures for that card in the build, undoably.
+
+        Returns whether the build changed (False when it does not hold that card).
+        """
+        gpu = self._catalog.gpu(gpu_id)
+        if gpu is None:
+            return False
+        updated = self._build.with_gpu_spec(gpu)
+        if updated == self._build:
+            return False
+        self.apply(updated, text)
+        return True
+
     @property
     def path(self) -> Path | None:
         """Where the document was last saved or opened from (None: never saved)."""

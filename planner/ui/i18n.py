@@ -7,6 +7,7 @@ overrides the system locale, for screenshots and for testing a translation.
 from __future__ import annotations
 
 import os
+import re
 
 from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
@@ -14,6 +15,9 @@ from PySide6.QtWidgets import QApplication
 from planner.paths import resources_dir
 
 LOCALE_ENV = "GPU_PLANNER_LOCALE"
+
+#: A mnemonic the way Chinese, Japanese and Korean menus write it: "新建(&N)".
+_CJK_MNEMONIC = re.compile(r"\s*[(（]&\w[)）]")
 
 
 def i18n_dir() -> str:
@@ -34,3 +38,13 @@ def install_translators(app: QApplication) -> list[QTranslator]:
         if translator.load(locale, name, "_", folder) and app.installTranslator(translator):
             installed.append(translator)
     return installed
+
+
+def button_text(menu_text: str) -> str:
+    """A menu entry's text as a tool-bar button shows it: no mnemonic, no trailing ellipsis.
+
+    Qt drops a bare "&" for buttons but keeps the "(&N)" that CJK translations append, so the
+    Chinese tool bar would read "新建(N)".
+    """
+    text = _CJK_MNEMONIC.sub("", menu_text).replace("&&", "\0").replace("&", "")
+    return text.replace("\0", "&").removesuffix("…").removesuffix("...").strip()

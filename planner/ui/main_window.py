@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QStyle
 
 from planner.ui import settings as cfg
+from planner.ui.i18n import button_text
 
 if TYPE_CHECKING:
     from planner.core.specs import GpuSpec
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
     def _action(self, text: str, slot: Any, shortcut: Any = None, icon: QIcon | None = None,
                 tip: str = "") -> QAction:
         action = QAction(text, self)
+        action.setIconText(button_text(text))
         if shortcut is not None:
             action.setShortcut(shortcut)
         if icon is not None:
@@ -309,6 +311,9 @@ class MainWindow(QMainWindow):
         dialog = CustomGpuDialog(self.document.catalog, save, gpu, self)
         if dialog.exec() == CustomGpuDialog.DialogCode.Accepted:
             self.document.set_catalog(self.store.catalog())
+            if gpu is not None:
+                self.document.adopt_catalog_gpu(
+                    gpu.id, self.tr("Use the edited figures of %1").replace("%1", gpu.name))
 
     def add_custom_gpu(self) -> None:
         """Describe a GPU of the user's own and add it to the catalog."""

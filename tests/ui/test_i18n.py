@@ -73,3 +73,23 @@ def test_suggestion_text_falls_back_to_core_in_english(real_catalog):
     from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
 
     assert suggestion_title(s) == "Core sentence" and suggestion_cost(s) == "Core cost"
+
+
+@pytest.mark.parametrize(("menu", "button"), [
+    ("&New", "New"), ("&Open…", "Open"), ("新建(&N)", "新建"), ("打开(&O)…", "打开"),
+    ("推荐配置（&R）", "推荐配置"), ("Save &As...", "Save As"), ("R&&D", "R&D")])
+def test_toolbar_buttons_drop_menu_mnemonics(menu: str, button: str) -> None:
+    from planner.ui.i18n import button_text
+
+    assert button_text(menu) == button
+
+
+def test_chinese_toolbar_has_no_mnemonics(qtbot, chinese):
+    from planner.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    texts = [a.iconText() for a in (window.new_action, window.open_action, window.save_action,
+                                    window.recommend_action)]
+    assert texts[0] == "新建"
+    assert all("(" not in t and "&" not in t for t in texts), texts

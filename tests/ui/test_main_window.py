@@ -261,3 +261,29 @@ def test_unknown_gpus_are_marked_and_offered_to_the_catalog(window, monkeypatch,
     assert window.files.open_path(path, ask=False)
     assert store.catalog().gpu(unknown[0].id) is not None
     assert window.document.catalog.gpu(unknown[0].id) is not None
+
+
+def test_editing_a_catalog_gpu_updates_the_build_undoably(window, monkeypatch, store):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from planner.ui.custom_gpu_dialog import CustomGpuDialog
+
+    _add(window)
+    _add(window, "nvidia-rtx-3090")
+    original = window.document.build.slots[0].gpu
+    assert original.tdp_w != 300
+
+    def edit_and_accept(dialog: CustomGpuDialog) -> int:
+        dialog.tdp.setValue(300)
+        box = dialog.findChild(QDialogButtonBox)
+        box.button(QDialogButtonBox.StandardButton.Ok).click()
+        return dialog.result()
+
+    monkeypatch.setattr(CustomGpuDialog, "exec", edit_and_accept)
+    window.edit_gpu(original)
+    slots = window.document.build.slots
+    assert slots[0].gpu.tdp_w == 300 and store.catalog().gpu(original.id).tdp_w == 300
+    assert slots[1].gpu.id == "nvidia-rtx-3090" and slots[1].gpu.tdp_w != 300
+    assert "Use the edited figures" in window.document.undo_stack.undoText()
+    window.document.undo_stack.undo()
+    assert window.document.build.slots[0].gpu == original
