@@ -7,7 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QFontMetricsF
 
 from planner.catalog.datafiles import DataFileError, load_catalog
 from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
@@ -19,7 +20,7 @@ from planner.core.views_compare import comparison_table
 from planner.core.views_energy import energy_view
 from planner.core.views_headroom import headroom_rows
 from planner.ui.document import BuildDocument
-from planner.ui.panels.common import GIB, gib, number, verdict_text
+from planner.ui.panels.common import GIB, gib, number, verdict_color, verdict_text
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import COST, KWH, EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
@@ -74,13 +75,23 @@ def _show(qtbot, widget):  # type: ignore[no-untyped-def]
 def test_headroom_bars_equal_core(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, HeadroomPanel(document))
     rows = headroom_rows(document.build)
-    widths = panel.used_bars.opts["width"]
-    assert list(widths) == pytest.approx([r.needed_bytes / GIB for r in rows])
-    assert list(panel.usable_bars.opts["width"]) == pytest.approx(
-        [r.usable_bytes / GIB for r in rows])
-    for label, row in zip(panel.labels, rows, strict=False):
-        assert verdict_text(row.verdict) in label.toPlainText()
-        assert gib(row.needed_bytes) in label.toPlainText()
+    bars = panel.bars.bars
+    assert [b.used for b in bars] == pytest.approx([r.needed_bytes / GIB for r in rows])
+    assert [b.usable for b in bars] == pytest.approx([r.usable_bytes / GIB for r in rows])
+    assert [b.low for b in bars] == pytest.approx([r.low_bytes / GIB for r in rows])
+    assert [b.high for b in bars] == pytest.approx([r.high_bytes / GIB for r in rows])
+    for bar, row in zip(bars, rows, strict=True):
+        assert verdict_text(row.verdict) in bar.label
+        assert gib(row.needed_bytes) in bar.label
+        assert bar.color == verdict_color(row.verdict)
+    # every label fits inside the x range the chart shows (labels are in pixels, bars in GiB)
+    view = panel.plot.getPlotItem().getViewBox()
+    x_max = view.viewRange()[0][1]
+    metrics = QFontMetricsF(panel.font())
+    for bar in bars:
+        end_px = view.mapViewToDevice(QPointF(max(bar.high, bar.usable), 0)).x()
+        right_px = view.mapViewToDevice(QPointF(x_max, 0)).x()
+        assert end_px + metrics.horizontalAdvance(bar.label) <= right_px
     tip = panel.tooltip_for(0)
     assert gib(rows[0].breakdown["activations"], 2) in tip and "±15" in tip
     assert panel.row_at(0.1) == 0 and panel.row_at(0.5) is None
@@ -95,11 +106,10 @@ def test_suggestion_button_applies_and_undo_reverts(qtbot, document: BuildDocume
         qtbot.mouseClick(panel.suggestion_buttons[0], Qt.MouseButton.LeftButton)
     after = headroom_rows(document.build)[0]
     assert after.verdict != "does-not-fit"
-    assert panel.used_bars.opts["width"][0] == pytest.approx(after.needed_bytes / GIB)
+    assert panel.bars.bars[0].used == pytest.approx(after.needed_bytes / GIB)
     document.undo_stack.undo()
     assert document.build == before
-    assert panel.used_bars.opts["width"][0] == pytest.approx(
-        headroom_rows(before)[0].needed_bytes / GIB)
+    assert panel.bars.bars[0].used == pytest.approx(headroom_rows(before)[0].needed_bytes / GIB)
 
 
 # --- energy -------------------------------------------------------------------------------------
@@ -108,12 +118,17 @@ def test_energy_figures_equal_core(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, EnergyPanel(document, rates=RATES))
     view = energy_view(document.build, document.catalog, RATES)
     assert view.total is not None
-    total_row = panel.table.rowCount() - 1
-    assert panel.table.item(total_row, KWH).text() == number(view.total.kwh_per_year)
-    assert panel.table.item(total_row, COST).text() == format_money(view.total.cost_per_year,
-                                                                     view.currency)
+    model = panel.table.model()
+    total_row = model.rowCount() - 1
+    assert total_row == len(view.lines)
+    assert model.index(total_row, KWH).data() == number(view.total.kwh_per_year)
+    assert model.index(total_row, COST).data() == format_money(view.total.cost_per_year,
+                                                               view.currency)
+    assert model.index(total_row, KWH).data(Qt.ItemDataRole.FontRole).bold()
     for r, line in enumerate(view.lines):
-        assert panel.table.item(r, KWH).text() == number(line.kwh_per_year)
+        assert model.index(r, KWH).data() == number(line.kwh_per_year)
+        assert number(line.kwh_idle_per_year) in model.index(r, KWH).data(
+            Qt.ItemDataRole.ToolTipRole)
     xs, ys = panel.own_curve.getData()
     assert list(xs) == list(view.years)
     assert list(ys) == pytest.approx(list(view.own_cumulative))
@@ -139,7 +154,8 @@ def test_energy_inputs_edit_the_document(qtbot, document: BuildDocument) -> None
     panel.pue.setValue(1.5)
     assert document.build.usage.pue == pytest.approx(1.5)
     view = energy_view(document.build, document.catalog, RATES)
-    assert panel.table.item(panel.table.rowCount() - 1, COST).text() == format_money(
+    model = panel.table.model()
+    assert model.index(model.rowCount() - 1, COST).data() == format_money(
         view.total.cost_per_year, "EUR")  # type: ignore[union-attr]
     document.undo_stack.undo()
     assert document.build.usage.pue == 1.0
@@ -256,4 +272,4 @@ def test_hidden_panel_catches_up_when_shown(qtbot, document: BuildDocument) -> N
     document.apply(replace(document.build, workloads=document.build.workloads[:1]), "x")
     panel.show()
     qtbot.waitExposed(panel)
-    assert len(panel.used_bars.opts["width"]) == 1
+    assert len(panel.bars.bars) == 1

@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -42,6 +41,7 @@ from planner.ui.panels.common import (
     number,
     style_plot,
 )
+from planner.ui.panels.figure_model import LEFT, RIGHT, Cell, FigureModel
 
 #: Table columns of the per-GPU figures.
 GPU, COUNT, KWH, COST, CO2, HEAT = range(6)
@@ -68,7 +68,6 @@ class EnergyPanel(Panel):
         self.rates = rates or default_rates()
         self.view: EnergyView | None = None
         self._updating = False
-        self._items: list[list[QTableWidgetItem]] = []
         self._inputs_shown: object = None
         self._ranges: tuple[float, float] = (0.0, 0.0)
         self._label_currency = ""
@@ -97,6 +96,14 @@ class EnergyPanel(Panel):
         self.years = QSpinBox()
         self.years.setRange(1, 15)
         self.years.setSuffix(self.tr(" years"))
+        # Tariff and region names are long ("California average commercial price (EIA,
+        # 2023)"): sized to their full text, the combos would squeeze the figures beside them.
+        for combo in (self.tariff, self.carbon):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(18)
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo: c.setToolTip(c.currentText()))
         self._fill_catalog_combos()
         document.catalog_changed.connect(self._fill_catalog_combos)
 
@@ -132,15 +139,17 @@ class EnergyPanel(Panel):
         inputs.setLayout(form)
 
         # --- figures ---------------------------------------------------------------------------
-        self.table = QTableWidget(0, 6)
-        self.table.setHorizontalHeaderLabels([
+        self.figures = FigureModel(self)
+        self.figures.set_headers([
             self.tr("GPU"), self.tr("Count"), self.tr("kWh / year"), self.tr("Cost / year"),
             self.tr("CO₂ kg / year"), self.tr("Heat BTU/h")])
+        self.table = QTableView()
+        self.table.setModel(self.figures)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(GPU, QHeaderView.ResizeMode.Stretch)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -179,8 +188,8 @@ class EnergyPanel(Panel):
         self.plot.addItem(self.break_even_label)
 
         top = QHBoxLayout()
-        top.addWidget(inputs)
-        top.addWidget(figures, 1)
+        top.addWidget(inputs, 2)
+        top.addWidget(figures, 3)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.plot, 1)
@@ -287,16 +296,8 @@ class EnergyPanel(Panel):
         lines: list[EnergyLine] = []
         if view is not None and view.error is None and view.total is not None:
             lines = [*view.lines, view.total]
-        if self.table.rowCount() != len(lines):
-            self.table.setRowCount(len(lines))
-            self._items = [[QTableWidgetItem() for _c in range(6)] for _r in lines]
-            for r, items in enumerate(self._items):
-                for c, item in enumerate(items):
-                    if c != GPU:
-                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                              | Qt.AlignmentFlag.AlignVCenter)
-                    self.table.setItem(r, c, item)
-        for r, line in enumerate(lines):
+        rows: list[list[Cell]] = []
+        for line in lines:
             is_total = view is not None and line is view.total
             texts = (
                 self.tr("Build (with host)") if is_total else line.label,
@@ -306,18 +307,17 @@ class EnergyPanel(Panel):
                 number(line.co2_kg_per_year),
                 number(line.heat_btu_per_hour),
             )
-            for c, text in enumerate(texts):
-                item = self._items[r][c]
-                item.setText(text)
-                font = item.font()
-                font.setBold(is_total)
-                item.setFont(font)
-            self._items[r][KWH].setToolTip(
-                self.tr("%1 kWh under load, %2 kWh idle").replace(
-                    "%1", number(line.kwh_load_per_year)).replace(
-                    "%2", number(line.kwh_idle_per_year)))
+            kwh_tip = self.tr("%1 kWh under load, %2 kWh idle").replace(
+                "%1", number(line.kwh_load_per_year)).replace(
+                "%2", number(line.kwh_idle_per_year))
+            rows.append([Cell(text, tooltip=kwh_tip if c == KWH else "",
+                              align=LEFT if c == GPU else RIGHT, bold=is_total)
+                         for c, text in enumerate(texts)])
+        if self.figures.set_rows(rows):
+            for column in range(COUNT, HEAT + 1):
+                self.table.resizeColumnToContents(column)
         height = (self.table.horizontalHeader().height() + 4
-                  + sum(self.table.rowHeight(r) for r in range(len(lines))))
+                  + sum(self.table.rowHeight(r) for r in range(len(rows))))
         if self.table.minimumHeight() != min(height, 260):
             self.table.setMinimumHeight(min(height, 260))
 
@@ -389,7 +389,9 @@ class EnergyPanel(Panel):
         self.break_even_label.setVisible(visible)
         if visible and years is not None:
             self.break_even_line.setValue(years)
-            self.break_even_label.setText(self.tr("break-even"))
-            top = max(view.own_cumulative[-1],
-                      view.cloud.cumulative[-1] if view.cloud else 0.0)
-            self.break_even_label.setPos(years, top)
+            self.break_even_label.setText(self.tr("break-even: %1 months")
+                                          .replace("%1", number(view.break_even_months, 1)))
+            # At the crossing (owning's cost at that time), right of the line: the crossing is
+            # where the eye goes, and low on the chart, away from the legend at the top left.
+            crossing = float(np.interp(years, xs, np.array(view.own_cumulative, dtype=float)))
+            self.break_even_label.setPos(years, crossing)

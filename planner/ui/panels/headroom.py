@@ -4,8 +4,8 @@ Bars are coloured by verdict (and labelled with it, for readers who cannot tell 
 apart), whiskers show the estimate's validated error band, and hovering a bar explains it part by
 part. Below the chart, each workload that does not fit offers core's "what would make it fit"
 changes as buttons; a click is one undoable edit. Figures come from
-:func:`planner.core.views_headroom.headroom_rows`; the chart items are created once and updated
-in place on every change (creating pyqtgraph items costs more than the whole estimate).
+:func:`planner.core.views_headroom.headroom_rows`; one chart item draws every bar (see
+:mod:`planner.ui.panels.headroom_item`) and gets new data on every change.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from __future__ import annotations
 import html
 import math
 
-import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF
-from PySide6.QtGui import QBrush, QCursor, QPalette
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QCursor, QFontMetricsF, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -47,9 +46,9 @@ from planner.ui.panels.common import (
     verdict_color,
     verdict_text,
 )
+from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, HeadroomBars
 from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
 
-BAR_HEIGHT = 0.6
 SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30
 
@@ -116,8 +115,7 @@ class HeadroomPanel(Panel):
         self.rows: list[HeadroomRow] = []
         self._suggestion_key: object = None
         self.suggestion_buttons: list[QPushButton] = []
-        self._brushes: dict[str, QBrush] = {}
-        self._no_pen = pg.mkPen(None)
+        self._bars: list[Bar] = []
 
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -132,35 +130,31 @@ class HeadroomPanel(Panel):
         self.plot.invertY(True)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        empty = np.zeros(0)
-        self.usable_bars = pg.BarGraphItem(x0=empty, y=empty, width=empty, height=BAR_HEIGHT)
-        self.used_bars = pg.BarGraphItem(x0=empty, y=empty, width=empty, height=BAR_HEIGHT * 0.6)
-        self.error_bars = pg.ErrorBarItem(x=empty, y=empty, left=empty, right=empty, beam=0.15)
-        self.usable_bars.setZValue(0)
-        self.used_bars.setZValue(1)
-        self.error_bars.setZValue(2)
-        for item in (self.usable_bars, self.used_bars, self.error_bars):
-            self.plot.addItem(item)
-        self.labels: list[pg.TextItem] = []
+        self.bars = HeadroomBars()
+        self.plot.addItem(self.bars)
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
         self.plot.getPlotItem().getViewBox().sigResized.connect(self._fit_x_range)
         self._ends: list[float] = []
-        self._label_px: list[int] = []
+        self._label_px: list[float] = []
         self._names: list[str] = []
         self._row_count = -1
         self._x_max = 0.0
         self._drawn = False
 
-        # The fixes live in a scroll area of fixed height, and a new set replaces the old in
-        # one step: the chart above keeps its size, so an edit does not re-lay out its axes.
+        # The fixes live in a scroll area of fixed height that is always there (saying so when
+        # nothing needs fixing): the chart above keeps its size whatever an edit does, so an edit
+        # never re-lays out its axes (showing or hiding the box cost two frames).
         self.suggestions_box = QScrollArea()
         self.suggestions_box.setWidgetResizable(True)
         self.suggestions_box.setFrameShape(QFrame.Shape.NoFrame)
         self.suggestions_box.setFixedHeight(SUGGESTIONS_PIXELS)
-        self.suggestions_box.hide()
         content = QWidget()
         self._groups_layout = QVBoxLayout(content)
         self._groups_layout.setContentsMargins(0, 0, 0, 0)
+        self.all_fit = QLabel()
+        self.all_fit.setWordWrap(True)
+        self.all_fit.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._groups_layout.addWidget(self.all_fit)
         self._groups_layout.addStretch(1)
         self.suggestions_box.setWidget(content)
         self._groups: list[_SuggestionGroup] = []
@@ -177,10 +171,7 @@ class HeadroomPanel(Panel):
         """Chart background, axes and the usable-memory bars follow the palette."""
         style_plot(self.plot, self)
         _bg, fg, mid = chart_colors(self)
-        self.usable_bars.setOpts(brush=pg.mkBrush(mid), pen=pg.mkPen(None))
-        self.error_bars.setData(pen=pg.mkPen(fg, width=1))
-        for label in self.labels:
-            label.setColor(fg)
+        self.bars.set_colors(mid, fg, self.font())
 
     def refresh(self) -> None:
         """Recompute the rows (memoised in core) and update the chart items in place."""
@@ -197,47 +188,22 @@ class HeadroomPanel(Panel):
 
     def _draw_chart(self) -> None:
         rows = self.rows
-        ys = np.arange(len(rows), dtype=float)
-        zeros = np.zeros(len(rows))
-        used = np.array([r.needed_bytes for r in rows], dtype=float) / GIB
-        usable = np.array([r.usable_bytes for r in rows], dtype=float) / GIB
-        brushes = [self._brush(r.verdict) for r in rows]
-        self.usable_bars.setOpts(x0=zeros, y=ys, width=usable, height=BAR_HEIGHT)
-        self.used_bars.setOpts(x0=zeros, y=ys, width=used, height=BAR_HEIGHT * 0.6,
-                               brushes=brushes, pen=self._no_pen)  # one shared pen: a
-        # per-bar pens list trips pyqtgraph 0.14 (UnboundLocalError) when there are no bars.
-        self.error_bars.setData(
-            x=used, y=ys,
-            left=np.array([r.needed_bytes - r.low_bytes for r in rows], dtype=float) / GIB,
-            right=np.array([r.high_bytes - r.needed_bytes for r in rows], dtype=float) / GIB,
-            beam=0.15)
-        _bg, fg, _mid = chart_colors(self)
-        while len(self.labels) < len(rows):
-            label = pg.TextItem(color=fg, anchor=(0, 0.5))
-            self.plot.addItem(label)
-            self.labels.append(label)
-        ends = [max(r.high_bytes, r.usable_bytes) / GIB for r in rows]
-        right = max(ends or [1.0])
-        for i, label in enumerate(self.labels):
-            if i >= len(rows):
-                label.setVisible(False)
-                continue
-            label.setVisible(True)
-            text = self.bar_label(rows[i])
-            if label.toPlainText() != text:  # setText re-lays out rich text: skip if unchanged
-                label.setText(text)
-            label.setPos(QPointF(ends[i] + right * 0.01, i))
+        labels = [self.bar_label(r) for r in rows]
+        metrics = QFontMetricsF(self.font())
+        self._ends = [max(r.high_bytes, r.usable_bytes) / GIB for r in rows]
+        self._label_px = [metrics.horizontalAdvance(text) + LABEL_GAP_PX + 6 for text in labels]
+        self._bars = [Bar(used=r.needed_bytes / GIB, usable=r.usable_bytes / GIB,
+                          low=r.low_bytes / GIB, high=r.high_bytes / GIB,
+                          color=verdict_color(r.verdict), label=text)
+                      for r, text in zip(rows, labels, strict=True)]
         names = self.axis_names(rows)
-        metrics = self.fontMetrics()
         if names != self._names:
             self._names = names
             axis = self.plot.getAxis("left")
             axis.setTicks([list(enumerate(names))])
-            axis.setWidth(max([metrics.horizontalAdvance(n) for n in names] or [0]) + 16)
-        self._ends = ends
-        self._label_px = [metrics.horizontalAdvance(label.toPlainText()) + 12
-                          for label in self.labels[: len(rows)]]
+            axis.setWidth(round(max([metrics.horizontalAdvance(n) for n in names] or [0])) + 16)
         self._fit_x_range()
+        self.bars.set_bars(self._bars, self._x_max)
         if len(rows) != self._row_count:
             self._row_count = len(rows)
             self.plot.setYRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
@@ -256,12 +222,7 @@ class HeadroomPanel(Panel):
         if right != self._x_max:
             self._x_max = right
             self.plot.setXRange(0, right, padding=0)
-
-    def _brush(self, verdict: str) -> QBrush:
-        brush = self._brushes.get(verdict)
-        if brush is None:
-            brush = self._brushes[verdict] = pg.mkBrush(verdict_color(verdict))
-        return brush
+            self.bars.set_bars(self._bars, right)
 
     def axis_names(self, rows: list[HeadroomRow], limit: int = 22) -> list[str]:
         """Short, distinct bar names: the workload, its task, and a number for repeats."""
@@ -304,7 +265,7 @@ class HeadroomPanel(Panel):
     def row_at(self, y: float) -> int | None:
         """The workload whose bar covers chart coordinate ``y`` (None between bars)."""
         i = round(y)
-        if 0 <= i < len(self.rows) and abs(y - i) <= BAR_HEIGHT / 2:
+        if 0 <= i < len(self.rows) and abs(y - i) <= USABLE_HEIGHT / 2:
             return i
         return None
 
@@ -363,7 +324,7 @@ class HeadroomPanel(Panel):
         # edit (a GPU count change rewords every "shard over N GPUs") costs a frame by itself.
         while len(self._groups) < len(short):
             group = _SuggestionGroup(self)
-            self._groups_layout.insertWidget(len(self._groups), group)
+            self._groups_layout.insertWidget(len(self._groups) + 1, group)
             self._groups.append(group)
         self.suggestion_buttons = []
         for group, row in zip(self._groups, short, strict=False):
@@ -372,8 +333,17 @@ class HeadroomPanel(Panel):
             self.suggestion_buttons.extend(group.buttons[: len(row.suggestions)])
         for group in self._groups[len(short):]:
             group.setVisible(False)
-        if self.suggestions_box.isVisible() != bool(short):
-            self.suggestions_box.setVisible(bool(short))
+        self.all_fit.setVisible(not short)
+        if not short:
+            self.all_fit.setText(self._nothing_to_fix())
+
+    def _nothing_to_fix(self) -> str:
+        build = self.document.build
+        if not self.rows:
+            return self.tr("Changes that would make a workload fit appear here.")
+        if not build.slots:
+            return self.tr("Add GPUs to see which changes would make each workload fit.")
+        return self.tr("Every tracked workload fits this build: nothing to change.")
 
     def apply_suggestion(self, index: int, suggestion: Suggestion) -> None:
         """Replace the workload's settings with the suggestion's, as one undoable edit."""
