@@ -25,6 +25,7 @@ from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
 from planner.core.recommend import PRESETS, recommend
 from planner.core.specs import Catalog
+from planner.core.speed import decode_speed, training_speed
 from planner.core.suggest import suggestions
 from planner.core.views_compare import (
     HIGHER,
@@ -59,6 +60,12 @@ def _gpu(catalog: Catalog, gid: str):  # type: ignore[no-untyped-def]
     g = catalog.gpu(gid)
     assert g is not None, gid
     return g
+
+
+def _workload(catalog: Catalog, wid: str):  # type: ignore[no-untyped-def]
+    w = catalog.workload(wid)
+    assert w is not None, wid
+    return w
 
 
 def _llama(catalog: Catalog, **training: object) -> TrackedWorkload:
@@ -225,6 +232,31 @@ def test_comparison_table_values_and_highlights(catalog: Catalog) -> None:
     assert work.best == (1,)
     arch = table.row("arch_fp8")
     assert all(v is None or isinstance(v, bool) for v in arch.values)
+
+
+def test_comparison_speed_rows_where_the_workload_fits(catalog: Catalog) -> None:
+    small, big = _gpu(catalog, "nvidia-rtx-4090"), _gpu(catalog, "nvidia-a100-sxm4-80gb")
+    llama = catalog.workload("llama-3.1-8b")
+    assert llama is not None
+    full = _llama(catalog, batch=1, precision="bf16", strategy="fsdp")  # ~32 GB per GPU
+    serve = TrackedWorkload(llama, "inference", inference=InferenceSetup(seq=4096, batch=8))
+    build = Build(slots=(BuildSlot(small, 2),), workloads=(full, serve))
+    table = comparison_table([small, big], build, catalog, RATES)
+    train, decode = table.row("speed:0"), table.row("speed:1")
+    assert table.row("workload:0").verdicts[0] == DOES_NOT_FIT
+    assert train.values[0] is None  # no speed where it does not fit
+    expected = training_speed(llama, full.training, big, 2).tokens_per_second
+    assert train.values[1] == pytest.approx(expected) and train.unit == "tokens/s"
+    assert decode.values == pytest.approx(
+        (decode_speed(llama, serve.inference, small, 2).tokens_per_second,
+         decode_speed(llama, serve.inference, big, 2).tokens_per_second))
+    assert decode.best == (1,) and decode.kind == "speed"  # A100's 2 TB/s against 1 TB/s
+    vit = TrackedWorkload(_workload(catalog, "vit-b-16"), "train",
+                          training=TrainingSetup(batch=32))
+    rows = comparison_table([small], replace(build, workloads=(vit,)), catalog, RATES)
+    assert rows.row("speed:0").unit == "samples/s"
+    assert rows.row("speed:0").values[0] == pytest.approx(
+        training_speed(vit.workload, vit.training, small, 2).samples_per_second)
 
 
 def test_default_gpus_and_architectures(catalog: Catalog) -> None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from planner.core.build import Build
-from planner.core.headroom import headroom
+from planner.core.build import Build, TrackedWorkload
+from planner.core.headroom import FITS, TIGHT, headroom
 from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
+from planner.core.precision import EstimateError
 from planner.core.specs import Architecture, Catalog, GpuSpec
-from planner.core.speed import per_dollar, per_watt
+from planner.core.speed import decode_speed, per_dollar, per_watt, training_speed
 from planner.core.views_headroom import cached_estimate
 
 HIGHER, LOWER = "higher", "lower"
@@ -42,8 +43,9 @@ class ComparisonRow:
     """One property across the columns.
 
     ``kind`` tells a view how to show the values: ``number`` (with ``decimals`` and ``unit``),
-    ``money`` (in the table's currency), ``bool``, ``text``, or ``headroom`` (bytes, negative
-    when short, with ``verdicts``). ``best`` holds the indices of the winning columns: empty when
+    ``money`` (in the table's currency), ``bool``, ``text``, ``headroom`` (bytes, negative
+    when short, with ``verdicts``) or ``speed`` (a workload's throughput in ``unit``, only where
+    it fits). ``best`` holds the indices of the winning columns: empty when
     the row has no direction, fewer than two known values, or every known value is equal.
     """
 
@@ -189,7 +191,48 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
         label = f"{tracked.workload.name} ({tracked.task})"
         rows.append(_row(f"workload:{i}", label, "Workloads", "headroom", values, HIGHER,
                          "GiB", 1, verdicts))
+    fit_rows = rows[len(rows) - len(build.workloads):]
+    for i, (tracked, fit) in enumerate(zip(build.workloads, fit_rows, strict=True)):
+        speed = _speed_row(i, tracked, gpus, n, fit.verdicts)
+        if speed is not None:
+            rows.append(speed)
     return ComparisonTable(columns, tuple(rows), currency)
+
+
+def speed_unit(tracked: TrackedWorkload) -> str:
+    """What a workload's speed is counted in: tokens for language models, samples otherwise."""
+    return "tokens/s" if tracked.workload.is_transformer and tracked.workload.family in (
+        "decoder", "encoder-decoder", "encoder") else "samples/s"
+
+
+def workload_speed(tracked: TrackedWorkload, gpu: GpuSpec, count: int) -> float | None:
+    """Training throughput, or decode tokens/s for inference, of ``count`` of ``gpu``.
+
+    None when core cannot say: the card lacks the precision's tensor figure, or the workload
+    does not generate tokens (e.g. a diffusion UNet served for inference).
+    """
+    try:
+        if tracked.task == "train":
+            t = training_speed(tracked.workload, tracked.training, gpu, count)
+            return t.tokens_per_second if speed_unit(tracked) == "tokens/s" \
+                and t.tokens_per_second is not None else t.samples_per_second
+        if tracked.workload.family not in ("decoder", "encoder-decoder"):
+            return None
+        return decode_speed(tracked.workload, tracked.inference, gpu, count).tokens_per_second
+    except EstimateError:
+        return None
+
+
+def _speed_row(i: int, tracked: TrackedWorkload, gpus: Sequence[GpuSpec], count: int,
+               verdicts: Sequence[str | None]) -> ComparisonRow | None:
+    """How fast each card would run a tracked workload, where it fits at all."""
+    values: list[Value] = [
+        workload_speed(tracked, g, count) if verdict in (FITS, TIGHT) else None
+        for g, verdict in zip(gpus, verdicts, strict=True)]
+    if all(v is None for v in values):
+        return None
+    label = f"{tracked.workload.name} ({tracked.task})"
+    return _row(f"speed:{i}", label, "Speed", "speed", values, HIGHER, speed_unit(tracked), 0)
 
 
 def _scaled(value: float | None, factor: float) -> float | None:

@@ -77,6 +77,15 @@ def _value(row: ComparisonRow, i: int, currency: str) -> str:
     return escape(str(v))
 
 
+def _row_label(row: ComparisonRow) -> str:
+    """Workload rows name the model; say whether the row is its headroom or its speed."""
+    if row.kind == "headroom":
+        return _tr("Headroom: %1").replace("%1", row.label)
+    if row.kind == "speed":
+        return _tr("Speed: %1").replace("%1", row.label)
+    return _tr(row.label)
+
+
 def _table(table: ComparisonTable) -> str:
     head = "".join(f"<th>{escape(c.name)}</th>" for c in table.columns)
     out = [f"<table width='100%'><tr><th></th>{head}</tr>"]
@@ -85,7 +94,7 @@ def _table(table: ComparisonTable) -> str:
         for i in range(len(table.columns)):
             cls = ("num" if row.kind != "text" else "") + (" best" if i in row.best else "")
             cells.append(f"<td class='{cls}'>{_value(row, i, table.currency)}</td>")
-        out.append(f"<tr><td>{escape(_tr(row.label))}</td>{''.join(cells)}</tr>")
+        out.append(f"<tr><td>{escape(_row_label(row))}</td>{''.join(cells)}</tr>")
     out.append("</table>")
     return "".join(out)
 

@@ -187,6 +187,21 @@ def test_comparison_highlights_the_better_value(qtbot, document: BuildDocument) 
     assert panel.arch_tab.table.columnCount() >= 2
 
 
+def test_comparison_shows_speed_where_workloads_fit(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, ComparisonPanel(document, rates=RATES))
+    panel.add_gpu("nvidia-a100-sxm4-80gb")
+    table = comparison_table(panel.compared_gpus(), document.build, document.catalog, RATES)
+    keys = [r.key for r in table.rows]
+    speed = table.row("speed:1")  # serving Llama: decode tokens/s on every card it fits
+    r = keys.index("speed:1")
+    w = panel.gpus_tab.table
+    assert w.verticalHeaderItem(r).text().startswith("Speed: ")
+    assert "tokens/s" in w.verticalHeaderItem(r).text()
+    for c, value in enumerate(speed.values):
+        assert w.item(r, c).text() == ("—" if value is None else number(value, 0))
+    assert "40 %" in w.item(r, 0).toolTip()
+
+
 # --- workloads ----------------------------------------------------------------------------------
 
 def test_workload_edits_change_the_estimate(qtbot, document: BuildDocument) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from planner.core.headroom import DOES_NOT_FIT
 from planner.core.money import Rates, format_money
 from planner.core.specs import GpuSpec
+from planner.core.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
 from planner.core.views_compare import (
     MAX_COLUMNS,
     ComparisonRow,
@@ -312,6 +313,9 @@ class ComparisonPanel(Panel):
         label = self._labels.get(row.key, row.label)
         if row.kind == "headroom":
             return self.tr("Headroom: %1").replace("%1", row.label)
+        if row.kind == "speed":
+            unit = self.tr("tokens/s") if row.unit == "tokens/s" else self.tr("samples/s")
+            return self.tr("Speed: %1 (%2)").replace("%1", row.label).replace("%2", unit)
         return f"{label} ({row.unit})" if row.unit else label
 
     def changeEvent(self, event: QEvent) -> None:
@@ -358,6 +362,8 @@ class ComparisonPanel(Panel):
             return f"{text}\n{verdict_text(verdict)}" if verdict else text
         if row.key == "launch_year":
             return str(int(float(value)))
+        if row.kind == "speed":
+            return number(float(value), 1 if float(value) < 10 else 0)
         return number(float(value), row.decimals)
 
     def cell_tooltip(self, table: ComparisonTable, row: ComparisonRow, column: int) -> str:
@@ -372,6 +378,14 @@ class ComparisonPanel(Panel):
                 "%1", col.price_source or self.tr("launch MSRP")))
         elif row.kind == "headroom":
             parts.append(self.tr("Free memory per GPU if the build were made of this card."))
+        elif row.kind == "speed":
+            parts.append(self.tr(
+                "Estimated for the build's %1 GPU(s) of this card: training at %2 % of the "
+                "card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % "
+                "of its memory bandwidth. Shown only where the workload fits.")
+                .replace("%1", str(max(1, self.document.build.gpu_count)))
+                .replace("%2", str(round(DEFAULT_MFU * 100)))
+                .replace("%3", str(round(DEFAULT_BANDWIDTH_EFFICIENCY * 100))))
         if column in row.best:
             parts.append(self.tr("Best of the compared (higher is better)") if
                          row.better == "higher" else
