@@ -195,6 +195,8 @@ def _estimate(args: argparse.Namespace) -> int:
     from planner.core.hfconfig import workload_from_hf_config
     from planner.core.lookup import find_gpu, find_workload
     from planner.core.memory import InferenceSetup, TrainingSetup
+    from planner.core.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
+    from planner.core.views_compare import speed_unit, workload_speed
 
     catalog = None
     if args.hf_config is not None:
@@ -258,6 +260,12 @@ def _estimate(args: argparse.Namespace) -> int:
         fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
         result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
                       headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)
+        speed = workload_speed(tracked, gpu, args.gpus)
+        result["speed"] = None if speed is None else {
+            "per_second": speed, "unit": speed_unit(tracked),
+            "assumes": (f"{DEFAULT_MFU:.0%} of peak dense tensor throughput (MFU)"
+                        if args.task == "train" else
+                        f"{DEFAULT_BANDWIDTH_EFFICIENCY:.0%} of memory bandwidth")}
     if args.json:
         _emit(result)
     else:
@@ -279,6 +287,10 @@ def _print_estimate(name: str, r: dict[str, Any]) -> None:
     if "verdict" in r:
         print(f"  on {r['gpu']}: usable {_gib(r['usable_bytes'])}, headroom "
               f"{_gib(r['headroom_bytes'])} → {r['verdict']}")
+    if r.get("speed"):
+        s = r["speed"]
+        print(f"  speed           ~{s['per_second']:,.0f} {s['unit']} on {r['gpus']} GPU(s) "
+              f"(assumes {s['assumes']})")
     for note in r["notes"]:
         print(f"  note: {note}")
 

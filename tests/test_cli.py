@@ -63,6 +63,23 @@ def test_estimate_json_keys_and_fit(cli_home):
     assert out["parameters"] == 8_030_261_248
     assert out["verdict"] in ("fits", "tight")
     assert out["headroom_bytes"] == out["usable_bytes"] - out["total_bytes"]
+    # QLoRA runs its matmuls in BF16: 165.2 dense TFLOPS x 40 % MFU over (6N + attention) FLOPs
+    # per token, x 3/4 for the recomputed forward under checkpointing
+    tokens_per_s = 165.2e12 * 0.40 / (6 * 8_030_261_248 + 12 * 32 * 4096 * 2048) * 3 / 4
+    assert out["speed"]["unit"] == "tokens/s"
+    assert out["speed"]["per_second"] == pytest.approx(tokens_per_s, rel=0.01)
+
+
+def test_estimate_decode_speed_is_bandwidth_bound(cli_home):
+    r = run(cli_home, "estimate", "--model", "llama-3-8b", "--task", "inference", "--batch",
+            "1", "--seq", "1024", "--gpu", "RTX 4090")
+    assert r.returncode == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if x.strip().startswith("speed"))
+    assert "tokens/s" in line and "80% of memory bandwidth" in line
+    # every BF16 weight but the input embedding table (7.5 G params = 15.0 GB) plus 0.13 GB of
+    # KV cache streamed per token, from 1008 GB/s x 80 %: 53 tokens/s
+    value = int(line.split("~")[1].split()[0].replace(",", ""))
+    assert 52 <= value <= 54
 
 
 def test_estimate_from_hf_config(cli_home, tmp_path):
