@@ -66,7 +66,7 @@ def _configure(app: QApplication) -> None:
     theme.choose_style(app)
     preference = str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME))
     theme.apply_scheme(app, preference)
-    theme.follow_system(app, preference)
+    theme.follow_system(app, lambda: str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME)))
 
 
 class Startup(QObject):
@@ -138,7 +138,8 @@ def run_app(args: list[str]) -> int:
         if not server.listen():
             log.warning("single-instance server could not listen; continuing alone")
     _configure(app)
-    install_translators(app)  # the translators are children of app, so they stay alive
+    # The translators are children of app, so they stay alive.
+    install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)))
 
     from planner.ui.main_window import MainWindow
 

@@ -71,8 +71,25 @@ class DocumentFiles(QObject):
         if not self.maybe_save():
             return False
         self._created = None
-        self._document.reset(Build(name=self.tr("Untitled build")))
+        self._document.reset(self.blank_build())
         return True
+
+    def blank_build(self) -> Build:
+        """An empty build with the assumptions chosen in Preferences."""
+        from planner.ui.preferences import new_build
+
+        return new_build(self.tr("Untitled build"), self._document.catalog)
+
+    def start_blank_if_untouched(self) -> None:
+        """Once the catalog is in, give the start-up build the user's default assumptions.
+
+        The window starts before the catalog (its tariffs and regions) has loaded; if nothing
+        was opened or edited since, the empty build is replaced without an undo step.
+        """
+        doc = self._document
+        if (doc.path is None and doc.undo_stack.count() == 0 and not doc.build.slots
+                and not doc.build.workloads):
+            doc.reset(self.blank_build())
 
     def open_dialog(self) -> bool:
         """Ask for a file and open it."""

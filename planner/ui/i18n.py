@@ -25,9 +25,13 @@ def i18n_dir() -> str:
     return str(resources_dir() / "i18n")
 
 
-def install_translators(app: QApplication) -> list[QTranslator]:
-    """Load and install the translators that match the locale; returns them (keep them alive)."""
-    override = os.environ.get(LOCALE_ENV, "").strip()
+def install_translators(app: QApplication, preference: str = "system") -> list[QTranslator]:
+    """Load and install the translators that match the locale; returns them (keep them alive).
+
+    The environment override wins, then the user's choice in Preferences, then the system's.
+    """
+    override = os.environ.get(LOCALE_ENV, "").strip() or (
+        preference if preference and preference != "system" else "")
     locale = QLocale(override) if override else QLocale.system()
     if override:
         QLocale.setDefault(locale)

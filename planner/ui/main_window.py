@@ -121,6 +121,9 @@ class MainWindow(QMainWindow):
             self._icon(TI.SystemSearch, SP.SP_FileDialogContentsView),
             self.tr("Find the cheapest builds that fit the tracked workloads"))
         self.reset_layout_action = self._action(self.tr("&Reset Layout"), self.reset_layout)
+        self.preferences_action = self._action(self.tr("&Preferences…"), self.preferences,
+                                               k.Preferences)
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.about_action = self._action(self.tr("&About GPU Build Planner"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_qt_action = self._action(self.tr("About &Qt"), QMessageBox.aboutQt)
@@ -144,6 +147,8 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions([self.find_action, self.custom_gpu_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.preferences_action)
         self.view_menu = bar.addMenu(self.tr("&View"))
         self.view_menu.addAction(self.catalog_dock.toggleViewAction())
         self._view_separator = self.view_menu.addSeparator()
@@ -188,7 +193,8 @@ class MainWindow(QMainWindow):
         stack.undoTextChanged.connect(self._undo_text)  # bound methods, not lambdas: they
         stack.redoTextChanged.connect(self._redo_text)  # disconnect when the window goes
         for action in (self.new_action, self.open_action, self.save_action,
-                       self.save_as_action, self.find_action, self.reset_layout_action):
+                       self.save_as_action, self.find_action, self.reset_layout_action,
+                       self.preferences_action):
             action.setEnabled(True)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self.files.fill_recent_menu(self.recent_menu)
@@ -219,6 +225,8 @@ class MainWindow(QMainWindow):
         self.store = store
         catalog = store.catalog()
         self.document.set_catalog(catalog)
+        if self._document_arg is None:
+            self.files.start_blank_if_untouched()
         self.custom_gpu_action.setEnabled(True)
         self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
                                   + self.tr("catalog %1").replace("%1", catalog.version or "—"))
@@ -330,6 +338,14 @@ class MainWindow(QMainWindow):
         except ImportError:
             return
         dialog = RecommendDialog(self.document, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def preferences(self) -> None:
+        """Defaults for new builds, colours and language."""
+        from planner.ui.preferences import PreferencesDialog
+
+        dialog = PreferencesDialog(self.document.catalog, self.document.build, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -35,6 +35,17 @@ RECENT_FILES = Setting("files/recent", [], list)
 LAST_DIRECTORY = Setting("files/lastDirectory", "", str)
 AUTOSAVE_IDLE_MS = Setting("files/autosaveIdleMs", 3000, int)
 COLOR_SCHEME = Setting("appearance/colorScheme", "system", str)
+LANGUAGE = Setting("appearance/language", "system", str)
+"""``system``, or a locale name we ship a translation for (``en``, ``zh_CN``); read at start."""
+# What a new build starts with (Preferences); an open build keeps its own, saved in its file.
+NEW_HOURS_PER_DAY = Setting("newBuild/hoursPerDay", 10.0, float)
+NEW_UTILIZATION = Setting("newBuild/utilization", 1.0, float)
+NEW_PUE = Setting("newBuild/pue", 1.0, float)
+NEW_CURRENCY = Setting("newBuild/currency", "USD", str)
+NEW_TARIFF = Setting("newBuild/tariff", "", str)
+NEW_PRICE_PER_KWH = Setting("newBuild/pricePerKwh", 0.15, float)
+NEW_CARBON = Setting("newBuild/carbon", "", str)
+NEW_YEARS = Setting("newBuild/years", 3, int)
 MAX_RECENT = 8
 #: Bumped when the dock layout changes shape, so an old saved state is not applied to new docks.
 STATE_VERSION = 1

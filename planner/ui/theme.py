@@ -9,6 +9,7 @@ follows ``styleHints().colorScheme()`` on platforms that report one; where the p
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -66,8 +67,10 @@ def requested_scheme(preference: str = "system") -> Qt.ColorScheme:
 
 def apply_scheme(app: QApplication, preference: str = "system") -> Qt.ColorScheme:
     """Use the light or dark palette; Fusion needs ours when the platform gives none."""
-    scheme = requested_scheme(preference)
     hints = QGuiApplication.styleHints()
+    if preference == "system" and not os.environ.get(SCHEME_ENV, "").strip():
+        hints.unsetColorScheme()  # back to the platform's own choice after an override
+    scheme = requested_scheme(preference)
     if scheme != Qt.ColorScheme.Unknown and hints.colorScheme() != scheme:
         hints.setColorScheme(scheme)  # Qt 6.8+: lets a capable platform theme switch itself
     if app.style().name().lower() == "fusion":
@@ -78,7 +81,10 @@ def apply_scheme(app: QApplication, preference: str = "system") -> Qt.ColorSchem
     return scheme
 
 
-def follow_system(app: QApplication, preference: str = "system") -> None:
-    """Re-apply the palette when the user flips the system's light/dark setting."""
+def follow_system(app: QApplication, preference: Callable[[], str]) -> None:
+    """Re-apply the palette when the user flips the system's light/dark setting.
+
+    ``preference`` is asked each time: the user may have changed it in Preferences since.
+    """
     QGuiApplication.styleHints().colorSchemeChanged.connect(
-        lambda _scheme: apply_scheme(app, preference))
+        lambda _scheme: apply_scheme(app, preference()))

@@ -15,22 +15,20 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from planner.core.build import Build
-from planner.core.money import CURRENCIES, Rates, format_money
+from planner.core.build import CostSettings
+from planner.core.energy import Usage
+from planner.core.money import Rates, format_money
 from planner.core.views_energy import EnergyLine, EnergyView, energy_view
+from planner.ui.assumptions_form import AssumptionsForm, edit_text
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
     VERDICT_COLORS,
@@ -49,16 +47,6 @@ OWN_COLOR = "#0072B2"  # Okabe–Ito blue
 RENT_COLOR = "#CC79A7"  # Okabe–Ito reddish purple
 
 
-def _set_value(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
-    if spin.value() != value:
-        spin.setValue(value)  # type: ignore[arg-type]
-
-
-def _set_index(combo: QComboBox, index: int) -> None:
-    if combo.currentIndex() != max(0, index):
-        combo.setCurrentIndex(max(0, index))
-
-
 class EnergyPanel(Panel):
     """Usage assumptions in; a year of energy, cost, carbon and heat, and cost over years out."""
 
@@ -67,76 +55,15 @@ class EnergyPanel(Panel):
         super().__init__(document, parent)
         self.rates = rates or default_rates()
         self.view: EnergyView | None = None
-        self._updating = False
-        self._inputs_shown: object = None
         self._ranges: tuple[float, float] = (0.0, 0.0)
         self._label_currency = ""
 
-        # --- inputs ----------------------------------------------------------------------------
-        self.hours = QDoubleSpinBox()
-        self.hours.setRange(0, 24)
-        self.hours.setDecimals(1)
-        self.hours.setSuffix(self.tr(" h/day"))
-        self.utilization = QSpinBox()
-        self.utilization.setRange(0, 100)
-        self.utilization.setSuffix(" %")
-        self.tariff = QComboBox()
-        self.price = QDoubleSpinBox()
-        self.price.setRange(0, 10)
-        self.price.setDecimals(3)
-        self.price.setSingleStep(0.01)
-        self.currency = QComboBox()
-        for code in CURRENCIES:
-            self.currency.addItem(code, code)
-        self.pue = QDoubleSpinBox()
-        self.pue.setRange(1.0, 5.0)
-        self.pue.setDecimals(2)
-        self.pue.setSingleStep(0.05)
-        self.carbon = QComboBox()
-        self.years = QSpinBox()
-        self.years.setRange(1, 15)
-        self.years.setSuffix(self.tr(" years"))
-        # Tariff and region names are long ("California average commercial price (EIA,
-        # 2023)"): sized to their full text, the combos would squeeze the figures beside them.
-        for combo in (self.tariff, self.carbon):
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(18)
-            combo.currentIndexChanged.connect(
-                lambda _i, c=combo: c.setToolTip(c.currentText()))
-        self._fill_catalog_combos()
-        document.catalog_changed.connect(self._fill_catalog_combos)
-
-        self.hours.valueChanged.connect(
-            lambda v: self._edit_usage("hours_per_day", float(v), self.tr("Change hours per day")))
-        self.utilization.valueChanged.connect(
-            lambda v: self._edit_usage("utilization", v / 100.0, self.tr("Change utilization")))
-        self.pue.valueChanged.connect(
-            lambda v: self._edit_usage("pue", float(v), self.tr("Change PUE")))
-        self.tariff.currentIndexChanged.connect(self._on_tariff)
-        self.price.valueChanged.connect(
-            lambda v: self._edit_cost("price_per_kwh", float(v),
-                                      self.tr("Change electricity price")))
-        self.currency.currentIndexChanged.connect(
-            lambda _i: self._edit_cost("currency", self.currency.currentData(),
-                                       self.tr("Change currency")))
-        self.carbon.currentIndexChanged.connect(
-            lambda _i: self._edit_cost("carbon_id", self.carbon.currentData(),
-                                       self.tr("Change grid carbon region")))
-        self.years.valueChanged.connect(
-            lambda v: self._edit_cost("years", int(v), self.tr("Change years")))
-
-        form = QFormLayout()
-        form.addRow(self.tr("Use"), self.hours)
-        form.addRow(self.tr("Utilization"), self.utilization)
-        form.addRow(self.tr("Tariff"), self.tariff)
-        form.addRow(self.tr("Price per kWh"), self.price)
-        form.addRow(self.tr("Currency"), self.currency)
-        form.addRow(self.tr("PUE"), self.pue)
-        form.addRow(self.tr("Grid carbon"), self.carbon)
-        form.addRow(self.tr("Horizon"), self.years)
+        # --- inputs -----------------------------------------------------------------------------
+        self.inputs = AssumptionsForm(document.catalog)
+        self.inputs.edited.connect(self._on_edited)
+        document.catalog_changed.connect(lambda: self.inputs.fill_catalog(document.catalog))
         inputs = QGroupBox(self.tr("Assumptions"))
-        inputs.setLayout(form)
+        QVBoxLayout(inputs).addWidget(self.inputs)
 
         # --- figures ---------------------------------------------------------------------------
         self.figures = FigureModel(self)
@@ -197,73 +124,10 @@ class EnergyPanel(Panel):
 
     # --- inputs -----------------------------------------------------------------------------
 
-    def _fill_catalog_combos(self) -> None:
-        catalog = self.document.catalog
-        self._inputs_shown = None
-        self._updating = True
-        try:
-            self.tariff.clear()
-            self.tariff.addItem(self.tr("Custom price"), None)
-            for t in catalog.tariffs:
-                self.tariff.addItem(t.name, t.id)
-                self.tariff.setItemData(self.tariff.count() - 1,
-                                        f"{t.region} · {t.as_of}\n{'; '.join(t.sources)}",
-                                        Qt.ItemDataRole.ToolTipRole)
-            self.carbon.clear()
-            self.carbon.addItem(self.tr("Not counted"), None)
-            for c in catalog.carbon:
-                self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
-        finally:
-            self._updating = False
-
-    def _apply(self, build: Build, text: str, key: str) -> None:
-        if not self._updating:
-            self.document.apply(build, text, merge_key=key)
-
-    def _edit_usage(self, name: str, value: object, text: str) -> None:
+    def _on_edited(self, usage: Usage, cost: CostSettings, field: str) -> None:
         build = self.document.build
-        self._apply(replace(build, usage=replace(build.usage, **{name: value})),  # type: ignore[arg-type]
-                    text, f"energy/{name}")
-
-    def _edit_cost(self, name: str, value: object, text: str) -> None:
-        build = self.document.build
-        self._apply(replace(build, cost=replace(build.cost, **{name: value})),  # type: ignore[arg-type]
-                    text, f"energy/{name}")
-
-    def _on_tariff(self, _index: int) -> None:
-        tariff_id = self.tariff.currentData()
-        build = self.document.build
-        cost = replace(build.cost, tariff_id=tariff_id)
-        if tariff_id is None and cost.price_per_kwh is None:
-            cost = replace(cost, price_per_kwh=self.price.value())
-        self._apply(replace(build, cost=cost), self.tr("Change tariff"), "energy/tariff")
-
-    def _show_inputs(self) -> None:
-        """Put the document's assumptions in the inputs, touching only those that differ.
-
-        Setting a spin box to its own value still repaints it; on every edit of any panel that
-        would repaint the whole form.
-        """
-        build = self.document.build
-        if (build.usage, build.cost) == self._inputs_shown:
-            return
-        self._inputs_shown = (build.usage, build.cost)
-        self._updating = True
-        try:
-            _set_value(self.hours, build.usage.hours_per_day)
-            _set_value(self.utilization, round(build.usage.utilization * 100))
-            _set_value(self.pue, build.usage.pue)
-            _set_value(self.years, build.cost.years)
-            _set_index(self.currency, self.currency.findData(build.cost.currency))
-            _set_index(self.tariff, self.tariff.findData(build.cost.tariff_id))
-            _set_value(self.price, build.cost.price_per_kwh or 0.0)
-            self.price.setEnabled(self.tariff.currentData() is None)
-            suffix = f" {build.cost.currency}"
-            if self.price.suffix() != suffix:
-                self.price.setSuffix(suffix)
-            _set_index(self.carbon, self.carbon.findData(build.cost.carbon_id))
-        finally:
-            self._updating = False
+        self.document.apply(replace(build, usage=usage, cost=cost), edit_text(field),
+                            merge_key=f"energy/{field}")
 
     # --- figures ----------------------------------------------------------------------------
 
@@ -278,7 +142,7 @@ class EnergyPanel(Panel):
 
     def refresh(self) -> None:
         """Show the document's assumptions and redraw the figures for them."""
-        self._show_inputs()
+        self.inputs.show_values(self.document.build.usage, self.document.build.cost)
         view = energy_view(self.document.build, self.document.catalog, self.rates)
         if view == self.view:
             return  # a workload edit: nothing here changed

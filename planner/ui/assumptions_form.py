@@ -1,0 +1,188 @@
+"""The usage and money assumptions as a form: in the energy panel, and in Preferences.
+
+The energy panel edits the open build's assumptions; Preferences edits the ones a new build starts
+with. Both need the same fields, ranges, catalog lists and the same rule for switching between a
+tariff and a price of one's own, so the form is written once. It holds the values it shows and,
+when the user changes a field, emits the whole new pair; it never touches a document itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QSpinBox,
+    QWidget,
+)
+
+from planner.core.build import CostSettings
+from planner.core.energy import Usage
+from planner.core.money import CURRENCIES
+from planner.core.specs import Catalog
+
+
+def edit_text(field: str) -> str:
+    """The undo-menu wording of a change to one field."""
+    tr = QCoreApplication.translate
+    return {
+        "hours_per_day": tr("AssumptionsForm", "Change hours per day"),
+        "utilization": tr("AssumptionsForm", "Change utilization"),
+        "pue": tr("AssumptionsForm", "Change PUE"),
+        "tariff_id": tr("AssumptionsForm", "Change tariff"),
+        "price_per_kwh": tr("AssumptionsForm", "Change electricity price"),
+        "currency": tr("AssumptionsForm", "Change currency"),
+        "carbon_id": tr("AssumptionsForm", "Change grid carbon region"),
+        "years": tr("AssumptionsForm", "Change years"),
+    }.get(field, tr("AssumptionsForm", "Change assumptions"))
+
+
+class AssumptionsForm(QWidget):
+    """Hours, utilization, tariff or price, currency, PUE, grid carbon and horizon."""
+
+    edited = Signal(object, object, str)
+    """(Usage, CostSettings, field): the user changed ``field``; the pair is the new whole."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.usage = Usage()
+        self.cost = CostSettings()
+        self._updating = False
+        self._shown: tuple[Usage, CostSettings] | None = None
+
+        self.hours = QDoubleSpinBox()
+        self.hours.setRange(0, 24)
+        self.hours.setDecimals(1)
+        self.hours.setSuffix(self.tr(" h/day"))
+        self.utilization = QSpinBox()
+        self.utilization.setRange(0, 100)
+        self.utilization.setSuffix(" %")
+        self.utilization.setToolTip(self.tr("Average share of board power drawn while a job "
+                                            "runs (100 %: at TDP)"))
+        self.tariff = QComboBox()
+        self.price = QDoubleSpinBox()
+        self.price.setRange(0, 10)
+        self.price.setDecimals(3)
+        self.price.setSingleStep(0.01)
+        self.currency = QComboBox()
+        for code in CURRENCIES:
+            self.currency.addItem(code, code)
+        self.pue = QDoubleSpinBox()
+        self.pue.setRange(1.0, 5.0)
+        self.pue.setDecimals(2)
+        self.pue.setSingleStep(0.05)
+        self.pue.setToolTip(self.tr("Power usage effectiveness: 1.0 at home, about 1.4–1.6 "
+                                    "in a typical data centre"))
+        self.carbon = QComboBox()
+        self.years = QSpinBox()
+        self.years.setRange(1, 15)
+        self.years.setSuffix(self.tr(" years"))
+        # Tariff and region names are long ("California average commercial price (EIA,
+        # 2023)"): sized to their full text, the combos would squeeze what stands beside them.
+        for combo in (self.tariff, self.carbon):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(18)
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo: c.setToolTip(c.currentText()))
+        self.fill_catalog(catalog)
+
+        self.hours.valueChanged.connect(lambda v: self._usage("hours_per_day", float(v)))
+        self.utilization.valueChanged.connect(lambda v: self._usage("utilization", v / 100.0))
+        self.pue.valueChanged.connect(lambda v: self._usage("pue", float(v)))
+        self.tariff.currentIndexChanged.connect(self._on_tariff)
+        self.price.valueChanged.connect(lambda v: self._cost("price_per_kwh", float(v)))
+        self.currency.currentIndexChanged.connect(
+            lambda _i: self._cost("currency", self.currency.currentData()))
+        self.carbon.currentIndexChanged.connect(
+            lambda _i: self._cost("carbon_id", self.carbon.currentData()))
+        self.years.valueChanged.connect(lambda v: self._cost("years", int(v)))
+
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow(self.tr("Use"), self.hours)
+        form.addRow(self.tr("Utilization"), self.utilization)
+        form.addRow(self.tr("Tariff"), self.tariff)
+        form.addRow(self.tr("Price per kWh"), self.price)
+        form.addRow(self.tr("Currency"), self.currency)
+        form.addRow(self.tr("PUE"), self.pue)
+        form.addRow(self.tr("Grid carbon"), self.carbon)
+        form.addRow(self.tr("Horizon"), self.years)
+        self.show_values(self.usage, self.cost)
+
+    def fill_catalog(self, catalog: Catalog) -> None:
+        """List the catalog's tariffs and grid-carbon regions (again, after a catalog change)."""
+        self._updating = True
+        try:
+            self.tariff.clear()
+            self.tariff.addItem(self.tr("Custom price"), None)
+            for t in catalog.tariffs:
+                self.tariff.addItem(t.name, t.id)
+                self.tariff.setItemData(self.tariff.count() - 1,
+                                        f"{t.region} · {t.as_of}\n{'; '.join(t.sources)}",
+                                        Qt.ItemDataRole.ToolTipRole)
+            self.carbon.clear()
+            self.carbon.addItem(self.tr("Not counted"), None)
+            for c in catalog.carbon:
+                self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
+        finally:
+            self._updating = False
+        self._shown = None
+        self.show_values(self.usage, self.cost)
+
+    def show_values(self, usage: Usage, cost: CostSettings) -> None:
+        """Show these assumptions, touching only the fields that differ.
+
+        Setting a spin box to its own value still repaints it; the energy panel calls this on
+        every edit of anything, which would repaint the whole form each time.
+        """
+        self.usage, self.cost = usage, cost
+        if (usage, cost) == self._shown:
+            return
+        self._shown = (usage, cost)
+        self._updating = True
+        try:
+            _set_value(self.hours, usage.hours_per_day)
+            _set_value(self.utilization, round(usage.utilization * 100))
+            _set_value(self.pue, usage.pue)
+            _set_value(self.years, cost.years)
+            _set_index(self.currency, self.currency.findData(cost.currency))
+            _set_index(self.tariff, self.tariff.findData(cost.tariff_id))
+            _set_value(self.price, cost.price_per_kwh or 0.0)
+            self.price.setEnabled(self.tariff.currentData() is None)
+            suffix = f" {cost.currency}"
+            if self.price.suffix() != suffix:
+                self.price.setSuffix(suffix)
+            _set_index(self.carbon, self.carbon.findData(cost.carbon_id))
+        finally:
+            self._updating = False
+
+    def _usage(self, name: str, value: object) -> None:
+        if not self._updating:
+            self.edited.emit(replace(self.usage, **{name: value}), self.cost, name)  # type: ignore[arg-type]
+
+    def _cost(self, name: str, value: object) -> None:
+        if not self._updating:
+            self.edited.emit(self.usage, replace(self.cost, **{name: value}), name)  # type: ignore[arg-type]
+
+    def _on_tariff(self, _index: int) -> None:
+        if self._updating:
+            return
+        tariff_id = self.tariff.currentData()
+        cost = replace(self.cost, tariff_id=tariff_id)
+        if tariff_id is None and cost.price_per_kwh is None:
+            cost = replace(cost, price_per_kwh=self.price.value())  # back to one's own price
+        self.edited.emit(self.usage, cost, "tariff_id")
+
+
+def _set_value(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
+    if spin.value() != value:
+        spin.setValue(value)  # type: ignore[arg-type]
+
+
+def _set_index(combo: QComboBox, index: int) -> None:
+    if combo.currentIndex() != max(0, index):
+        combo.setCurrentIndex(max(0, index))
