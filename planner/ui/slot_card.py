@@ -98,8 +98,13 @@ class SlotCard(QFrame):
                  f"${price:,.0f}" if price is not None else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))
-        self.figures.setToolTip("" if in_catalog else self.tr(
-            "This GPU is not in your catalog: its figures come from the file."))
+        sources = "\n".join(gpu.sources[:3])
+        price_source = (gpu.street_price.source if gpu.street_price is not None
+                        else self.tr("launch MSRP"))
+        tip = self.tr("Figures from: %1\nPrice: %2").replace("%1", sources).replace(
+            "%2", price_source if price is not None else self.tr("unknown"))
+        self.figures.setToolTip(tip if in_catalog else self.tr(
+            "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip)
         self.figures.setText("  ·  ".join(parts))
         if self.count.value() != slot.count:
             self.count.blockSignals(True)

@@ -62,6 +62,8 @@ def test_drop_adds_then_increments(qtbot, document):
     assert len(canvas.cards) == 1 and canvas.cards[0].count.value() == 2
     assert canvas.totals.values["gpus"].text() == "2"
     assert canvas.totals.values["memory"].text() == "48 GB"
+    gpu = document.catalog.gpu("nvidia-rtx-4090")
+    assert gpu.sources[0] in canvas.cards[0].figures.toolTip()  # every figure names its source
 
 
 def test_foreign_and_unknown_drops_are_refused(qtbot, document):
