@@ -7,25 +7,44 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QLocale, QPointF, Qt, QTranslator
 from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QSpinBox, QWidget
 
 from planner.catalog.datafiles import DataFileError, load_catalog
 from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
 from planner.core.energy import Usage
 from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.money import Rates, format_money
+from planner.core.precision import TRAINING_PRECISIONS
 from planner.core.specs import Catalog
 from planner.core.views_compare import comparison_table
 from planner.core.views_energy import energy_view
 from planner.core.views_headroom import headroom_rows
 from planner.ui.document import BuildDocument
+from planner.ui.i18n import i18n_dir
 from planner.ui.panels.common import GIB, gib, number, verdict_color, verdict_text
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import COST, KWH, EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.recommend import RecommendDialog
-from planner.ui.panels.workloads import ESTIMATE, WorkloadsPanel
+from planner.ui.panels.workloads import (
+    ACCUMULATION,
+    ADAPTER,
+    ATTENTION,
+    BATCH,
+    CHECKPOINTING,
+    ESTIMATE,
+    NAME,
+    OPTIMIZER,
+    PRECISION,
+    RANK,
+    REMOVE,
+    SEQ,
+    STRATEGY,
+    TASK,
+    WorkloadsPanel,
+)
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "data"
 RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
@@ -206,25 +225,29 @@ def test_comparison_shows_speed_where_workloads_fit(qtbot, document: BuildDocume
 
 def test_workload_edits_change_the_estimate(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, WorkloadsPanel(document))
-    assert panel.table.rowCount() == 3
+    view, model = panel.table, panel.model
+    assert model.rowCount() == 3
     before = headroom_rows(document.build)[2]
-    assert panel.table.item(2, ESTIMATE).text().startswith(gib(before.needed_bytes))
-    panel.editors[2].batch.setValue(64)
+    assert _text(model, 2, ESTIMATE).startswith(gib(before.needed_bytes))
+    spin = _open_editor(view, 2, BATCH)
+    assert isinstance(spin, QSpinBox)
+    spin.setValue(64)
     assert document.build.workloads[2].training.batch == 64
     after = headroom_rows(document.build)[2]
     assert after.needed_bytes > before.needed_bytes
-    assert panel.table.item(2, ESTIMATE).text().startswith(gib(after.needed_bytes))
-    panel.editors[2].checkpointing.setChecked(True)
+    assert _text(model, 2, ESTIMATE).startswith(gib(after.needed_bytes))
+    _click_cell(qtbot, view, 2, CHECKPOINTING)
     assert document.build.workloads[2].training.checkpointing
-    combo = panel.editors[0].adapter
+    combo = _open_editor(view, 0, ADAPTER)
+    assert isinstance(combo, QComboBox)
     combo.setCurrentIndex(combo.findData("full"))
     combo.activated.emit(combo.currentIndex())
     assert document.build.workloads[0].training.lora_rank is None
     assert not document.build.workloads[0].training.qlora
     document.undo_stack.undo()
     assert document.build.workloads[0].training.qlora
-    qtbot.mouseClick(panel.editors[1].remove, Qt.MouseButton.LeftButton)
-    assert len(document.build.workloads) == 2 and panel.table.rowCount() == 2
+    _click_cell(qtbot, view, 1, REMOVE)
+    assert len(document.build.workloads) == 2 and model.rowCount() == 2
 
 
 def test_workloads_add_from_catalog_and_config(qtbot, document: BuildDocument,
@@ -233,6 +256,7 @@ def test_workloads_add_from_catalog_and_config(qtbot, document: BuildDocument,
     panel.picker.setCurrentIndex(panel.picker.findData("resnet-50"))
     panel.add_button.click()
     assert document.build.workloads[-1].workload.id == "resnet-50"
+    assert _text(panel.table.model(), 3, NAME) == document.build.workloads[-1].workload.name
     folder = tmp_path / "Tiny-Llama"
     folder.mkdir()
     cfg = {"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 256,
@@ -240,7 +264,7 @@ def test_workloads_add_from_catalog_and_config(qtbot, document: BuildDocument,
     (folder / "config.json").write_text(json.dumps(cfg))
     assert panel.add_config(folder / "config.json")
     assert document.build.workloads[-1].workload.name == "Tiny-Llama"
-    assert panel.table.rowCount() == 5
+    assert panel.table.model().rowCount() == 5
     (folder / "bad.json").write_text("{not json")
     assert not panel.add_config(folder / "bad.json")
     assert panel.message.isVisible() and "JSON" in panel.message.text()
@@ -248,6 +272,199 @@ def test_workloads_add_from_catalog_and_config(qtbot, document: BuildDocument,
     assert not panel.add_config(folder / "mamba.json")
     assert panel.message.text().count(".") >= 1 and "mamba" in panel.message.text()
     assert len(document.build.workloads) == 5
+
+
+def _text(model: QAbstractItemModel, row: int, column: int) -> str:
+    return model.index(row, column).data()
+
+
+def _open_editor(view: QAbstractItemView, row: int, column: int) -> QWidget:
+    """Start editing a cell as a click would, and return the delegate's live editor."""
+    index = view.model().index(row, column)
+    view.scrollTo(index)
+    view.setCurrentIndex(index)  # a click makes the cell current, which starts editing
+    if view.indexWidget(index) is None:
+        view.edit(index)
+    editor = view.indexWidget(index)
+    assert editor is not None
+    return editor
+
+
+def _click_cell(qtbot, view: QAbstractItemView, row: int, column: int) -> None:  # type: ignore[no-untyped-def]
+    index = view.model().index(row, column)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=view.visualRect(index).center())
+
+
+def test_workload_batch_editor_commits_and_survives_its_refresh(
+        qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    view, model = panel.table, panel.model
+    spin = _open_editor(view, 2, BATCH)
+    assert isinstance(spin, QSpinBox) and spin.value() == 32
+    depth = document.undo_stack.count()
+    spin.setValue(48)
+    spin.setValue(50)  # arrow clicks are live, and merge into one undo step
+    assert document.build.workloads[2].training.batch == 50
+    assert document.undo_stack.count() == depth + 1
+    assert view.indexWidget(model.index(2, BATCH)) is spin and spin.value() == 50
+    rows = headroom_rows(document.build)
+    assert _text(model, 2, ESTIMATE) == (f"{gib(rows[2].needed_bytes)} · "
+                                         f"{verdict_text(rows[2].verdict)}")
+    assert _text(model, 2, BATCH) == "50"
+    qtbot.keyClicks(spin.findChild(QLineEdit), "\b\b12")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)  # typed digits count on Enter
+    assert document.build.workloads[2].training.batch == 12
+    assert document.undo_stack.count() == depth + 1  # still the same field: one step
+    document.undo_stack.undo()
+    assert document.build.workloads[2].training.batch == 32
+
+
+def test_workload_combo_pick_is_one_undoable_edit(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    view, model = panel.table, panel.model
+    combo = _open_editor(view, 0, PRECISION)
+    assert isinstance(combo, QComboBox)
+    assert [combo.itemData(i) for i in range(combo.count())] == list(TRAINING_PRECISIONS)
+    assert combo.currentData() == "amp-bf16"
+    depth = document.undo_stack.count()
+    qtbot.keyClick(combo, Qt.Key.Key_Up)  # a pick, as from the list: commits and closes
+    assert document.build.workloads[0].training.precision == "amp-fp16"
+    assert document.undo_stack.count() == depth + 1
+    assert _text(model, 0, PRECISION) == TRAINING_PRECISIONS["amp-fp16"].label
+    qtbot.waitUntil(lambda: view.indexWidget(model.index(0, PRECISION)) is None)
+    document.undo_stack.undo()
+    assert document.build.workloads[0].training.precision == "amp-bf16"
+    assert _text(model, 0, PRECISION) == TRAINING_PRECISIONS["amp-bf16"].label
+    combo = _open_editor(view, 1, PRECISION)  # inference: the quantizations
+    assert isinstance(combo, QComboBox) and "int4" in [combo.itemData(i)
+                                                       for i in range(combo.count())]
+    strategy = _open_editor(view, 1, STRATEGY)
+    assert isinstance(strategy, QComboBox)
+    assert [strategy.itemText(i) for i in range(strategy.count())] == ["TP", "PP"]
+    assert strategy.itemData(0, Qt.ItemDataRole.ToolTipRole) == "Tensor parallel"
+
+
+def test_workload_checkpointing_toggles_on_click_and_space(qtbot,
+                                                           document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    view, model = panel.table, panel.model
+    index = model.index(2, CHECKPOINTING)
+    assert index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    _click_cell(qtbot, view, 2, CHECKPOINTING)
+    assert document.build.workloads[2].training.checkpointing
+    assert index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert view.indexWidget(index) is None  # no editor widget, just the box
+    centre = view.visualRect(index).center()
+    # a double click (press, release, press + double-click, release) toggles once, not twice
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    assert not document.build.workloads[2].training.checkpointing
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Space)
+    assert document.build.workloads[2].training.checkpointing
+    _click_cell(qtbot, view, 1, CHECKPOINTING)  # inference: does not apply
+    assert not document.build.workloads[1].training.checkpointing
+
+
+def test_workload_remove_by_click_and_delete_key(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    view, model = panel.table, panel.model
+    assert model.index(0, REMOVE).data() == "✕"
+    assert model.index(0, REMOVE).data(Qt.ItemDataRole.ToolTipRole) == \
+        "Stop tracking this workload"
+    names = [t.workload.name for t in document.build.workloads]
+    _click_cell(qtbot, view, 0, REMOVE)
+    assert [t.task for t in document.build.workloads] == ["inference", "train"]
+    assert model.rowCount() == 2 and _text(model, 0, NAME) == names[1]
+    view.setCurrentIndex(model.index(1, NAME))
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert [t.task for t in document.build.workloads] == ["inference"]
+    assert model.rowCount() == 1
+    document.undo_stack.undo()
+    assert model.rowCount() == 2 and _text(model, 1, NAME) == names[2]
+    view.setCurrentIndex(model.index(0, ESTIMATE))
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert [t.task for t in document.build.workloads] == ["train"]
+    assert not panel.empty.isVisible()
+    _click_cell(qtbot, view, 0, REMOVE)
+    assert model.rowCount() == 0 and panel.empty.isVisible() and not view.isVisible()
+
+
+def test_workload_refresh_signals_only_what_changed(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    model = panel.model
+    changes: list[tuple[int, int, int, int]] = []
+    structure: list[str] = []
+    model.dataChanged.connect(lambda a, b, _roles=(): changes.append(
+        (a.row(), b.row(), a.column(), b.column())))
+    model.modelReset.connect(lambda: structure.append("reset"))
+    model.rowsInserted.connect(lambda *_a: structure.append("insert"))
+    model.rowsRemoved.connect(lambda *_a: structure.append("remove"))
+    document.apply(document.build.with_count(0, 3), "x")  # 4 GPUs: every estimate changes
+    assert structure == []
+    assert changes and all(c[2] == c[3] == ESTIMATE for c in changes)
+    assert sorted(r for c in changes for r in range(c[0], c[1] + 1)) == [0, 1, 2]
+    rows = headroom_rows(document.build)
+    for i, row in enumerate(rows):
+        if row.verdict != "error":
+            assert _text(model, i, ESTIMATE).startswith(gib(row.needed_bytes))
+    changes.clear()
+    panel.edit_field(1, "batch", 3)  # one row: its batch and its estimate
+    assert structure == [] and changes == [(1, 1, ESTIMATE, BATCH)]
+    changes.clear()
+    panel.refresh()  # nothing changed: nothing signalled
+    assert changes == [] and structure == []
+    t = document.build.workloads[0]
+    document.apply(document.build.with_workload_added(t), "x")
+    assert structure == ["insert"] and changes == []
+    panel.remove_workload(1)
+    assert structure == ["insert", "remove"] and changes == []
+
+
+def test_workload_settings_that_do_not_apply_are_not_editable(qtbot,
+                                                              document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    view, model = panel.table, panel.model
+    editable = Qt.ItemFlag.ItemIsEditable
+    for column in (OPTIMIZER, ACCUMULATION, ATTENTION, ADAPTER, RANK):  # inference row
+        flags = model.flags(model.index(1, column))
+        assert not flags & editable and not flags & Qt.ItemFlag.ItemIsEnabled
+    assert not model.flags(model.index(1, CHECKPOINTING)) & Qt.ItemFlag.ItemIsUserCheckable
+    for column in (TASK, PRECISION, BATCH, SEQ, STRATEGY):
+        assert model.flags(model.index(1, column)) & editable
+    assert not model.flags(model.index(2, RANK)) & editable  # full fine-tuning: no rank
+    assert model.flags(model.index(0, RANK)) & editable  # QLoRA
+    assert not model.flags(model.index(0, ESTIMATE)) & editable
+    index = model.index(1, OPTIMIZER)
+    view.setCurrentIndex(index)
+    view.edit(index)  # Qt refuses ("edit: editing failed"): no editor opens
+    assert view.indexWidget(index) is None
+    assert not model.setData(index, "sgd")
+    assert document.build.workloads[1].training.optimizer == "adamw"
+    assert _text(model, 2, SEQ) == "default"
+
+
+def test_workloads_follow_a_language_change(qtbot, document: BuildDocument) -> None:
+    panel = _show(qtbot, WorkloadsPanel(document))
+    model = panel.model
+    header = Qt.Orientation.Horizontal
+    translator = QTranslator()
+    assert translator.load(QLocale("zh_CN"), "planner", "_", i18n_dir())
+    QCoreApplication.installTranslator(translator)
+    try:
+        qtbot.waitUntil(lambda: model.headerData(TASK, header) == "任务")
+        assert _text(model, 0, TASK) == "训练" and _text(model, 2, SEQ) == "默认"
+        assert model.index(0, REMOVE).data(Qt.ItemDataRole.ToolTipRole) != \
+            "Stop tracking this workload"
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    qtbot.waitUntil(lambda: model.headerData(TASK, header) == "Task")
+    assert _text(model, 0, TASK) == "Training"
 
 
 # --- recommend ----------------------------------------------------------------------------------

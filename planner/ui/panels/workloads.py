@@ -2,10 +2,11 @@
 
 Workloads come from the catalog (a searchable combo) or from a Hugging Face ``config.json``
 (file dialog or drop). Every edit builds a new tracked workload and goes through
-``document.apply`` (keystrokes in one spin box merge into one undo step). The row widgets are
-created once per row and only get new values on later changes: re-creating a dozen editors per
-row on every edit would cost more than the whole estimate. The per-GPU figure in the last column
-comes from :func:`planner.core.views_headroom.headroom_rows`, like the headroom chart's.
+``document.apply`` (keystrokes in one spin box merge into one undo step). The table is Qt
+model/view (:mod:`planner.ui.panels.workloads_model`): cells are painted text and an editor exists
+only while a cell is edited, so an edit repaints the cells that changed instead of re-laying out
+a dozen live widgets per row. The per-GPU figure in the estimate column comes from
+:func:`planner.core.views_headroom.headroom_rows`, like the headroom chart's.
 """
 
 from __future__ import annotations
@@ -14,207 +15,58 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from planner.core.build import TASKS, TrackedWorkload
+from planner.core.build import TrackedWorkload
 from planner.core.hfconfig import workload_from_hf_config
 from planner.core.memory import TrainingSetup
-from planner.core.precision import (
-    OPTIMIZER_LABELS,
-    QUANTIZATION_BYTES,
-    STRATEGIES,
-    STRATEGY_LABELS,
-    TRAINING_PRECISIONS,
-    EstimateError,
-)
+from planner.core.precision import EstimateError
 from planner.core.specs import Workload
-from planner.core.views_headroom import ERROR, HeadroomRow, headroom_rows
+from planner.core.views_headroom import headroom_rows
 from planner.ui.document import BuildDocument
-from planner.ui.panels.common import Panel, gib, searchable_combo, verdict_color, verdict_text
+from planner.ui.panels.common import Panel, searchable_combo, verdict_color
+from planner.ui.panels.workloads_model import (
+    ACCUMULATION,
+    ADAPTER,
+    ADAPTERS,
+    ATTENTION,
+    BATCH,
+    CHECKPOINTING,
+    DEFAULT_RANK,
+    ESTIMATE,
+    INFERENCE_PRECISIONS,
+    INFERENCE_STRATEGIES,
+    NAME,
+    OPTIMIZER,
+    PRECISION,
+    RANK,
+    REMOVE,
+    SEQ,
+    STRATEGY,
+    STRATEGY_SHORT,
+    TASK,
+    WorkloadsModel,
+    WorkloadsView,
+)
+
+__all__ = [
+    "ACCUMULATION", "ADAPTER", "ADAPTERS", "ATTENTION", "BATCH", "CHECKPOINTING", "DEFAULT_RANK",
+    "ESTIMATE", "INFERENCE_PRECISIONS", "INFERENCE_STRATEGIES", "MAX_CONFIG_BYTES", "NAME",
+    "OPTIMIZER", "PRECISION", "RANK", "REMOVE", "SEQ", "STRATEGY", "STRATEGY_SHORT", "TASK",
+    "WorkloadsPanel",
+]
 
 #: config.json files are a few kilobytes; anything far larger is not one.
 MAX_CONFIG_BYTES = 1_000_000
-INFERENCE_PRECISIONS = tuple(k for k in QUANTIZATION_BYTES if k != "nf4")
-INFERENCE_STRATEGIES = ("tp", "pp")
-ADAPTERS = ("full", "lora", "qlora")
-DEFAULT_RANK = 16
-
-(NAME, ESTIMATE, TASK, PRECISION, BATCH, SEQ, OPTIMIZER, CHECKPOINTING, ACCUMULATION, ATTENTION,
- STRATEGY, ADAPTER, RANK, REMOVE) = range(14)
-#: Short names for the narrow parallelism column; the full label is the item's tooltip.
-STRATEGY_SHORT = {"ddp": "DDP", "zero1": "ZeRO-1", "zero2": "ZeRO-2", "zero3": "ZeRO-3",
-                  "fsdp": "FSDP", "tp": "TP", "pp": "PP"}
-
-
-def _spin(low: int, high: int, special: str = "") -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setKeyboardTracking(False)
-    if special:
-        spin.setSpecialValueText(special)
-    return spin
-
-
-def _set_combo(combo: QComboBox, items: list[tuple[str, str]], value: str,
-               tips: dict[str, str] | None = None) -> None:
-    """Refill a combo only when its items differ, then select ``value``."""
-    current = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
-    if current != items:
-        combo.clear()
-        for text, data in items:
-            combo.addItem(text, data)
-            if tips and data in tips:
-                combo.setItemData(combo.count() - 1, tips[data], Qt.ItemDataRole.ToolTipRole)
-    combo.setCurrentIndex(max(0, combo.findData(value)))
-
-
-class _RowEditors:
-    """The editors of one table row; ``index`` is the tracked workload they edit."""
-
-    def __init__(self, panel: WorkloadsPanel, index: int) -> None:
-        self.index = index
-        tr = panel.tr
-        self.name = QTableWidgetItem()
-        self.task = QComboBox()
-        for task in TASKS:
-            self.task.addItem(tr("Training") if task == "train" else tr("Inference"), task)
-        self.precision = QComboBox()
-        self.batch = _spin(1, 65536)
-        self.seq = _spin(0, 1_048_576, tr("default"))
-        self.optimizer = QComboBox()
-        for key, label in OPTIMIZER_LABELS.items():
-            self.optimizer.addItem(label, key)
-        self.checkpointing = QCheckBox()
-        self.accumulation = _spin(1, 4096)
-        self.attention = QComboBox()
-        self.attention.addItem(tr("Flash / SDPA"), "flash")
-        self.attention.addItem(tr("Eager"), "eager")
-        self.strategy = QComboBox()
-        self.adapter = QComboBox()
-        self.adapter.addItem(tr("Full"), "full")
-        self.adapter.addItem(tr("LoRA"), "lora")
-        self.adapter.addItem(tr("QLoRA"), "qlora")
-        self.rank = _spin(1, 4096)
-        self.estimate = QTableWidgetItem()
-        self.shown: tuple[TrackedWorkload, HeadroomRow | None] | None = None
-        self.remove = QToolButton()
-        self.remove.setText("✕")
-        self.remove.setToolTip(tr("Stop tracking this workload"))
-
-        edit = panel.edit_field
-        self.task.activated.connect(lambda _i: edit(self.index, "task", self.task.currentData()))
-        self.precision.activated.connect(
-            lambda _i: edit(self.index, "precision", self.precision.currentData()))
-        self.batch.valueChanged.connect(lambda v: edit(self.index, "batch", int(v)))
-        self.seq.valueChanged.connect(lambda v: edit(self.index, "seq", int(v) or None))
-        self.optimizer.activated.connect(
-            lambda _i: edit(self.index, "optimizer", self.optimizer.currentData()))
-        self.checkpointing.toggled.connect(lambda v: edit(self.index, "checkpointing", bool(v)))
-        self.accumulation.valueChanged.connect(lambda v: edit(self.index, "accumulation", int(v)))
-        self.attention.activated.connect(
-            lambda _i: edit(self.index, "attention", self.attention.currentData()))
-        self.strategy.activated.connect(
-            lambda _i: edit(self.index, "strategy", self.strategy.currentData()))
-        self.adapter.activated.connect(
-            lambda _i: edit(self.index, "adapter", self.adapter.currentData()))
-        self.rank.valueChanged.connect(lambda v: edit(self.index, "lora_rank", int(v)))
-        self.remove.clicked.connect(lambda _c=False: panel.remove_workload(self.index))
-
-    def widgets(self) -> dict[int, QWidget]:
-        """The cell widgets by column."""
-        return {TASK: self.task, PRECISION: self.precision, BATCH: self.batch, SEQ: self.seq,
-                OPTIMIZER: self.optimizer, CHECKPOINTING: self.checkpointing,
-                ACCUMULATION: self.accumulation, ATTENTION: self.attention,
-                STRATEGY: self.strategy, ADAPTER: self.adapter, RANK: self.rank,
-                REMOVE: self.remove}
-
-    def show(self, panel: WorkloadsPanel, t: TrackedWorkload, row: HeadroomRow | None) -> None:
-        """Put the tracked workload's settings into the editors without emitting edits."""
-        if (t, row) == self.shown:
-            return  # this row did not change: leave its dozen editors alone
-        if self.shown is not None and self.shown[0] == t:
-            self.shown = (t, row)
-            self._show_estimate(panel, row)  # only the figure changed (e.g. the GPU count)
-            return
-        self.shown = (t, row)
-        editors = list(self.widgets().values())
-        for w in editors:
-            w.blockSignals(True)
-        try:
-            self._show(panel, t, row)
-        finally:
-            for w in editors:
-                w.blockSignals(False)
-
-    def _show(self, panel: WorkloadsPanel, t: TrackedWorkload, row: HeadroomRow | None) -> None:
-        w = t.workload
-        self.name.setText(w.name)
-        self.name.setToolTip(f"{w.id}\n{w.parameters:,} parameters\n{'; '.join(w.sources)}")
-        self.task.setCurrentIndex(max(0, self.task.findData(t.task)))
-        training = t.task == "train"
-        if training:
-            s = t.training
-            _set_combo(self.precision, [(p.label, p.name) for p in TRAINING_PRECISIONS.values()],
-                       s.precision)
-            _set_combo(self.strategy, [(STRATEGY_SHORT[k], k) for k in STRATEGIES], s.strategy,
-                       STRATEGY_LABELS)
-            self.batch.setValue(s.batch)
-            self.seq.setValue(s.seq or 0)
-            adapter = "qlora" if s.qlora else ("lora" if s.lora_rank is not None else "full")
-        else:
-            i = t.inference
-            _set_combo(self.precision, [(p.upper(), p) for p in INFERENCE_PRECISIONS],
-                       i.precision)
-            _set_combo(self.strategy, [(STRATEGY_SHORT[k], k) for k in INFERENCE_STRATEGIES],
-                       i.strategy, STRATEGY_LABELS)
-            self.batch.setValue(i.batch)
-            self.seq.setValue(i.seq or 0)
-            adapter = "full"
-        s = t.training
-        self.optimizer.setCurrentIndex(max(0, self.optimizer.findData(s.optimizer)))
-        self.checkpointing.setChecked(s.checkpointing)
-        self.accumulation.setValue(s.accumulation)
-        self.attention.setCurrentIndex(max(0, self.attention.findData(s.attention)))
-        self.adapter.setCurrentIndex(max(0, self.adapter.findData(adapter)))
-        self.rank.setValue(s.lora_rank or DEFAULT_RANK)
-        transformer = w.is_transformer
-        for editor in (self.optimizer, self.checkpointing, self.accumulation):
-            editor.setEnabled(training)
-        self.attention.setEnabled(training and transformer)
-        self.adapter.setEnabled(training and bool(w.hidden))
-        self.rank.setEnabled(training and adapter != "full")
-        self._show_estimate(panel, row)
-
-    def _show_estimate(self, panel: WorkloadsPanel, row: HeadroomRow | None) -> None:
-        if row is None:
-            self.estimate.setText("")
-            return
-        if row.verdict == ERROR:
-            self.estimate.setText(verdict_text(ERROR))
-            self.estimate.setToolTip(row.error or "")
-        else:
-            self.estimate.setText(panel.tr("%1 · %2").replace("%1", gib(row.needed_bytes))
-                                  .replace("%2", verdict_text(row.verdict)))
-            self.estimate.setToolTip(panel.tr("Per GPU over the build's %n GPU(s)", "",
-                                              max(1, row.gpu_count)))
-        self.estimate.setForeground(QBrush(verdict_color(row.verdict)))
 
 
 class WorkloadsPanel(Panel):
@@ -222,7 +74,6 @@ class WorkloadsPanel(Panel):
 
     def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
         super().__init__(document, parent)
-        self.editors: list[_RowEditors] = []
         self.setAcceptDrops(True)
 
         self.picker = searchable_combo(self.tr("Search models…"), 24)
@@ -238,35 +89,9 @@ class WorkloadsPanel(Panel):
         self.message.setStyleSheet(f"color: {verdict_color('does-not-fit').name()};")
         self.message.hide()
 
-        self.table = QTableWidget(0, 14)
-        headers = {
-            NAME: (self.tr("Model"), ""),
-            ESTIMATE: (self.tr("Per GPU"), self.tr("Memory per GPU and whether it fits")),
-            TASK: (self.tr("Task"), ""),
-            PRECISION: (self.tr("Precision"), ""),
-            BATCH: (self.tr("Batch"), self.tr("Micro-batch per GPU")),
-            SEQ: (self.tr("Seq / px"), self.tr("Sequence length in tokens, or image side in "
-                                               "pixels")),
-            OPTIMIZER: (self.tr("Optimizer"), ""),
-            CHECKPOINTING: (self.tr("Ckpt"), self.tr("Gradient checkpointing")),
-            ACCUMULATION: (self.tr("Accum."), self.tr("Gradient accumulation steps")),
-            ATTENTION: (self.tr("Attention"), ""),
-            STRATEGY: (self.tr("Parallel"), self.tr("How the workload is split over the GPUs")),
-            ADAPTER: (self.tr("Adapter"), self.tr("Full fine-tuning, LoRA or QLoRA")),
-            RANK: (self.tr("Rank"), self.tr("LoRA rank")),
-            REMOVE: ("", ""),
-        }
-        for column, (text, tip) in headers.items():
-            item = QTableWidgetItem(text)
-            item.setToolTip(tip)
-            self.table.setHorizontalHeaderItem(column, item)
-        self.table.verticalHeader().hide()
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(NAME, 150)
+        self.model = WorkloadsModel(self, self)
+        self.table = WorkloadsView()
+        self.table.setModel(self.model)
         self.empty = QLabel(self.tr("No workloads yet: pick a model above, or drop a "
                                     "Hugging Face config.json here."))
         self.empty.setWordWrap(True)
@@ -402,23 +227,22 @@ class WorkloadsPanel(Panel):
 
     # --- drawing ----------------------------------------------------------------------------
 
+    def per_gpu_text(self, n: int) -> str:
+        """The estimate's tooltip: per GPU over the build's ``n`` GPUs (a plural form)."""
+        return self.tr("Per GPU over the build's %n GPU(s)", "", n)
+
     def refresh(self) -> None:
-        """Make one row per tracked workload (creating editors only for new rows)."""
+        """Hand the model the tracked workloads and their figures; it repaints what changed."""
         build = self.document.build
-        rows = headroom_rows(build)
+        self.model.update(build.workloads, headroom_rows(build))
         n = len(build.workloads)
-        if len(self.editors) != n:
-            self.table.setRowCount(n)
-            while len(self.editors) < n:
-                i = len(self.editors)
-                editors = _RowEditors(self, i)
-                self.table.setItem(i, NAME, editors.name)
-                self.table.setItem(i, ESTIMATE, editors.estimate)
-                for column, widget in editors.widgets().items():
-                    self.table.setCellWidget(i, column, widget)
-                self.editors.append(editors)
-            del self.editors[n:]
-        for i, (t, editors) in enumerate(zip(build.workloads, self.editors, strict=True)):
-            editors.show(self, t, rows[i] if i < len(rows) else None)
         self.empty.setVisible(n == 0)
         self.table.setVisible(n > 0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new translator: the table's texts and column widths follow the language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.model.retranslate()
+            if self.table.isVisible():
+                self.table.fit_columns()
+        super().changeEvent(event)
