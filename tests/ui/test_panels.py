@@ -155,22 +155,22 @@ def test_energy_figures_equal_core(qtbot, document: BuildDocument) -> None:
 
 def test_energy_inputs_edit_the_document(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, EnergyPanel(document, rates=RATES))
-    panel.hours.setValue(12)
+    panel.inputs.hours.setValue(12)
     assert document.build.usage.hours_per_day == 12
-    panel.hours.setValue(13)  # merges with the previous keystroke
+    panel.inputs.hours.setValue(13)  # merges with the previous keystroke
     assert document.undo_stack.count() == 1
-    panel.utilization.setValue(50)
+    panel.inputs.utilization.setValue(50)
     assert document.build.usage.utilization == pytest.approx(0.5)
-    panel.currency.setCurrentIndex(panel.currency.findData("EUR"))
+    panel.inputs.currency.setCurrentIndex(panel.inputs.currency.findData("EUR"))
     assert document.build.cost.currency == "EUR"
     tariff = document.catalog.tariffs[0]
-    panel.tariff.setCurrentIndex(panel.tariff.findData(tariff.id))
+    panel.inputs.tariff.setCurrentIndex(panel.inputs.tariff.findData(tariff.id))
     assert document.build.cost.tariff_id == tariff.id
-    assert not panel.price.isEnabled()
-    panel.years.setValue(7)
+    assert not panel.inputs.price.isEnabled()
+    panel.inputs.years.setValue(7)
     assert document.build.cost.years == 7
     assert len(panel.own_curve.getData()[0]) == 8
-    panel.pue.setValue(1.5)
+    panel.inputs.pue.setValue(1.5)
     assert document.build.usage.pue == pytest.approx(1.5)
     view = energy_view(document.build, document.catalog, RATES)
     model = panel.table.model()
@@ -178,7 +178,7 @@ def test_energy_inputs_edit_the_document(qtbot, document: BuildDocument) -> None
         view.total.cost_per_year, "EUR")  # type: ignore[union-attr]
     document.undo_stack.undo()
     assert document.build.usage.pue == 1.0
-    assert panel.pue.value() == pytest.approx(1.0)
+    assert panel.inputs.pue.value() == pytest.approx(1.0)
 
 
 # --- comparison ---------------------------------------------------------------------------------
