@@ -111,6 +111,11 @@ def test_headroom_bars_equal_core(qtbot, document: BuildDocument) -> None:
         end_px = view.mapViewToDevice(QPointF(max(bar.high, bar.usable), 0)).x()
         right_px = view.mapViewToDevice(QPointF(x_max, 0)).x()
         assert end_px + metrics.horizontalAdvance(bar.label) <= right_px
+    # the grid lines the bars item draws are the axis' ticks: round GiB steps across the range
+    ticks = [value for value, _text in panel.plot.getAxis("bottom")._tickLevels[0]]
+    assert list(panel.bars.grid) == ticks and ticks[0] == 0 and ticks[-1] <= x_max
+    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:], strict=False)}
+    assert len(steps) == 1 and 2 <= len(ticks) <= 9
     tip = panel.tooltip_for(0)
     assert gib(rows[0].breakdown["activations"], 2) in tip and "±15" in tip
     assert panel.row_at(0.1) == 0 and panel.row_at(0.5) is None

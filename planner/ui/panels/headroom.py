@@ -42,6 +42,8 @@ from planner.ui.panels.common import (
     Panel,
     chart_colors,
     gib,
+    nice_ceiling,
+    number,
     style_plot,
     verdict_color,
     verdict_text,
@@ -51,6 +53,18 @@ from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
 
 SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30
+
+
+def axis_ticks(right: float, most: int = 8) -> list[float]:
+    """Round GiB ticks from 0 to ``right``: a step of 1, 2 or 5 × 10^k, at most ``most`` of them."""
+    step = nice_ceiling(right / most) if right > 0 else 1.0
+    count = int(right / step + 1e-9)
+    return [i * step for i in range(count + 1)]
+
+
+def step_is_whole(ticks: list[float]) -> bool:
+    """Whether every tick is a whole number of GiB (so labels need no decimals)."""
+    return all(float(t).is_integer() for t in ticks)
 
 
 class _SuggestionGroup(QFrame):
@@ -128,7 +142,9 @@ class HeadroomPanel(Panel):
         self.plot.hideButtons()
         self.plot.setLabel("bottom", self.tr("GiB per GPU"))
         self.plot.invertY(True)
-        self.plot.showGrid(x=True, y=False, alpha=0.25)
+        # No axis grid: pyqtgraph draws grid lines as part of the axis, so the axis' cached
+        # picture spans the whole chart and re-rendering it on a rescale cost ~4 ms. The bars item
+        # draws the lines itself at the ticks set below.
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.bars = HeadroomBars()
         self.plot.addItem(self.bars)
@@ -222,6 +238,10 @@ class HeadroomPanel(Panel):
         if right != self._x_max:
             self._x_max = right
             self.plot.setXRange(0, right, padding=0)
+            ticks = axis_ticks(right)
+            self.plot.getAxis("bottom").setTicks([[(t, number(t, 0 if step_is_whole(ticks)
+                                                            else 1)) for t in ticks]])
+            self.bars.set_grid(ticks)
             self.bars.set_bars(self._bars, right)
 
     def axis_names(self, rows: list[HeadroomRow], limit: int = 22) -> list[str]:

@@ -43,6 +43,7 @@ class HeadroomBars(pg.GraphicsObject):  # type: ignore[misc]
     def __init__(self) -> None:
         super().__init__()
         self.bars: tuple[Bar, ...] = ()
+        self.grid: tuple[float, ...] = ()
         self._bounds = QRectF()
         self._usable_color = QColor(127, 127, 127, 60)
         self._text_color = QColor(0, 0, 0)
@@ -59,6 +60,13 @@ class HeadroomBars(pg.GraphicsObject):  # type: ignore[misc]
             self._bounds = bounds
         self.bars = bars
         self.update()
+
+    def set_grid(self, xs: Sequence[float]) -> None:
+        """Vertical grid lines at these x values (the axis' ticks)."""
+        grid = tuple(xs)
+        if grid != self.grid:
+            self.grid = grid
+            self.update()
 
     def set_colors(self, usable: QColor, text: QColor, font: QFont) -> None:
         """Palette colours (light or dark) and the widget's font for the labels."""
@@ -80,6 +88,16 @@ class HeadroomBars(pg.GraphicsObject):  # type: ignore[misc]
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+
+        if self.grid:
+            grid = QPen(self._usable_color)
+            grid.setCosmetic(True)
+            painter.setPen(grid)
+            top = transform.map(QPointF(0.0, self._bounds.top())).y()
+            bottom = transform.map(QPointF(0.0, self._bounds.bottom())).y()
+            painter.drawLines([QLineF(transform.map(QPointF(x, 0.0)).x(), top,
+                                      transform.map(QPointF(x, 0.0)).x(), bottom)
+                               for x in self.grid if x > 0])
 
         def rect(x0: float, x1: float, y: float, height: float) -> QRectF:
             return transform.mapRect(QRectF(x0, y - height / 2, max(x1 - x0, 0.0), height))
