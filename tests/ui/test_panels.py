@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,7 @@ def test_headroom_bars_equal_core(qtbot, document: BuildDocument) -> None:
     # the grid lines the bars item draws are the axis' ticks: round GiB steps across the range
     ticks = [value for value, _text in panel.plot.getAxis("bottom")._tickLevels[0]]
     assert list(panel.bars.grid) == ticks and ticks[0] == 0 and ticks[-1] <= x_max
-    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:], strict=False)}
+    steps = {round(b - a, 9) for a, b in pairwise(ticks)}
     assert len(steps) == 1 and 2 <= len(ticks) <= 9
     tip = panel.tooltip_for(0)
     assert gib(rows[0].breakdown["activations"], 2) in tip and "±15" in tip
