@@ -373,23 +373,23 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("WorkloadsPanel", "Stop tracking this workload"): "停止跟踪此工作负载",
     ("WorkloadsPanel", "%1 · %2"): "%1 · %2",
     ("WorkloadsPanel", "Per GPU over the build's %n GPU(s)"): ["按配置中的 %n 张 GPU 计算的单卡占用"],
-    ("EnergyPanel", " h/day"): " 小时/天",
-    ("EnergyPanel", " years"): " 年",
-    ("EnergyPanel", "Change hours per day"): "修改每天使用时长",
-    ("EnergyPanel", "Change utilization"): "修改利用率",
-    ("EnergyPanel", "Change PUE"): "修改 PUE",
-    ("EnergyPanel", "Change electricity price"): "修改电价",
-    ("EnergyPanel", "Change currency"): "修改货币",
-    ("EnergyPanel", "Change grid carbon region"): "修改电网碳排放地区",
-    ("EnergyPanel", "Change years"): "修改年限",
-    ("EnergyPanel", "Use"): "使用时长",
-    ("EnergyPanel", "Utilization"): "利用率",
-    ("EnergyPanel", "Tariff"): "电价方案",
-    ("EnergyPanel", "Price per kWh"): "每千瓦时价格",
-    ("EnergyPanel", "Currency"): "货币",
-    ("EnergyPanel", "PUE"): "PUE",
-    ("EnergyPanel", "Grid carbon"): "电网碳排放",
-    ("EnergyPanel", "Horizon"): "时间跨度",
+    ("AssumptionsForm", " h/day"): " 小时/天",
+    ("AssumptionsForm", " years"): " 年",
+    ("AssumptionsForm", "Change hours per day"): "修改每天使用时长",
+    ("AssumptionsForm", "Change utilization"): "修改利用率",
+    ("AssumptionsForm", "Change PUE"): "修改 PUE",
+    ("AssumptionsForm", "Change electricity price"): "修改电价",
+    ("AssumptionsForm", "Change currency"): "修改货币",
+    ("AssumptionsForm", "Change grid carbon region"): "修改电网碳排放地区",
+    ("AssumptionsForm", "Change years"): "修改年限",
+    ("AssumptionsForm", "Use"): "使用时长",
+    ("AssumptionsForm", "Utilization"): "利用率",
+    ("AssumptionsForm", "Tariff"): "电价方案",
+    ("AssumptionsForm", "Price per kWh"): "每千瓦时价格",
+    ("AssumptionsForm", "Currency"): "货币",
+    ("AssumptionsForm", "PUE"): "PUE",
+    ("AssumptionsForm", "Grid carbon"): "电网碳排放",
+    ("AssumptionsForm", "Horizon"): "时间跨度",
     ("EnergyPanel", "Assumptions"): "假设条件",
     ("EnergyPanel", "GPU"): "GPU",
     ("EnergyPanel", "Count"): "数量",
@@ -401,9 +401,49 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("EnergyPanel", "Years"): "年",
     ("EnergyPanel", "Own (purchase + electricity)"): "自购（购置 + 电费）",
     ("EnergyPanel", "Rent the cloud instance"): "租用云实例",
-    ("EnergyPanel", "Custom price"): "自定义电价",
-    ("EnergyPanel", "Not counted"): "不计入",
-    ("EnergyPanel", "Change tariff"): "修改电价方案",
+    ("AssumptionsForm", "Custom price"): "自定义电价",
+    ("AssumptionsForm", "Not counted"): "不计入",
+    ("AssumptionsForm", "Change tariff"): "修改电价方案",
+    ("AssumptionsForm", "Change assumptions"): "修改假设",
+    ("AssumptionsForm", "Average share of board power drawn while a job runs (100 %: at TDP)"):
+        "任务运行时平均消耗的板卡功耗比例（100 %：满 TDP）",
+    ("AssumptionsForm", "Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical "
+     "data centre"): "电能使用效率（PUE）：家用为 1.0，典型数据中心约 1.4–1.6",
+    ("EnergyPanel", "break-even: %1 months"): "回本：%1 个月",
+    ("ComparisonPanel", "tokens/s"): "token/秒",
+    ("ComparisonPanel", "samples/s"): "样本/秒",
+    ("ComparisonPanel", "Speed: %1 (%2)"): "速度：%1（%2）",
+    ("ComparisonPanel", "Estimated for the build's %1 GPU(s) of this card: training at %2 % of "
+     "the card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its "
+     "memory bandwidth. Shown only where the workload fits."):
+        "按本配置的 %1 张该型号 GPU 估算：训练按该卡稠密张量峰值算力的 %2 %（模型 FLOPs 利用率），"
+        "解码按其显存带宽的 %3 %。仅在放得下时显示。",
+    ("HeadroomPanel", "Changes that would make a workload fit appear here."):
+        "能让工作负载放得下的调整会显示在这里。",
+    ("HeadroomPanel", "Add GPUs to see which changes would make each workload fit."):
+        "添加 GPU 后，这里会显示让各工作负载放得下的调整。",
+    ("HeadroomPanel", "Every tracked workload fits this build: nothing to change."):
+        "所有跟踪的工作负载都放得下：无需调整。",
+    ("MainWindow", "&Preferences…"): "偏好设置(&P)…",
+    ("MainWindow", "Use the edited figures of %1"): "采用 %1 修改后的参数",
+    ("PreferencesDialog", "Preferences"): "偏好设置",
+    ("PreferencesDialog", "Use the Open Build's Assumptions"): "采用当前配置的假设",
+    ("PreferencesDialog", "New builds start with"): "新建配置的默认假设",
+    ("PreferencesDialog", "An open build keeps its own assumptions; they are saved in its file."):
+        "已打开的配置保留自己的假设，并随文件保存。",
+    ("PreferencesDialog", "Follow the system"): "跟随系统",
+    ("PreferencesDialog", "Light"): "浅色",
+    ("PreferencesDialog", "Dark"): "深色",
+    ("PreferencesDialog", "A new language takes effect when the app starts again."):
+        "新的语言在下次启动应用时生效。",
+    ("PreferencesDialog", "Appearance"): "外观",
+    ("PreferencesDialog", "Colours"): "配色",
+    ("PreferencesDialog", "Language"): "语言",
+    ("SlotCard", "launch MSRP"): "首发建议零售价",
+    ("SlotCard", "Figures from: %1\nPrice: %2"): "参数来源：%1\n价格：%2",
+    ("SlotCard", "unknown"): "未知",
+    ("ComparisonSheet", "Headroom: %1"): "余量：%1",
+    ("ComparisonSheet", "Speed: %1"): "速度：%1",
     ("EnergyPanel", "Build (with host)"): "整机（含主机）",
     ("EnergyPanel", "%1 kWh under load, %2 kWh idle"): "负载 %1 kWh，空闲 %2 kWh",
     ("EnergyPanel", "Tariff: %1 (%2)."): "电价：%1（%2）。",
@@ -617,7 +657,7 @@ EXTRA_SOURCES: dict[str, list[str]] = {
         "FP16 tensor (dense)", "FP32", "FP4 support", "FP8 support", "FP8 tensor (dense)",
         "Features", "GPU-to-GPU link", "INT8 tensor (dense)", "Launched", "Link bandwidth",
         "Matrix units", "Memory bandwidth", "Memory type", "Price", "Process",
-        "Transformer Engine", "Vendor",
+        "Transformer Engine", "Vendor", "Headroom: %1", "Speed: %1",
     ],
 }
 
@@ -696,6 +736,9 @@ def fill(ts: Path, table: dict[tuple[str, str], str | list[str]]) -> tuple[int, 
                 continue
             for child in list(translation):
                 translation.remove(child)
+            if isinstance(value, list) and "%n" in source:
+                # lupdate marks only tr(..., n) as plural, not translate(ctx, text, "", n)
+                message.set("numerus", "yes")
             if message.get("numerus") == "yes":
                 forms = value if isinstance(value, list) else [value]
                 translation.text = None

@@ -27,17 +27,19 @@ from planner.core.specs import Catalog
 
 def edit_text(field: str) -> str:
     """The undo-menu wording of a change to one field."""
-    tr = QCoreApplication.translate
-    return {
-        "hours_per_day": tr("AssumptionsForm", "Change hours per day"),
-        "utilization": tr("AssumptionsForm", "Change utilization"),
-        "pue": tr("AssumptionsForm", "Change PUE"),
-        "tariff_id": tr("AssumptionsForm", "Change tariff"),
-        "price_per_kwh": tr("AssumptionsForm", "Change electricity price"),
-        "currency": tr("AssumptionsForm", "Change currency"),
-        "carbon_id": tr("AssumptionsForm", "Change grid carbon region"),
-        "years": tr("AssumptionsForm", "Change years"),
-    }.get(field, tr("AssumptionsForm", "Change assumptions"))
+    texts = {
+        "hours_per_day": QCoreApplication.translate("AssumptionsForm", "Change hours per day"),
+        "utilization": QCoreApplication.translate("AssumptionsForm", "Change utilization"),
+        "pue": QCoreApplication.translate("AssumptionsForm", "Change PUE"),
+        "tariff_id": QCoreApplication.translate("AssumptionsForm", "Change tariff"),
+        "price_per_kwh": QCoreApplication.translate("AssumptionsForm",
+                                                    "Change electricity price"),
+        "currency": QCoreApplication.translate("AssumptionsForm", "Change currency"),
+        "carbon_id": QCoreApplication.translate("AssumptionsForm", "Change grid carbon region"),
+        "years": QCoreApplication.translate("AssumptionsForm", "Change years"),
+    }
+    return texts.get(field) or QCoreApplication.translate("AssumptionsForm",
+                                                          "Change assumptions")
 
 
 class AssumptionsForm(QWidget):

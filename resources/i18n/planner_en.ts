@@ -1,6 +1,124 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
     <context>
+        <name>AssumptionsForm</name>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="31" />
+            <source>Change hours per day</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="32" />
+            <source>Change utilization</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="33" />
+            <source>Change PUE</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="34" />
+            <source>Change tariff</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="35" />
+            <source>Change electricity price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="37" />
+            <source>Change currency</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="38" />
+            <source>Change grid carbon region</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="39" />
+            <source>Change years</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="41" />
+            <source>Change assumptions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="61" />
+            <source> h/day</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="65" />
+            <source>Average share of board power drawn while a job runs (100 %: at TDP)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="79" />
+            <source>Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical data centre</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="84" />
+            <source> years</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="108" />
+            <source>Use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="109" />
+            <source>Utilization</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="110" />
+            <source>Tariff</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="111" />
+            <source>Price per kWh</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="112" />
+            <source>Currency</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="113" />
+            <source>PUE</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="114" />
+            <source>Grid carbon</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="115" />
+            <source>Horizon</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="123" />
+            <source>Custom price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="130" />
+            <source>Not counted</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>BuildCanvas</name>
         <message>
             <location filename="../../planner/ui/build_canvas.py" line="71" />
@@ -309,213 +427,233 @@
     <context>
         <name>ComparisonPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="183" />
+            <location filename="../../planner/ui/panels/comparison.py" line="184" />
             <source>Add a GPU…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="184" />
+            <location filename="../../planner/ui/panels/comparison.py" line="185" />
             <source>Add an architecture…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="186" />
+            <location filename="../../planner/ui/panels/comparison.py" line="187" />
             <source>GPUs</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="187" />
+            <location filename="../../planner/ui/panels/comparison.py" line="188" />
             <source>Architectures</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="287" />
+            <location filename="../../planner/ui/panels/comparison.py" line="288" />
             <source>Add GPUs to the build, or pick them here, to compare two to four side by side.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="314" />
+            <location filename="../../planner/ui/panels/comparison.py" line="315" />
             <source>Headroom: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="326" />
+            <location filename="../../planner/ui/panels/comparison.py" line="317" />
+            <source>tokens/s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="317" />
+            <source>samples/s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="318" />
+            <source>Speed: %1 (%2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="330" />
             <source>Memory</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="326" />
+            <location filename="../../planner/ui/panels/comparison.py" line="330" />
             <source>Memory type</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="327" />
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
             <source>Memory bandwidth</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="327" />
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
             <source>FP32</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="328" />
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
             <source>FP16 tensor (dense)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="328" />
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
             <source>BF16 tensor (dense)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="329" />
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
             <source>FP8 tensor (dense)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="329" />
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
             <source>INT8 tensor (dense)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
             <source>Architecture</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
             <source>Process</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
             <source>BF16 support</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
             <source>FP8 support</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="332" />
+            <location filename="../../planner/ui/panels/comparison.py" line="336" />
             <source>FP4 support</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="333" />
+            <location filename="../../planner/ui/panels/comparison.py" line="337" />
             <source>Transformer Engine</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="334" />
+            <location filename="../../planner/ui/panels/comparison.py" line="338" />
             <source>2:4 structured sparsity</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="335" />
+            <location filename="../../planner/ui/panels/comparison.py" line="339" />
             <source>GPU-to-GPU link</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <location filename="../../planner/ui/panels/comparison.py" line="340" />
             <source>Link bandwidth</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <location filename="../../planner/ui/panels/comparison.py" line="340" />
             <source>Board power (TDP)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <location filename="../../planner/ui/panels/comparison.py" line="341" />
             <source>Price</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <location filename="../../planner/ui/panels/comparison.py" line="341" />
             <source>FP16 TFLOPS per $1,000</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <location filename="../../planner/ui/panels/comparison.py" line="342" />
             <source>FP16 GFLOPS per watt</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <location filename="../../planner/ui/panels/comparison.py" line="342" />
             <source>Vendor</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <location filename="../../planner/ui/panels/comparison.py" line="343" />
             <source>Launched</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <location filename="../../planner/ui/panels/comparison.py" line="343" />
             <source>Matrix units</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="340" />
+            <location filename="../../planner/ui/panels/comparison.py" line="344" />
             <source>Features</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="349" />
+            <location filename="../../planner/ui/panels/comparison.py" line="353" />
             <source>yes</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="349" />
+            <location filename="../../planner/ui/panels/comparison.py" line="353" />
             <source>no</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="369" />
+            <location filename="../../planner/ui/panels/comparison.py" line="375" />
             <source>Source: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="371" />
+            <location filename="../../planner/ui/panels/comparison.py" line="377" />
             <source>Price source: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="372" />
+            <location filename="../../planner/ui/panels/comparison.py" line="378" />
             <source>launch MSRP</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="374" />
+            <location filename="../../planner/ui/panels/comparison.py" line="380" />
             <source>Free memory per GPU if the build were made of this card.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="376" />
+            <location filename="../../planner/ui/panels/comparison.py" line="383" />
+            <source>Estimated for the build's %1 GPU(s) of this card: training at %2 % of the card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="390" />
             <source>Best of the compared (higher is better)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="378" />
+            <location filename="../../planner/ui/panels/comparison.py" line="392" />
             <source>Best of the compared (lower is better)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="73" />
+            <location filename="../../planner/ui/panels/comparison.py" line="74" />
             <source>Reset</source>
             <extracomment>Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="74" />
+            <location filename="../../planner/ui/panels/comparison.py" line="75" />
             <source>Compare the build's own GPUs again</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="107" />
+            <location filename="../../planner/ui/panels/comparison.py" line="108" />
             <source>Remove %1 from the comparison</source>
             <translation type="unfinished" />
         </message>
@@ -691,38 +829,38 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="74" />
+            <location filename="../../planner/ui/document_files.py" line="81" />
             <source>Untitled build</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="82" />
+            <location filename="../../planner/ui/document_files.py" line="99" />
             <source>Open Build</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="83" />
+            <location filename="../../planner/ui/document_files.py" line="100" />
             <source>GPU builds (*.gpubuild);;All files (*)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="95" />
-            <location filename="../../planner/ui/document_files.py" line="98" />
+            <location filename="../../planner/ui/document_files.py" line="112" />
+            <location filename="../../planner/ui/document_files.py" line="115" />
             <source>Cannot Open Build</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="99" />
+            <location filename="../../planner/ui/document_files.py" line="116" />
             <source>“%1” could not be read: %2.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="107" />
+            <location filename="../../planner/ui/document_files.py" line="124" />
             <source>Opened %1.</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/document_files.py" line="110" />
+            <location filename="../../planner/ui/document_files.py" line="127" />
             <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
             <translation>
                 <numerusform>%n GPU in the file is not in your catalog; its figures come from the file.</numerusform>
@@ -730,67 +868,67 @@
             </translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="120" />
+            <location filename="../../planner/ui/document_files.py" line="137" />
             <source>Figures Differ</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="121" />
+            <location filename="../../planner/ui/document_files.py" line="138" />
             <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="140" />
+            <location filename="../../planner/ui/document_files.py" line="157" />
             <source>Save Build As</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="141" />
+            <location filename="../../planner/ui/document_files.py" line="158" />
             <source>GPU builds (*.gpubuild)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="157" />
+            <location filename="../../planner/ui/document_files.py" line="174" />
             <source>Cannot Save Build</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="164" />
+            <location filename="../../planner/ui/document_files.py" line="181" />
             <source>Saved %1.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="182" />
+            <location filename="../../planner/ui/document_files.py" line="199" />
             <source>last saved as %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="183" />
+            <location filename="../../planner/ui/document_files.py" line="200" />
             <source>never saved</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="184" />
+            <location filename="../../planner/ui/document_files.py" line="201" />
             <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="188" />
+            <location filename="../../planner/ui/document_files.py" line="205" />
             <source>Recover Unsaved Build</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="200" />
+            <location filename="../../planner/ui/document_files.py" line="217" />
             <source>Recover Autosaved Build</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="202" />
+            <location filename="../../planner/ui/document_files.py" line="219" />
             <source>Recovered “%1”. Save it to keep it.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="236" />
+            <location filename="../../planner/ui/document_files.py" line="253" />
             <source>Clear Menu</source>
             <translation type="unfinished" />
         </message>
@@ -802,10 +940,13 @@
             <source>Add %1</source>
             <translation type="unfinished" />
         </message>
-        <message>
+        <message numerus="yes">
             <location filename="../../planner/ui/edits.py" line="30" />
             <source>Add %n GPU(s)</source>
-            <translation>Add %n GPU</translation>
+            <translation>
+                <numerusform>Add %n GPU</numerusform>
+                <numerusform>Add %n GPUs</numerusform>
+            </translation>
         </message>
         <message>
             <location filename="../../planner/ui/edits.py" line="47" />
@@ -826,342 +967,257 @@
     <context>
         <name>EnergyPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="80" />
-            <source> h/day</source>
+            <location filename="../../planner/ui/panels/energy.py" line="65" />
+            <source>Assumptions</source>
             <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="99" />
-            <source> years</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="104" />
-            <source>Change hours per day</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="106" />
-            <source>Change utilization</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="108" />
-            <source>Change PUE</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="112" />
-            <source>Change electricity price</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="115" />
-            <source>Change currency</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="118" />
-            <source>Change grid carbon region</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="120" />
-            <source>Change years</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="123" />
-            <source>Use</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="124" />
-            <source>Utilization</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="125" />
-            <source>Tariff</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="126" />
-            <source>Price per kWh</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="127" />
-            <source>Currency</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="128" />
-            <source>PUE</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="129" />
-            <source>Grid carbon</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="130" />
-            <source>Horizon</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="131" />
-            <source>Assumptions</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>Count</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>kWh / year</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>Cost / year</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="138" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>CO₂ kg / year</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="138" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>Heat BTU/h</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="151" />
+            <location filename="../../planner/ui/panels/energy.py" line="87" />
             <source>A year of use</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="161" />
+            <location filename="../../planner/ui/panels/energy.py" line="97" />
             <source>Years</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="167" />
+            <location filename="../../planner/ui/panels/energy.py" line="103" />
             <source>Own (purchase + electricity)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="170" />
-            <location filename="../../planner/ui/panels/energy.py" line="360" />
+            <location filename="../../planner/ui/panels/energy.py" line="106" />
+            <location filename="../../planner/ui/panels/energy.py" line="224" />
             <source>Rent the cloud instance</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
-            <source>Custom price</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="204" />
-            <source>Not counted</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="230" />
-            <source>Change tariff</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="302" />
+            <location filename="../../planner/ui/panels/energy.py" line="167" />
             <source>Build (with host)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="316" />
+            <location filename="../../planner/ui/panels/energy.py" line="174" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="331" />
+            <location filename="../../planner/ui/panels/energy.py" line="195" />
             <source>Tariff: %1 (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="332" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>your price</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="334" />
+            <location filename="../../planner/ui/panels/energy.py" line="198" />
             <source>Purchase: %1.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="336" />
+            <location filename="../../planner/ui/panels/energy.py" line="200" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="339" />
+            <location filename="../../planner/ui/panels/energy.py" line="203" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="341" />
+            <location filename="../../planner/ui/panels/energy.py" line="205" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="347" />
+            <location filename="../../planner/ui/panels/energy.py" line="211" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="349" />
+            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="351" />
+            <location filename="../../planner/ui/panels/energy.py" line="215" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="374" />
+            <location filename="../../planner/ui/panels/energy.py" line="238" />
             <source>Cumulative cost</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="392" />
-            <source>break-even</source>
+            <location filename="../../planner/ui/panels/energy.py" line="256" />
+            <source>break-even: %1 months</source>
             <translation type="unfinished" />
         </message>
     </context>
     <context>
         <name>HeadroomPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="131" />
+            <location filename="../../planner/ui/panels/headroom.py" line="143" />
             <source>GiB per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="272" />
+            <location filename="../../planner/ui/panels/headroom.py" line="253" />
             <source>train</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="272" />
+            <location filename="../../planner/ui/panels/headroom.py" line="253" />
             <source>infer</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="283" />
+            <location filename="../../planner/ui/panels/headroom.py" line="264" />
             <source>%1 (no GPU)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="284" />
+            <location filename="../../planner/ui/panels/headroom.py" line="265" />
             <source>%1 · %2 / %3</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="290" />
+            <location filename="../../planner/ui/panels/headroom.py" line="271" />
             <source>Track workloads to see whether they fit this build.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="293" />
+            <location filename="../../planner/ui/panels/headroom.py" line="274" />
             <source>Add GPUs to the build to place these workloads.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="298" />
+            <location filename="../../planner/ui/panels/headroom.py" line="279" />
             <source>%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="318" />
+            <location filename="../../planner/ui/panels/headroom.py" line="299" />
             <source>Weights</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="319" />
+            <location filename="../../planner/ui/panels/headroom.py" line="300" />
             <source>Gradients</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="320" />
+            <location filename="../../planner/ui/panels/headroom.py" line="301" />
             <source>Optimizer state</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="321" />
+            <location filename="../../planner/ui/panels/headroom.py" line="302" />
             <source>Activations</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="322" />
+            <location filename="../../planner/ui/panels/headroom.py" line="303" />
             <source>KV cache</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <location filename="../../planner/ui/panels/headroom.py" line="304" />
             <source>Overhead (CUDA context, allocator)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="325" />
+            <location filename="../../planner/ui/panels/headroom.py" line="306" />
             <source>training</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="325" />
+            <location filename="../../planner/ui/panels/headroom.py" line="306" />
             <source>inference</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="328" />
+            <location filename="../../planner/ui/panels/headroom.py" line="309" />
             <source>Per GPU on %1: %2 of %3 usable</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="336" />
+            <location filename="../../planner/ui/panels/headroom.py" line="317" />
             <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="384" />
+            <location filename="../../planner/ui/panels/headroom.py" line="363" />
+            <source>Changes that would make a workload fit appear here.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="365" />
+            <source>Add GPUs to see which changes would make each workload fit.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="366" />
+            <source>Every tracked workload fits this build: nothing to change.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="374" />
             <source>Make %1 fit: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="84" />
+            <location filename="../../planner/ui/panels/headroom.py" line="97" />
             <source>%1: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="86" />
+            <location filename="../../planner/ui/panels/headroom.py" line="99" />
             <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="90" />
+            <location filename="../../planner/ui/panels/headroom.py" line="103" />
             <source>%1 does not fit. What would make it fit:</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="101" />
+            <location filename="../../planner/ui/panels/headroom.py" line="114" />
             <source>%1 → %2</source>
             <translation type="unfinished" />
         </message>
@@ -1169,160 +1225,165 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="44" />
+            <location filename="../../planner/ui/main_window.py" line="45" />
             <source>GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="49" />
+            <location filename="../../planner/ui/main_window.py" line="50" />
             <source>Loading…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="52" />
-            <location filename="../../planner/ui/main_window.py" line="225" />
+            <location filename="../../planner/ui/main_window.py" line="53" />
+            <location filename="../../planner/ui/main_window.py" line="235" />
             <source>Catalog</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="94" />
+            <location filename="../../planner/ui/main_window.py" line="96" />
             <source>&amp;New</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="96" />
+            <location filename="../../planner/ui/main_window.py" line="98" />
             <source>&amp;Open…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="99" />
+            <location filename="../../planner/ui/main_window.py" line="101" />
             <source>&amp;Save</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="101" />
+            <location filename="../../planner/ui/main_window.py" line="103" />
             <source>Save &amp;As…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="103" />
+            <location filename="../../planner/ui/main_window.py" line="105" />
             <source>&amp;Export PDF…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="104" />
+            <location filename="../../planner/ui/main_window.py" line="106" />
             <source>Ctrl+E</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="105" />
+            <location filename="../../planner/ui/main_window.py" line="107" />
             <source>&amp;Print…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="108" />
+            <location filename="../../planner/ui/main_window.py" line="110" />
             <source>&amp;Quit</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="111" />
-            <location filename="../../planner/ui/main_window.py" line="209" />
+            <location filename="../../planner/ui/main_window.py" line="113" />
+            <location filename="../../planner/ui/main_window.py" line="217" />
             <source>&amp;Undo</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="113" />
-            <location filename="../../planner/ui/main_window.py" line="213" />
+            <location filename="../../planner/ui/main_window.py" line="115" />
+            <location filename="../../planner/ui/main_window.py" line="221" />
             <source>&amp;Redo</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="115" />
+            <location filename="../../planner/ui/main_window.py" line="117" />
             <source>&amp;Find GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="116" />
+            <location filename="../../planner/ui/main_window.py" line="118" />
             <source>Add &amp;Custom GPU…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="118" />
+            <location filename="../../planner/ui/main_window.py" line="120" />
             <source>&amp;Recommend…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="118" />
+            <location filename="../../planner/ui/main_window.py" line="120" />
             <source>Ctrl+R</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="120" />
+            <location filename="../../planner/ui/main_window.py" line="122" />
             <source>Find the cheapest builds that fit the tracked workloads</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="121" />
+            <location filename="../../planner/ui/main_window.py" line="123" />
             <source>&amp;Reset Layout</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="122" />
+            <location filename="../../planner/ui/main_window.py" line="124" />
+            <source>&amp;Preferences…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="127" />
             <source>&amp;About GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="124" />
+            <location filename="../../planner/ui/main_window.py" line="129" />
             <source>About &amp;Qt</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="131" />
+            <location filename="../../planner/ui/main_window.py" line="136" />
             <source>&amp;File</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="133" />
+            <location filename="../../planner/ui/main_window.py" line="138" />
             <source>Open &amp;Recent</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="141" />
+            <location filename="../../planner/ui/main_window.py" line="146" />
             <source>&amp;Edit</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="145" />
+            <location filename="../../planner/ui/main_window.py" line="152" />
             <source>&amp;View</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="149" />
+            <location filename="../../planner/ui/main_window.py" line="156" />
             <source>&amp;Tools</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="151" />
+            <location filename="../../planner/ui/main_window.py" line="158" />
             <source>&amp;Help</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="153" />
+            <location filename="../../planner/ui/main_window.py" line="160" />
             <source>Main</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="208" />
+            <location filename="../../planner/ui/main_window.py" line="216" />
             <source>&amp;Undo %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="212" />
+            <location filename="../../planner/ui/main_window.py" line="220" />
             <source>&amp;Redo %1</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/main_window.py" line="221" />
+            <location filename="../../planner/ui/main_window.py" line="231" />
             <source>%n GPU(s)</source>
             <translation>
                 <numerusform>%n GPU</numerusform>
@@ -1330,47 +1391,52 @@
             </translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="222" />
+            <location filename="../../planner/ui/main_window.py" line="232" />
             <source>catalog %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="246" />
+            <location filename="../../planner/ui/main_window.py" line="256" />
             <source>Not available in this version</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="251" />
+            <location filename="../../planner/ui/main_window.py" line="261" />
             <source>The report module is not available in this version</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="288" />
+            <location filename="../../planner/ui/main_window.py" line="298" />
             <source>GPUs Not in Your Catalog</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="289" />
+            <location filename="../../planner/ui/main_window.py" line="299" />
             <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="299" />
+            <location filename="../../planner/ui/main_window.py" line="309" />
             <source>Cannot Add GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="340" />
+            <location filename="../../planner/ui/main_window.py" line="324" />
+            <source>Use the edited figures of %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="361" />
             <source>About GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="341" />
+            <location filename="../../planner/ui/main_window.py" line="362" />
             <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="348" />
+            <location filename="../../planner/ui/main_window.py" line="369" />
             <source>%1[*] — GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
@@ -1395,6 +1461,66 @@
         <message>
             <location filename="../../planner/ui/panel_docks.py" line="58" />
             <source>Comparison</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>PreferencesDialog</name>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="91" />
+            <source>Preferences</source>
+            <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="101" />
+            <source>Use the Open Build's Assumptions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="104" />
+            <source>New builds start with</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="108" />
+            <source>An open build keeps its own assumptions; they are saved in its file.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="114" />
+            <location filename="../../planner/ui/preferences.py" line="120" />
+            <source>Follow the system</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="114" />
+            <source>Light</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="115" />
+            <source>Dark</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="125" />
+            <source>A new language takes effect when the app starts again.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="128" />
+            <source>Appearance</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="130" />
+            <source>Colours</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="131" />
+            <source>Language</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1590,12 +1716,28 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="102" />
+            <location filename="../../planner/ui/slot_card.py" line="103" />
+            <source>launch MSRP</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="104" />
+            <source>Figures from: %1
+Price: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="105" />
+            <source>unknown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="107" />
             <source>This GPU is not in your catalog: its figures come from the file.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="108" />
+            <location filename="../../planner/ui/slot_card.py" line="113" />
             <source>%1, %2 cards</source>
             <translation type="unfinished" />
         </message>
@@ -1828,228 +1970,229 @@
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="228" />
+            <location filename="../../planner/ui/panels/workloads.py" line="79" />
             <source>Search models…</source>
+            <extracomment>config.json files are a few kilobytes; anything far larger is not one.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="229" />
+            <location filename="../../planner/ui/panels/workloads.py" line="80" />
             <source>Add</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="232" />
+            <location filename="../../planner/ui/panels/workloads.py" line="83" />
             <source>From config.json…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="233" />
+            <location filename="../../planner/ui/panels/workloads.py" line="84" />
             <source>Size your own model from its Hugging Face config.json (or drop the file here)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="243" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
             <source>Model</source>
+            <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="244" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
             <source>Per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="244" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
             <source>Memory per GPU and whether it fits</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="245" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
             <source>Task</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="246" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
             <source>Precision</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="247" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
             <source>Batch</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="247" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
             <source>Micro-batch per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="248" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
             <source>Seq / px</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="248" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
             <source>Sequence length in tokens, or image side in pixels</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="250" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
             <source>Optimizer</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="251" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
             <source>Ckpt</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="251" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
             <source>Gradient checkpointing</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="252" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
             <source>Accum.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="252" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
             <source>Gradient accumulation steps</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="253" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
             <source>Attention</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="254" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
             <source>Parallel</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="254" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
             <source>How the workload is split over the GPUs</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="255" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
             <source>Adapter</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="255" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
             <source>Full fine-tuning, LoRA or QLoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="256" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
             <source>Rank</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="256" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
             <source>LoRA rank</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="270" />
+            <location filename="../../planner/ui/panels/workloads.py" line="95" />
             <source>No workloads yet: pick a model above, or drop a Hugging Face config.json here.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="304" />
+            <location filename="../../planner/ui/panels/workloads.py" line="129" />
             <source>Pick a model from the list.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="315" />
+            <location filename="../../planner/ui/panels/workloads.py" line="140" />
             <source>Track %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="323" />
+            <location filename="../../planner/ui/panels/workloads.py" line="148" />
             <source>Stop tracking %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="327" />
+            <location filename="../../planner/ui/panels/workloads.py" line="152" />
             <source>Open a Hugging Face config.json</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="328" />
+            <location filename="../../planner/ui/panels/workloads.py" line="153" />
             <source>Model configuration (*.json)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="348" />
+            <location filename="../../planner/ui/panels/workloads.py" line="173" />
             <source>%1 could not be read (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="352" />
+            <location filename="../../planner/ui/panels/workloads.py" line="177" />
             <source>%1 is not valid JSON (line %2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="399" />
+            <location filename="../../planner/ui/panels/workloads.py" line="224" />
             <source>Change %1 of %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="97" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
             <source>Training</source>
-            <extracomment>config.json files are a few kilobytes; anything far larger is not one. Short names for the narrow parallelism column; the full label is the item's tooltip.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="97" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
             <source>Inference</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="100" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
             <source>default</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="107" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
             <source>Flash / SDPA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="108" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
             <source>Eager</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="111" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
             <source>Full</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="112" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
             <source>LoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="113" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
             <source>QLoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="119" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
             <source>Stop tracking this workload</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="213" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
             <source>%1 · %2</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/panels/workloads.py" line="215" />
+            <location filename="../../planner/ui/panels/workloads.py" line="232" />
             <source>Per GPU over the build's %n GPU(s)</source>
             <translation>
                 <numerusform>Per GPU over the build's %n GPU</numerusform>
@@ -2354,6 +2497,14 @@
         </message>
         <message>
             <source>Vendor</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Headroom: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Speed: %1</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -1,6 +1,124 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>AssumptionsForm</name>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="31" />
+            <source>Change hours per day</source>
+            <translation>修改每天使用时长</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="32" />
+            <source>Change utilization</source>
+            <translation>修改利用率</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="33" />
+            <source>Change PUE</source>
+            <translation>修改 PUE</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="34" />
+            <source>Change tariff</source>
+            <translation>修改电价方案</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="35" />
+            <source>Change electricity price</source>
+            <translation>修改电价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="37" />
+            <source>Change currency</source>
+            <translation>修改货币</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="38" />
+            <source>Change grid carbon region</source>
+            <translation>修改电网碳排放地区</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="39" />
+            <source>Change years</source>
+            <translation>修改年限</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="41" />
+            <source>Change assumptions</source>
+            <translation>修改假设</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="61" />
+            <source> h/day</source>
+            <translation> 小时/天</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="65" />
+            <source>Average share of board power drawn while a job runs (100 %: at TDP)</source>
+            <translation>任务运行时平均消耗的板卡功耗比例（100 %：满 TDP）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="79" />
+            <source>Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical data centre</source>
+            <translation>电能使用效率（PUE）：家用为 1.0，典型数据中心约 1.4–1.6</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="84" />
+            <source> years</source>
+            <translation> 年</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="108" />
+            <source>Use</source>
+            <translation>使用时长</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="109" />
+            <source>Utilization</source>
+            <translation>利用率</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="110" />
+            <source>Tariff</source>
+            <translation>电价方案</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="111" />
+            <source>Price per kWh</source>
+            <translation>每千瓦时价格</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="112" />
+            <source>Currency</source>
+            <translation>货币</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="113" />
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="114" />
+            <source>Grid carbon</source>
+            <translation>电网碳排放</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="115" />
+            <source>Horizon</source>
+            <translation>时间跨度</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="123" />
+            <source>Custom price</source>
+            <translation>自定义电价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="130" />
+            <source>Not counted</source>
+            <translation>不计入</translation>
+        </message>
+    </context>
+    <context>
         <name>BuildCanvas</name>
         <message>
             <location filename="../../planner/ui/build_canvas.py" line="71" />
@@ -310,213 +428,233 @@
     <context>
         <name>ComparisonPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="183" />
+            <location filename="../../planner/ui/panels/comparison.py" line="184" />
             <source>Add a GPU…</source>
             <translation>添加 GPU…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="184" />
+            <location filename="../../planner/ui/panels/comparison.py" line="185" />
             <source>Add an architecture…</source>
             <translation>添加架构…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="186" />
+            <location filename="../../planner/ui/panels/comparison.py" line="187" />
             <source>GPUs</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="187" />
+            <location filename="../../planner/ui/panels/comparison.py" line="188" />
             <source>Architectures</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="287" />
+            <location filename="../../planner/ui/panels/comparison.py" line="288" />
             <source>Add GPUs to the build, or pick them here, to compare two to four side by side.</source>
             <translation>向配置中添加 GPU，或在这里选择，即可并排对比二到四款。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="314" />
+            <location filename="../../planner/ui/panels/comparison.py" line="315" />
             <source>Headroom: %1</source>
             <translation>余量：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="326" />
+            <location filename="../../planner/ui/panels/comparison.py" line="317" />
+            <source>tokens/s</source>
+            <translation>token/秒</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="317" />
+            <source>samples/s</source>
+            <translation>样本/秒</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="318" />
+            <source>Speed: %1 (%2)</source>
+            <translation>速度：%1（%2）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="330" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="326" />
+            <location filename="../../planner/ui/panels/comparison.py" line="330" />
             <source>Memory type</source>
             <translation>显存类型</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="327" />
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
             <source>Memory bandwidth</source>
             <translation>显存带宽</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="327" />
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
             <source>FP32</source>
             <translation>FP32</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="328" />
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
             <source>FP16 tensor (dense)</source>
             <translation>FP16 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="328" />
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
             <source>BF16 tensor (dense)</source>
             <translation>BF16 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="329" />
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
             <source>FP8 tensor (dense)</source>
             <translation>FP8 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="329" />
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
             <source>INT8 tensor (dense)</source>
             <translation>INT8 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
             <source>Architecture</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
             <source>Process</source>
             <translation>制程</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
             <source>BF16 support</source>
             <translation>支持 BF16</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
             <source>FP8 support</source>
             <translation>支持 FP8</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="332" />
+            <location filename="../../planner/ui/panels/comparison.py" line="336" />
             <source>FP4 support</source>
             <translation>支持 FP4</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="333" />
+            <location filename="../../planner/ui/panels/comparison.py" line="337" />
             <source>Transformer Engine</source>
             <translation>Transformer Engine</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="334" />
+            <location filename="../../planner/ui/panels/comparison.py" line="338" />
             <source>2:4 structured sparsity</source>
             <translation>2:4 结构化稀疏</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="335" />
+            <location filename="../../planner/ui/panels/comparison.py" line="339" />
             <source>GPU-to-GPU link</source>
             <translation>GPU 互联</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <location filename="../../planner/ui/panels/comparison.py" line="340" />
             <source>Link bandwidth</source>
             <translation>互联带宽</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <location filename="../../planner/ui/panels/comparison.py" line="340" />
             <source>Board power (TDP)</source>
             <translation>板卡功耗（TDP）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <location filename="../../planner/ui/panels/comparison.py" line="341" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <location filename="../../planner/ui/panels/comparison.py" line="341" />
             <source>FP16 TFLOPS per $1,000</source>
             <translation>每 1,000 美元的 FP16 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <location filename="../../planner/ui/panels/comparison.py" line="342" />
             <source>FP16 GFLOPS per watt</source>
             <translation>每瓦 FP16 GFLOPS</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <location filename="../../planner/ui/panels/comparison.py" line="342" />
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <location filename="../../planner/ui/panels/comparison.py" line="343" />
             <source>Launched</source>
             <translation>发布年份</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <location filename="../../planner/ui/panels/comparison.py" line="343" />
             <source>Matrix units</source>
             <translation>矩阵单元</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="340" />
+            <location filename="../../planner/ui/panels/comparison.py" line="344" />
             <source>Features</source>
             <translation>特性</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="349" />
+            <location filename="../../planner/ui/panels/comparison.py" line="353" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="349" />
+            <location filename="../../planner/ui/panels/comparison.py" line="353" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="369" />
+            <location filename="../../planner/ui/panels/comparison.py" line="375" />
             <source>Source: %1</source>
             <translation>来源：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="371" />
+            <location filename="../../planner/ui/panels/comparison.py" line="377" />
             <source>Price source: %1</source>
             <translation>价格来源：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="372" />
+            <location filename="../../planner/ui/panels/comparison.py" line="378" />
             <source>launch MSRP</source>
             <translation>首发建议零售价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="374" />
+            <location filename="../../planner/ui/panels/comparison.py" line="380" />
             <source>Free memory per GPU if the build were made of this card.</source>
             <translation>若配置全部使用此卡，每张 GPU 剩余的显存。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="376" />
+            <location filename="../../planner/ui/panels/comparison.py" line="383" />
+            <source>Estimated for the build's %1 GPU(s) of this card: training at %2 % of the card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
+            <translation>按本配置的 %1 张该型号 GPU 估算：训练按该卡稠密张量峰值算力的 %2 %（模型 FLOPs 利用率），解码按其显存带宽的 %3 %。仅在放得下时显示。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="390" />
             <source>Best of the compared (higher is better)</source>
             <translation>对比中最佳（越高越好）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="378" />
+            <location filename="../../planner/ui/panels/comparison.py" line="392" />
             <source>Best of the compared (lower is better)</source>
             <translation>对比中最佳（越低越好）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="73" />
+            <location filename="../../planner/ui/panels/comparison.py" line="74" />
             <source>Reset</source>
             <extracomment>Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).</extracomment>
             <translation>重置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="74" />
+            <location filename="../../planner/ui/panels/comparison.py" line="75" />
             <source>Compare the build's own GPUs again</source>
             <translation>重新对比配置中的 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="107" />
+            <location filename="../../planner/ui/panels/comparison.py" line="108" />
             <source>Remove %1 from the comparison</source>
             <translation>从对比中移除 %1</translation>
         </message>
@@ -791,6 +929,14 @@
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
+        <message>
+            <source>Headroom: %1</source>
+            <translation>余量：%1</translation>
+        </message>
+        <message>
+            <source>Speed: %1</source>
+            <translation>速度：%1</translation>
+        </message>
     </context>
     <context>
         <name>CustomGpuDialog</name>
@@ -963,105 +1109,105 @@
             <translation>关闭前是否保存对“%1”的更改？</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="74" />
+            <location filename="../../planner/ui/document_files.py" line="81" />
             <source>Untitled build</source>
             <translation>未命名配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="82" />
+            <location filename="../../planner/ui/document_files.py" line="99" />
             <source>Open Build</source>
             <translation>打开配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="83" />
+            <location filename="../../planner/ui/document_files.py" line="100" />
             <source>GPU builds (*.gpubuild);;All files (*)</source>
             <translation>GPU 配置 (*.gpubuild);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="95" />
-            <location filename="../../planner/ui/document_files.py" line="98" />
+            <location filename="../../planner/ui/document_files.py" line="112" />
+            <location filename="../../planner/ui/document_files.py" line="115" />
             <source>Cannot Open Build</source>
             <translation>无法打开配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="99" />
+            <location filename="../../planner/ui/document_files.py" line="116" />
             <source>“%1” could not be read: %2.</source>
             <translation>无法读取“%1”：%2。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="107" />
+            <location filename="../../planner/ui/document_files.py" line="124" />
             <source>Opened %1.</source>
             <translation>已打开 %1。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/document_files.py" line="110" />
+            <location filename="../../planner/ui/document_files.py" line="127" />
             <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
             <translation>
                 <numerusform>文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="120" />
+            <location filename="../../planner/ui/document_files.py" line="137" />
             <source>Figures Differ</source>
             <translation>参数不一致</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="121" />
+            <location filename="../../planner/ui/document_files.py" line="138" />
             <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
             <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="140" />
+            <location filename="../../planner/ui/document_files.py" line="157" />
             <source>Save Build As</source>
             <translation>配置另存为</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="141" />
+            <location filename="../../planner/ui/document_files.py" line="158" />
             <source>GPU builds (*.gpubuild)</source>
             <translation>GPU 配置 (*.gpubuild)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="157" />
+            <location filename="../../planner/ui/document_files.py" line="174" />
             <source>Cannot Save Build</source>
             <translation>无法保存配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="164" />
+            <location filename="../../planner/ui/document_files.py" line="181" />
             <source>Saved %1.</source>
             <translation>已保存 %1。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="182" />
+            <location filename="../../planner/ui/document_files.py" line="199" />
             <source>last saved as %1</source>
             <translation>上次保存为 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="183" />
+            <location filename="../../planner/ui/document_files.py" line="200" />
             <source>never saved</source>
             <translation>从未保存</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="184" />
+            <location filename="../../planner/ui/document_files.py" line="201" />
             <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
             <translation>GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="188" />
+            <location filename="../../planner/ui/document_files.py" line="205" />
             <source>Recover Unsaved Build</source>
             <translation>恢复未保存的配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="200" />
+            <location filename="../../planner/ui/document_files.py" line="217" />
             <source>Recover Autosaved Build</source>
             <translation>恢复自动保存的配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="202" />
+            <location filename="../../planner/ui/document_files.py" line="219" />
             <source>Recovered “%1”. Save it to keep it.</source>
             <translation>已恢复“%1”。请保存以免丢失。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/document_files.py" line="236" />
+            <location filename="../../planner/ui/document_files.py" line="253" />
             <source>Clear Menu</source>
             <translation>清除菜单</translation>
         </message>
@@ -1073,10 +1219,12 @@
             <source>Add %1</source>
             <translation>添加 %1</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <location filename="../../planner/ui/edits.py" line="30" />
             <source>Add %n GPU(s)</source>
-            <translation>添加 %n 个 GPU</translation>
+            <translation>
+                <numerusform>添加 %n 个 GPU</numerusform>
+            </translation>
         </message>
         <message>
             <location filename="../../planner/ui/edits.py" line="47" />
@@ -1097,342 +1245,342 @@
     <context>
         <name>EnergyPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="80" />
             <source> h/day</source>
             <extracomment>Table columns of the per-GPU figures.</extracomment>
-            <translation> 小时/天</translation>
+            <translation type="vanished"> 小时/天</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="99" />
             <source> years</source>
-            <translation> 年</translation>
+            <translation type="vanished"> 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="104" />
             <source>Change hours per day</source>
-            <translation>修改每天使用时长</translation>
+            <translation type="vanished">修改每天使用时长</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="106" />
             <source>Change utilization</source>
-            <translation>修改利用率</translation>
+            <translation type="vanished">修改利用率</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="108" />
             <source>Change PUE</source>
-            <translation>修改 PUE</translation>
+            <translation type="vanished">修改 PUE</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="112" />
             <source>Change electricity price</source>
-            <translation>修改电价</translation>
+            <translation type="vanished">修改电价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="115" />
             <source>Change currency</source>
-            <translation>修改货币</translation>
+            <translation type="vanished">修改货币</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="118" />
             <source>Change grid carbon region</source>
-            <translation>修改电网碳排放地区</translation>
+            <translation type="vanished">修改电网碳排放地区</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="120" />
             <source>Change years</source>
-            <translation>修改年限</translation>
+            <translation type="vanished">修改年限</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="123" />
             <source>Use</source>
-            <translation>使用时长</translation>
+            <translation type="vanished">使用时长</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="124" />
             <source>Utilization</source>
-            <translation>利用率</translation>
+            <translation type="vanished">利用率</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="125" />
             <source>Tariff</source>
-            <translation>电价方案</translation>
+            <translation type="vanished">电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="126" />
             <source>Price per kWh</source>
-            <translation>每千瓦时价格</translation>
+            <translation type="vanished">每千瓦时价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="127" />
             <source>Currency</source>
-            <translation>货币</translation>
+            <translation type="vanished">货币</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="128" />
             <source>PUE</source>
-            <translation>PUE</translation>
+            <translation type="vanished">PUE</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="129" />
             <source>Grid carbon</source>
-            <translation>电网碳排放</translation>
+            <translation type="vanished">电网碳排放</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="130" />
             <source>Horizon</source>
-            <translation>时间跨度</translation>
+            <translation type="vanished">时间跨度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="131" />
+            <location filename="../../planner/ui/panels/energy.py" line="65" />
             <source>Assumptions</source>
+            <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation>假设条件</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>Count</source>
             <translation>数量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>kWh / year</source>
             <translation>kWh / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="137" />
+            <location filename="../../planner/ui/panels/energy.py" line="71" />
             <source>Cost / year</source>
             <translation>费用 / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="138" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>CO₂ kg / year</source>
             <translation>CO₂ kg / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="138" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>Heat BTU/h</source>
             <translation>发热 BTU/h</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="151" />
+            <location filename="../../planner/ui/panels/energy.py" line="87" />
             <source>A year of use</source>
             <translation>一年的使用</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="161" />
+            <location filename="../../planner/ui/panels/energy.py" line="97" />
             <source>Years</source>
             <translation>年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="167" />
+            <location filename="../../planner/ui/panels/energy.py" line="103" />
             <source>Own (purchase + electricity)</source>
             <translation>自购（购置 + 电费）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="170" />
-            <location filename="../../planner/ui/panels/energy.py" line="360" />
+            <location filename="../../planner/ui/panels/energy.py" line="106" />
+            <location filename="../../planner/ui/panels/energy.py" line="224" />
             <source>Rent the cloud instance</source>
             <translation>租用云实例</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
             <source>Custom price</source>
-            <translation>自定义电价</translation>
+            <translation type="vanished">自定义电价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="204" />
             <source>Not counted</source>
-            <translation>不计入</translation>
+            <translation type="vanished">不计入</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="230" />
             <source>Change tariff</source>
-            <translation>修改电价方案</translation>
+            <translation type="vanished">修改电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="302" />
+            <location filename="../../planner/ui/panels/energy.py" line="167" />
             <source>Build (with host)</source>
             <translation>整机（含主机）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="316" />
+            <location filename="../../planner/ui/panels/energy.py" line="174" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation>负载 %1 kWh，空闲 %2 kWh</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="331" />
+            <location filename="../../planner/ui/panels/energy.py" line="195" />
             <source>Tariff: %1 (%2).</source>
             <translation>电价：%1（%2）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="332" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>your price</source>
             <translation>你设定的价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="334" />
+            <location filename="../../planner/ui/panels/energy.py" line="198" />
             <source>Purchase: %1.</source>
             <translation>购置：%1。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="336" />
+            <location filename="../../planner/ui/panels/energy.py" line="200" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation>部分显卡的空闲功耗未知（按 0 W 计）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="339" />
+            <location filename="../../planner/ui/panels/energy.py" line="203" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation>目录中没有出租此 GPU 的云实例。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="341" />
+            <location filename="../../planner/ui/panels/energy.py" line="205" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="347" />
+            <location filename="../../planner/ui/panels/energy.py" line="211" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation>这些显卡价格未知，因此无法计算回本点。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="349" />
+            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation>按这些价格，租用始终比自购便宜。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="351" />
+            <location filename="../../planner/ui/panels/energy.py" line="215" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="374" />
+            <location filename="../../planner/ui/panels/energy.py" line="238" />
             <source>Cumulative cost</source>
             <translation>累计成本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="392" />
+            <location filename="../../planner/ui/panels/energy.py" line="256" />
+            <source>break-even: %1 months</source>
+            <translation>回本：%1 个月</translation>
+        </message>
+        <message>
             <source>break-even</source>
-            <translation>回本点</translation>
+            <translation type="vanished">回本点</translation>
         </message>
     </context>
     <context>
         <name>HeadroomPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="131" />
+            <location filename="../../planner/ui/panels/headroom.py" line="143" />
             <source>GiB per GPU</source>
             <translation>每张 GPU 的 GiB</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="272" />
+            <location filename="../../planner/ui/panels/headroom.py" line="253" />
             <source>train</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="272" />
+            <location filename="../../planner/ui/panels/headroom.py" line="253" />
             <source>infer</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="283" />
+            <location filename="../../planner/ui/panels/headroom.py" line="264" />
             <source>%1 (no GPU)</source>
             <translation>%1（无 GPU）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="284" />
+            <location filename="../../planner/ui/panels/headroom.py" line="265" />
             <source>%1 · %2 / %3</source>
             <translation>%1 · %2 / %3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="290" />
+            <location filename="../../planner/ui/panels/headroom.py" line="271" />
             <source>Track workloads to see whether they fit this build.</source>
             <translation>添加要跟踪的工作负载，看看此配置能否容纳它们。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="293" />
+            <location filename="../../planner/ui/panels/headroom.py" line="274" />
             <source>Add GPUs to the build to place these workloads.</source>
             <translation>向配置中添加 GPU 以放置这些工作负载。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="298" />
+            <location filename="../../planner/ui/panels/headroom.py" line="279" />
             <source>%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.</source>
             <translation>%2 个工作负载中有 %1 个放得下；按 %3 张 GPU 的单卡显存计，受限于 %4。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="318" />
+            <location filename="../../planner/ui/panels/headroom.py" line="299" />
             <source>Weights</source>
             <translation>权重</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="319" />
+            <location filename="../../planner/ui/panels/headroom.py" line="300" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="320" />
+            <location filename="../../planner/ui/panels/headroom.py" line="301" />
             <source>Optimizer state</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="321" />
+            <location filename="../../planner/ui/panels/headroom.py" line="302" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="322" />
+            <location filename="../../planner/ui/panels/headroom.py" line="303" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="323" />
+            <location filename="../../planner/ui/panels/headroom.py" line="304" />
             <source>Overhead (CUDA context, allocator)</source>
             <translation>额外开销（CUDA 上下文、分配器）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="325" />
+            <location filename="../../planner/ui/panels/headroom.py" line="306" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="325" />
+            <location filename="../../planner/ui/panels/headroom.py" line="306" />
             <source>inference</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="328" />
+            <location filename="../../planner/ui/panels/headroom.py" line="309" />
             <source>Per GPU on %1: %2 of %3 usable</source>
             <translation>%1 单卡：已用 %2，可用 %3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="336" />
+            <location filename="../../planner/ui/panels/headroom.py" line="317" />
             <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
             <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="384" />
+            <location filename="../../planner/ui/panels/headroom.py" line="363" />
+            <source>Changes that would make a workload fit appear here.</source>
+            <translation>能让工作负载放得下的调整会显示在这里。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="365" />
+            <source>Add GPUs to see which changes would make each workload fit.</source>
+            <translation>添加 GPU 后，这里会显示让各工作负载放得下的调整。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="366" />
+            <source>Every tracked workload fits this build: nothing to change.</source>
+            <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="374" />
             <source>Make %1 fit: %2</source>
             <translation>让 %1 放得下：%2</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="84" />
+            <location filename="../../planner/ui/panels/headroom.py" line="97" />
             <source>%1: %2</source>
             <translation>%1：%2</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="86" />
+            <location filename="../../planner/ui/panels/headroom.py" line="99" />
             <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
             <translation>%1 放不下，且没有任何单项调整能让它放下：请增加 GPU，或选择显存更大的显卡。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="90" />
+            <location filename="../../planner/ui/panels/headroom.py" line="103" />
             <source>%1 does not fit. What would make it fit:</source>
             <translation>%1 放不下。以下调整可让它放下：</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="101" />
+            <location filename="../../planner/ui/panels/headroom.py" line="114" />
             <source>%1 → %2</source>
             <translation>%1 → %2</translation>
         </message>
@@ -1440,207 +1588,217 @@
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="44" />
+            <location filename="../../planner/ui/main_window.py" line="45" />
             <source>GPU Build Planner</source>
             <translation>GPU 配置规划器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="49" />
+            <location filename="../../planner/ui/main_window.py" line="50" />
             <source>Loading…</source>
             <translation>正在加载…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="52" />
-            <location filename="../../planner/ui/main_window.py" line="225" />
+            <location filename="../../planner/ui/main_window.py" line="53" />
+            <location filename="../../planner/ui/main_window.py" line="235" />
             <source>Catalog</source>
             <translation>目录</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="94" />
+            <location filename="../../planner/ui/main_window.py" line="96" />
             <source>&amp;New</source>
             <translation>新建(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="96" />
+            <location filename="../../planner/ui/main_window.py" line="98" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="99" />
+            <location filename="../../planner/ui/main_window.py" line="101" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="101" />
+            <location filename="../../planner/ui/main_window.py" line="103" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="103" />
+            <location filename="../../planner/ui/main_window.py" line="105" />
             <source>&amp;Export PDF…</source>
             <translation>导出 PDF(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="104" />
+            <location filename="../../planner/ui/main_window.py" line="106" />
             <source>Ctrl+E</source>
             <translation>Ctrl+E</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="105" />
+            <location filename="../../planner/ui/main_window.py" line="107" />
             <source>&amp;Print…</source>
             <translation>打印(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="108" />
+            <location filename="../../planner/ui/main_window.py" line="110" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="111" />
-            <location filename="../../planner/ui/main_window.py" line="209" />
+            <location filename="../../planner/ui/main_window.py" line="113" />
+            <location filename="../../planner/ui/main_window.py" line="217" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="113" />
-            <location filename="../../planner/ui/main_window.py" line="213" />
+            <location filename="../../planner/ui/main_window.py" line="115" />
+            <location filename="../../planner/ui/main_window.py" line="221" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="115" />
+            <location filename="../../planner/ui/main_window.py" line="117" />
             <source>&amp;Find GPU</source>
             <translation>查找 GPU(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="116" />
+            <location filename="../../planner/ui/main_window.py" line="118" />
             <source>Add &amp;Custom GPU…</source>
             <translation>添加自定义 GPU(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="118" />
+            <location filename="../../planner/ui/main_window.py" line="120" />
             <source>&amp;Recommend…</source>
             <translation>推荐配置(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="118" />
+            <location filename="../../planner/ui/main_window.py" line="120" />
             <source>Ctrl+R</source>
             <translation>Ctrl+R</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="120" />
+            <location filename="../../planner/ui/main_window.py" line="122" />
             <source>Find the cheapest builds that fit the tracked workloads</source>
             <translation>寻找能容纳所跟踪工作负载的最便宜配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="121" />
+            <location filename="../../planner/ui/main_window.py" line="123" />
             <source>&amp;Reset Layout</source>
             <translation>重置布局(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="122" />
+            <location filename="../../planner/ui/main_window.py" line="124" />
+            <source>&amp;Preferences…</source>
+            <translation>偏好设置(&amp;P)…</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="127" />
             <source>&amp;About GPU Build Planner</source>
             <translation>关于 GPU 配置规划器(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="124" />
+            <location filename="../../planner/ui/main_window.py" line="129" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="131" />
+            <location filename="../../planner/ui/main_window.py" line="136" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="133" />
+            <location filename="../../planner/ui/main_window.py" line="138" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="141" />
+            <location filename="../../planner/ui/main_window.py" line="146" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="145" />
+            <location filename="../../planner/ui/main_window.py" line="152" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="149" />
+            <location filename="../../planner/ui/main_window.py" line="156" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="151" />
+            <location filename="../../planner/ui/main_window.py" line="158" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="153" />
+            <location filename="../../planner/ui/main_window.py" line="160" />
             <source>Main</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="208" />
+            <location filename="../../planner/ui/main_window.py" line="216" />
             <source>&amp;Undo %1</source>
             <translation>撤销“%1”(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="212" />
+            <location filename="../../planner/ui/main_window.py" line="220" />
             <source>&amp;Redo %1</source>
             <translation>重做“%1”(&amp;R)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/main_window.py" line="221" />
+            <location filename="../../planner/ui/main_window.py" line="231" />
             <source>%n GPU(s)</source>
             <translation>
                 <numerusform>%n 个 GPU</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="222" />
+            <location filename="../../planner/ui/main_window.py" line="232" />
             <source>catalog %1</source>
             <translation>目录版本 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="246" />
+            <location filename="../../planner/ui/main_window.py" line="256" />
             <source>Not available in this version</source>
             <translation>此版本不提供该功能</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="251" />
+            <location filename="../../planner/ui/main_window.py" line="261" />
             <source>The report module is not available in this version</source>
             <translation>此版本不含报告模块</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="288" />
+            <location filename="../../planner/ui/main_window.py" line="298" />
             <source>GPUs Not in Your Catalog</source>
             <translation>目录中没有的 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="289" />
+            <location filename="../../planner/ui/main_window.py" line="299" />
             <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
             <translation>此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="299" />
+            <location filename="../../planner/ui/main_window.py" line="309" />
             <source>Cannot Add GPU</source>
             <translation>无法添加 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="340" />
+            <location filename="../../planner/ui/main_window.py" line="324" />
+            <source>Use the edited figures of %1</source>
+            <translation>采用 %1 修改后的参数</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/main_window.py" line="361" />
             <source>About GPU Build Planner</source>
             <translation>关于 GPU 配置规划器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="341" />
+            <location filename="../../planner/ui/main_window.py" line="362" />
             <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="348" />
+            <location filename="../../planner/ui/main_window.py" line="369" />
             <source>%1[*] — GPU Build Planner</source>
             <translation>%1[*] — GPU 配置规划器</translation>
         </message>
@@ -1666,6 +1824,66 @@
             <location filename="../../planner/ui/panel_docks.py" line="58" />
             <source>Comparison</source>
             <translation>对比</translation>
+        </message>
+    </context>
+    <context>
+        <name>PreferencesDialog</name>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="91" />
+            <source>Preferences</source>
+            <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
+            <translation>偏好设置</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="101" />
+            <source>Use the Open Build's Assumptions</source>
+            <translation>采用当前配置的假设</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="104" />
+            <source>New builds start with</source>
+            <translation>新建配置的默认假设</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="108" />
+            <source>An open build keeps its own assumptions; they are saved in its file.</source>
+            <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="114" />
+            <location filename="../../planner/ui/preferences.py" line="120" />
+            <source>Follow the system</source>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="114" />
+            <source>Light</source>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="115" />
+            <source>Dark</source>
+            <translation>深色</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="125" />
+            <source>A new language takes effect when the app starts again.</source>
+            <translation>新的语言在下次启动应用时生效。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="128" />
+            <source>Appearance</source>
+            <translation>外观</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="130" />
+            <source>Colours</source>
+            <translation>配色</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="131" />
+            <source>Language</source>
+            <translation>语言</translation>
         </message>
     </context>
     <context>
@@ -1859,12 +2077,29 @@
             <translation>不在你的目录中</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="102" />
+            <location filename="../../planner/ui/slot_card.py" line="103" />
+            <source>launch MSRP</source>
+            <translation>首发建议零售价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="104" />
+            <source>Figures from: %1
+Price: %2</source>
+            <translation>参数来源：%1
+价格：%2</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="105" />
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/slot_card.py" line="107" />
             <source>This GPU is not in your catalog: its figures come from the file.</source>
             <translation>此 GPU 不在你的目录中：其参数来自文件。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="108" />
+            <location filename="../../planner/ui/slot_card.py" line="113" />
             <source>%1, %2 cards</source>
             <translation>%1，%2 张</translation>
         </message>
@@ -2125,228 +2360,229 @@
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="228" />
+            <location filename="../../planner/ui/panels/workloads.py" line="79" />
             <source>Search models…</source>
+            <extracomment>config.json files are a few kilobytes; anything far larger is not one.</extracomment>
             <translation>搜索模型…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="229" />
+            <location filename="../../planner/ui/panels/workloads.py" line="80" />
             <source>Add</source>
             <translation>添加</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="232" />
+            <location filename="../../planner/ui/panels/workloads.py" line="83" />
             <source>From config.json…</source>
             <translation>从 config.json…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="233" />
+            <location filename="../../planner/ui/panels/workloads.py" line="84" />
             <source>Size your own model from its Hugging Face config.json (or drop the file here)</source>
             <translation>根据 Hugging Face 的 config.json 估算你自己的模型（也可把文件拖到这里）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="243" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
             <source>Model</source>
+            <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="244" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
             <source>Per GPU</source>
             <translation>单卡</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="244" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
             <source>Memory per GPU and whether it fits</source>
             <translation>每张 GPU 的显存占用及是否放得下</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="245" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
             <source>Task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="246" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="247" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
             <source>Batch</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="247" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
             <source>Micro-batch per GPU</source>
             <translation>每张 GPU 的微批大小</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="248" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
             <source>Seq / px</source>
             <translation>序列/像素</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="248" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
             <source>Sequence length in tokens, or image side in pixels</source>
             <translation>序列长度（token 数），或图像边长（像素）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="250" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="251" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
             <source>Ckpt</source>
             <translation>检查点</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="251" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
             <source>Gradient checkpointing</source>
             <translation>梯度检查点</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="252" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
             <source>Accum.</source>
             <translation>累积</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="252" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
             <source>Gradient accumulation steps</source>
             <translation>梯度累积步数</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="253" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="254" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
             <source>Parallel</source>
             <translation>并行</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="254" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
             <source>How the workload is split over the GPUs</source>
             <translation>工作负载如何在各 GPU 间切分</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="255" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
             <source>Adapter</source>
             <translation>适配器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="255" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
             <source>Full fine-tuning, LoRA or QLoRA</source>
             <translation>全量微调、LoRA 或 QLoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="256" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
             <source>Rank</source>
             <translation>秩</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="256" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="270" />
+            <location filename="../../planner/ui/panels/workloads.py" line="95" />
             <source>No workloads yet: pick a model above, or drop a Hugging Face config.json here.</source>
             <translation>还没有工作负载：请在上方选择模型，或把 Hugging Face 的 config.json 拖到这里。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="304" />
+            <location filename="../../planner/ui/panels/workloads.py" line="129" />
             <source>Pick a model from the list.</source>
             <translation>请从列表中选择模型。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="315" />
+            <location filename="../../planner/ui/panels/workloads.py" line="140" />
             <source>Track %1</source>
             <translation>跟踪 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="323" />
+            <location filename="../../planner/ui/panels/workloads.py" line="148" />
             <source>Stop tracking %1</source>
             <translation>停止跟踪 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="327" />
+            <location filename="../../planner/ui/panels/workloads.py" line="152" />
             <source>Open a Hugging Face config.json</source>
             <translation>打开 Hugging Face 的 config.json</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="328" />
+            <location filename="../../planner/ui/panels/workloads.py" line="153" />
             <source>Model configuration (*.json)</source>
             <translation>模型配置 (*.json)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="348" />
+            <location filename="../../planner/ui/panels/workloads.py" line="173" />
             <source>%1 could not be read (%2).</source>
             <translation>无法读取 %1（%2）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="352" />
+            <location filename="../../planner/ui/panels/workloads.py" line="177" />
             <source>%1 is not valid JSON (line %2).</source>
             <translation>%1 不是有效的 JSON（第 %2 行）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="399" />
+            <location filename="../../planner/ui/panels/workloads.py" line="224" />
             <source>Change %1 of %2</source>
             <translation>修改 %2 的 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="97" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
             <source>Training</source>
-            <extracomment>config.json files are a few kilobytes; anything far larger is not one. Short names for the narrow parallelism column; the full label is the item's tooltip.</extracomment>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="97" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
             <source>Inference</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="100" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
             <source>default</source>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="107" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
             <source>Flash / SDPA</source>
             <translation>Flash / SDPA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="108" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
             <source>Eager</source>
             <translation>Eager</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="111" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
             <source>Full</source>
             <translation>全量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="112" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="113" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="119" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
             <source>Stop tracking this workload</source>
             <translation>停止跟踪此工作负载</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="213" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
             <source>%1 · %2</source>
             <translation>%1 · %2</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/panels/workloads.py" line="215" />
+            <location filename="../../planner/ui/panels/workloads.py" line="232" />
             <source>Per GPU over the build's %n GPU(s)</source>
             <translation>
                 <numerusform>按配置中的 %n 张 GPU 计算的单卡占用</numerusform>

@@ -93,3 +93,15 @@ def test_chinese_toolbar_has_no_mnemonics(qtbot, chinese):
                                     window.recommend_action)]
     assert texts[0] == "新建"
     assert all("(" not in t and "&" not in t for t in texts), texts
+
+
+def test_english_plurals_from_translate_with_a_count(qapp):
+    """lupdate does not mark translate(ctx, text, "", n) as plural; the fill tool does."""
+    translator = QTranslator()
+    assert translator.load(QLocale("en"), "planner", "_", i18n_dir())
+    QCoreApplication.installTranslator(translator)
+    try:
+        assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 3) == "Add 3 GPUs"
+        assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 1) == "Add 1 GPU"
+    finally:
+        QCoreApplication.removeTranslator(translator)
