@@ -444,6 +444,23 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("SlotCard", "unknown"): "未知",
     ("ComparisonSheet", "Headroom: %1"): "余量：%1",
     ("ComparisonSheet", "Speed: %1"): "速度：%1",
+    ("WorkloadsPanel", "Data parallel (DDP): a full copy on every GPU"):
+        "数据并行（DDP）：每张 GPU 上一份完整副本",
+    ("WorkloadsPanel", "ZeRO-1: optimizer state sharded over the GPUs"):
+        "ZeRO-1：优化器状态在各 GPU 间分片",
+    ("WorkloadsPanel", "ZeRO-2: optimizer state and gradients sharded"):
+        "ZeRO-2：优化器状态与梯度分片",
+    ("WorkloadsPanel", "ZeRO-3: weights, gradients and optimizer state sharded"):
+        "ZeRO-3：权重、梯度与优化器状态全部分片",
+    ("WorkloadsPanel", "FSDP (full shard): weights, gradients and optimizer state sharded"):
+        "FSDP（完全分片）：权重、梯度与优化器状态全部分片",
+    ("WorkloadsPanel", "Tensor parallel: each layer split over the GPUs"):
+        "张量并行：每一层拆分到各 GPU",
+    ("WorkloadsPanel", "Pipeline parallel: consecutive layers on each GPU"):
+        "流水线并行：每张 GPU 放连续的若干层",
+    ("WorkloadsPanel", "Replicas"): "多副本",
+    ("WorkloadsPanel", "A full copy of the model on every GPU, each serving its own requests"):
+        "每张 GPU 上一份完整模型，各自处理自己的请求",
     ("EnergyPanel", "Build (with host)"): "整机（含主机）",
     ("EnergyPanel", "%1 kWh under load, %2 kWh idle"): "负载 %1 kWh，空闲 %2 kWh",
     ("EnergyPanel", "Tariff: %1 (%2)."): "电价：%1（%2）。",

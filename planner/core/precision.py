@@ -119,16 +119,6 @@ QUANTIZATION_COMPUTE: dict[str, str] = {
 
 STRATEGIES: tuple[str, ...] = ("ddp", "zero1", "zero2", "zero3", "fsdp", "tp", "pp")
 
-STRATEGY_LABELS: dict[str, str] = {
-    "ddp": "Data parallel (DDP)",
-    "zero1": "ZeRO-1 (optimizer sharded)",
-    "zero2": "ZeRO-2 (optimizer + gradients sharded)",
-    "zero3": "ZeRO-3 (everything sharded)",
-    "fsdp": "FSDP (full shard)",
-    "tp": "Tensor parallel",
-    "pp": "Pipeline parallel",
-}
-
 
 def training_precision(name: str) -> TrainingPrecision:
     """Look a training precision up, with a sentence naming the valid ones when it is unknown."""

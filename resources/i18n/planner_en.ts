@@ -1991,109 +1991,154 @@ Price: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="118" />
             <source>Model</source>
             <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
             <source>Per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
             <source>Memory per GPU and whether it fits</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
             <source>Task</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
             <source>Precision</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
             <source>Batch</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
             <source>Micro-batch per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
             <source>Seq / px</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
             <source>Sequence length in tokens, or image side in pixels</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="128" />
             <source>Optimizer</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
             <source>Ckpt</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
             <source>Gradient checkpointing</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
             <source>Accum.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
             <source>Gradient accumulation steps</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
             <source>Attention</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
             <source>Parallel</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
             <source>How the workload is split over the GPUs</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="137" />
             <source>Adapter</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
             <source>Full fine-tuning, LoRA or QLoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
             <source>Rank</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
             <source>LoRA rank</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="168" />
+            <source>Data parallel (DDP): a full copy on every GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="170" />
+            <source>ZeRO-1: optimizer state sharded over the GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="172" />
+            <source>ZeRO-2: optimizer state and gradients sharded</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="174" />
+            <source>ZeRO-3: weights, gradients and optimizer state sharded</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="176" />
+            <source>FSDP (full shard): weights, gradients and optimizer state sharded</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="179" />
+            <source>Tensor parallel: each layer split over the GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="181" />
+            <source>Pipeline parallel: consecutive layers on each GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="188" />
+            <source>Replicas</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
+            <source>A full copy of the model on every GPU, each serving its own requests</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -2142,52 +2187,52 @@ Price: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="148" />
             <source>Training</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
             <source>Inference</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="143" />
             <source>default</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="152" />
             <source>Flash / SDPA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
             <source>Eager</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
             <source>Full</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
             <source>LoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
             <source>QLoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
             <source>Stop tracking this workload</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="146" />
             <source>%1 · %2</source>
             <translation type="unfinished" />
         </message>

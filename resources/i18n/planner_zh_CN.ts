@@ -2381,110 +2381,155 @@ Price: %2</source>
             <translation>根据 Hugging Face 的 config.json 估算你自己的模型（也可把文件拖到这里）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="118" />
             <source>Model</source>
             <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
             <source>Per GPU</source>
             <translation>单卡</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
             <source>Memory per GPU and whether it fits</source>
             <translation>每张 GPU 的显存占用及是否放得下</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
             <source>Task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
             <source>Batch</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
             <source>Micro-batch per GPU</source>
             <translation>每张 GPU 的微批大小</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
             <source>Seq / px</source>
             <translation>序列/像素</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
             <source>Sequence length in tokens, or image side in pixels</source>
             <translation>序列长度（token 数），或图像边长（像素）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="128" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
             <source>Ckpt</source>
             <translation>检查点</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
             <source>Gradient checkpointing</source>
             <translation>梯度检查点</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
             <source>Accum.</source>
             <translation>累积</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
             <source>Gradient accumulation steps</source>
             <translation>梯度累积步数</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
             <source>Parallel</source>
             <translation>并行</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
             <source>How the workload is split over the GPUs</source>
             <translation>工作负载如何在各 GPU 间切分</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="137" />
             <source>Adapter</source>
             <translation>适配器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
             <source>Full fine-tuning, LoRA or QLoRA</source>
             <translation>全量微调、LoRA 或 QLoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
             <source>Rank</source>
             <translation>秩</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="168" />
+            <source>Data parallel (DDP): a full copy on every GPU</source>
+            <translation>数据并行（DDP）：每张 GPU 上一份完整副本</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="170" />
+            <source>ZeRO-1: optimizer state sharded over the GPUs</source>
+            <translation>ZeRO-1：优化器状态在各 GPU 间分片</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="172" />
+            <source>ZeRO-2: optimizer state and gradients sharded</source>
+            <translation>ZeRO-2：优化器状态与梯度分片</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="174" />
+            <source>ZeRO-3: weights, gradients and optimizer state sharded</source>
+            <translation>ZeRO-3：权重、梯度与优化器状态全部分片</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="176" />
+            <source>FSDP (full shard): weights, gradients and optimizer state sharded</source>
+            <translation>FSDP（完全分片）：权重、梯度与优化器状态全部分片</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="179" />
+            <source>Tensor parallel: each layer split over the GPUs</source>
+            <translation>张量并行：每一层拆分到各 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="181" />
+            <source>Pipeline parallel: consecutive layers on each GPU</source>
+            <translation>流水线并行：每张 GPU 放连续的若干层</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="188" />
+            <source>Replicas</source>
+            <translation>多副本</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
+            <source>A full copy of the model on every GPU, each serving its own requests</source>
+            <translation>每张 GPU 上一份完整模型，各自处理自己的请求</translation>
         </message>
         <message>
             <location filename="../../planner/ui/panels/workloads.py" line="95" />
@@ -2532,52 +2577,52 @@ Price: %2</source>
             <translation>修改 %2 的 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="148" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
             <source>Inference</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="143" />
             <source>default</source>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="152" />
             <source>Flash / SDPA</source>
             <translation>Flash / SDPA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
             <source>Eager</source>
             <translation>Eager</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
             <source>Full</source>
             <translation>全量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
             <source>Stop tracking this workload</source>
             <translation>停止跟踪此工作负载</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="146" />
             <source>%1 · %2</source>
             <translation>%1 · %2</translation>
         </message>

@@ -348,8 +348,10 @@ def test_workload_combo_pick_is_one_undoable_edit(qtbot, document: BuildDocument
                                                        for i in range(combo.count())]
     strategy = _open_editor(view, 1, STRATEGY)
     assert isinstance(strategy, QComboBox)
-    assert [strategy.itemText(i) for i in range(strategy.count())] == ["TP", "PP"]
-    assert strategy.itemData(0, Qt.ItemDataRole.ToolTipRole) == "Tensor parallel"
+    # serving: replicas (stored as "ddp", which core counts as a full copy per GPU), TP or PP
+    assert [strategy.itemText(i) for i in range(strategy.count())] == ["Replicas", "TP", "PP"]
+    assert [strategy.itemData(i) for i in range(strategy.count())] == ["ddp", "tp", "pp"]
+    assert strategy.itemData(1, Qt.ItemDataRole.ToolTipRole).startswith("Tensor parallel")
 
 
 def test_workload_checkpointing_toggles_on_click_and_space(qtbot,

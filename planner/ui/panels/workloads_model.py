@@ -54,7 +54,6 @@ from planner.core.precision import (
     OPTIMIZER_LABELS,
     QUANTIZATION_BYTES,
     STRATEGIES,
-    STRATEGY_LABELS,
     TRAINING_PRECISIONS,
 )
 from planner.core.views_headroom import ERROR, NO_GPU, HeadroomRow
@@ -165,10 +164,32 @@ class _Labels:
         self.options[PRECISION, True] = tuple((p.label, p.name, "")
                                               for p in TRAINING_PRECISIONS.values())
         self.options[PRECISION, False] = tuple((p.upper(), p, "") for p in INFERENCE_PRECISIONS)
-        self.options[STRATEGY, True] = tuple((STRATEGY_SHORT[k], k, STRATEGY_LABELS[k])
-                                             for k in STRATEGIES)
-        self.options[STRATEGY, False] = tuple((STRATEGY_SHORT[k], k, STRATEGY_LABELS[k])
-                                              for k in INFERENCE_STRATEGIES)
+        tips = {
+            "ddp": QCoreApplication.translate(
+                "WorkloadsPanel", "Data parallel (DDP): a full copy on every GPU"),
+            "zero1": QCoreApplication.translate(
+                "WorkloadsPanel", "ZeRO-1: optimizer state sharded over the GPUs"),
+            "zero2": QCoreApplication.translate(
+                "WorkloadsPanel", "ZeRO-2: optimizer state and gradients sharded"),
+            "zero3": QCoreApplication.translate(
+                "WorkloadsPanel", "ZeRO-3: weights, gradients and optimizer state sharded"),
+            "fsdp": QCoreApplication.translate(
+                "WorkloadsPanel", "FSDP (full shard): weights, gradients and optimizer state "
+                "sharded"),
+            "tp": QCoreApplication.translate(
+                "WorkloadsPanel", "Tensor parallel: each layer split over the GPUs"),
+            "pp": QCoreApplication.translate(
+                "WorkloadsPanel", "Pipeline parallel: consecutive layers on each GPU"),
+        }
+        self.options[STRATEGY, True] = tuple((STRATEGY_SHORT[k], k, tips.get(k, "")) for k in
+                                             STRATEGIES)
+        # Serving replicas: every GPU holds the whole model and answers its own requests (core
+        # counts any strategy but tp/pp/zero3/fsdp that way); files store it as "ddp".
+        replicas = (QCoreApplication.translate("WorkloadsPanel", "Replicas"), "ddp",
+                    QCoreApplication.translate("WorkloadsPanel", "A full copy of the model on "
+                                               "every GPU, each serving its own requests"))
+        self.options[STRATEGY, False] = (replicas, *((STRATEGY_SHORT[k], k, tips[k])
+                                                     for k in INFERENCE_STRATEGIES))
         self._by_key = {column_task: {o[1]: o for o in options}
                         for column_task, options in self.options.items()}
 
