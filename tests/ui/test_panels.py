@@ -513,3 +513,23 @@ def test_hidden_panel_catches_up_when_shown(qtbot, document: BuildDocument) -> N
     panel.show()
     qtbot.waitExposed(panel)
     assert len(panel.bars.bars) == 1
+
+
+def test_clicking_a_choice_drops_its_list_open_but_arrowing_does_not(qtbot,
+                                                                     document: BuildDocument):
+    panel = _show(qtbot, WorkloadsPanel(document))
+    view = panel.table
+    index = view.model().index(0, PRECISION)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=view.visualRect(index).center())
+    combo = view.indexWidget(index)
+    assert isinstance(combo, QComboBox)
+    qtbot.waitUntil(lambda: combo.view().isVisible())
+    combo.hidePopup()
+    view.closePersistentEditor(index)
+    view.setCurrentIndex(view.model().index(1, TASK))
+    qtbot.keyClick(view, Qt.Key.Key_Right)  # keyboard: editor opens, list stays closed
+    qtbot.wait(20)
+    moved = view.indexWidget(view.model().index(1, PRECISION))
+    assert isinstance(moved, QComboBox) and not moved.view().isVisible()

@@ -32,6 +32,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSize,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QShowEvent
 from PySide6.QtWidgets import (
@@ -725,6 +726,40 @@ class WorkloadsView(QTableView):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setHighlightSections(False)
         self._fitted = False
+        self._pressing = False
+
+    def edit(self, index: QModelIndex | QPersistentModelIndex,  # type: ignore[override]
+             trigger: QAbstractItemView.EditTrigger | None = None,
+             event: QEvent | None = None) -> bool:
+        """Open the editor; a choice clicked with the mouse drops its list open at once.
+
+        Only for a mouse click: arrowing through the row also opens editors, and a list that
+        sprang open on every step would be in the way.
+        """
+        if trigger is None:  # the public slot edit(index): Qt calls back with a trigger
+            super().edit(index)
+            return self.indexWidget(index) is not None
+        opened = super().edit(index, trigger, event)  # type: ignore[arg-type]
+        by_mouse = self._pressing or (event is not None and event.type() in (
+            QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease,
+            QEvent.Type.MouseButtonDblClick))
+        if opened and by_mouse:
+            editor = self.indexWidget(index)
+            if isinstance(editor, QComboBox):
+                QTimer.singleShot(0, editor.showPopup)
+        return opened
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """Remember the press while Qt handles it.
+
+        The editor a click opens comes through "current changed", which carries no event to
+        tell a click from an arrow key.
+        """
+        self._pressing = True
+        try:
+            super().mousePressEvent(event)
+        finally:
+            self._pressing = False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Delete on a current cell (no editor open) stops tracking that row's workload."""
