@@ -108,6 +108,15 @@ class TotalsBar(QWidget):
         else:
             v["psu"].setText("—" if not s.gpu_count else self.tr("server PSUs"))
         v["price"].setText(self._price(build, s))
+        sources = "\n".join(f"{slot.gpu.name}: {slot.gpu.sources[0]}"
+                            for slot in build.slots if slot.gpu.sources)
+        v["gpus"].setToolTip(self.tr("Cards in the build"))
+        v["memory"].setToolTip(self.tr("Memory of every card, as its datasheet states it")
+                               + ("\n" + sources if sources else ""))
+        v["min_memory"].setToolTip(self.tr("The smallest card bounds what each GPU can hold "
+                                           "when work is split evenly"))
+        v["power"].setToolTip(self.tr("Board power (TDP) of every card, from its datasheet")
+                              + ("\n" + sources if sources else ""))
         self._show_warnings(s)
         return s
 

@@ -64,6 +64,8 @@ def test_drop_adds_then_increments(qtbot, document):
     assert canvas.totals.values["memory"].text() == "48 GB"
     gpu = document.catalog.gpu("nvidia-rtx-4090")
     assert gpu.sources[0] in canvas.cards[0].figures.toolTip()  # every figure names its source
+    assert gpu.sources[0] in canvas.totals.values["memory"].toolTip()
+    assert gpu.sources[0] in canvas.totals.values["power"].toolTip()
 
 
 def test_foreign_and_unknown_drops_are_refused(qtbot, document):

@@ -154,6 +154,8 @@ def test_energy_figures_equal_core(qtbot, document: BuildDocument) -> None:
         assert model.index(r, KWH).data() == number(line.kwh_per_year)
         assert number(line.kwh_idle_per_year) in model.index(r, KWH).data(
             Qt.ItemDataRole.ToolTipRole)
+        gpu = document.catalog.gpu(line.gpu_id)
+        assert gpu.sources[0] in model.index(r, 0).data(Qt.ItemDataRole.ToolTipRole)
     xs, ys = panel.own_curve.getData()
     assert list(xs) == list(view.years)
     assert list(ys) == pytest.approx(list(view.own_cumulative))

@@ -174,7 +174,9 @@ class EnergyPanel(Panel):
             kwh_tip = self.tr("%1 kWh under load, %2 kWh idle").replace(
                 "%1", number(line.kwh_load_per_year)).replace(
                 "%2", number(line.kwh_idle_per_year))
-            rows.append([Cell(text, tooltip=kwh_tip if c == KWH else "",
+            tips = {KWH: kwh_tip, GPU: self._gpu_tip(line.gpu_id) if line.gpu_id else
+                    self.tr("The cards plus the rest of the computer, at the wall")}
+            rows.append([Cell(text, tooltip=tips.get(c, ""),
                               align=LEFT if c == GPU else RIGHT, bold=is_total)
                          for c, text in enumerate(texts)])
         if self.figures.set_rows(rows):
@@ -184,6 +186,17 @@ class EnergyPanel(Panel):
                   + sum(self.table.rowHeight(r) for r in range(len(rows))))
         if self.table.minimumHeight() != min(height, 260):
             self.table.setMinimumHeight(min(height, 260))
+
+    def _gpu_tip(self, gpu_id: str) -> str:
+        """Where a card's power figures come from (or that its idle power is unknown)."""
+        gpu = next((s.gpu for s in self.document.build.slots if s.gpu.id == gpu_id), None)
+        if gpu is None:
+            return ""
+        idle = (self.tr("idle %1 W").replace("%1", number(gpu.idle_w)) if gpu.idle_w is not None
+                else self.tr("idle power unknown (counted as 0 W)"))
+        return self.tr("Board power %1 W, %2\nSource: %3").replace(
+            "%1", number(gpu.tdp_w)).replace("%2", idle).replace(
+            "%3", gpu.sources[0] if gpu.sources else "—")
 
     def _draw_summary(self) -> None:
         view = self.view
