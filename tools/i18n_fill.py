@@ -444,6 +444,17 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("SlotCard", "unknown"): "未知",
     ("ComparisonSheet", "Headroom: %1"): "余量：%1",
     ("ComparisonSheet", "Speed: %1"): "速度：%1",
+    ("EnergyPanel", "The cards plus the rest of the computer, at the wall"):
+        "显卡加上整机其余部分，按墙插计",
+    ("EnergyPanel", "idle %1 W"): "空闲 %1 W",
+    ("EnergyPanel", "idle power unknown (counted as 0 W)"): "空闲功耗未知（按 0 W 计）",
+    ("EnergyPanel", "Board power %1 W, %2\nSource: %3"): "板卡功耗 %1 W，%2\n来源：%3",
+    ("TotalsBar", "Cards in the build"): "配置中的显卡数",
+    ("TotalsBar", "Memory of every card, as its datasheet states it"): "每张卡的显存，以其规格书为准",
+    ("TotalsBar", "The smallest card bounds what each GPU can hold when work is split evenly"):
+        "均分任务时，每张 GPU 能放下多少由显存最小的卡决定",
+    ("TotalsBar", "Board power (TDP) of every card, from its datasheet"):
+        "每张卡的板卡功耗（TDP），来自其规格书",
     ("WorkloadsPanel", "Data parallel (DDP): a full copy on every GPU"):
         "数据并行（DDP）：每张 GPU 上一份完整副本",
     ("WorkloadsPanel", "ZeRO-1: optimizer state sharded over the GPUs"):

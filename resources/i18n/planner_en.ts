@@ -1019,7 +1019,7 @@
         </message>
         <message>
             <location filename="../../planner/ui/panels/energy.py" line="106" />
-            <location filename="../../planner/ui/panels/energy.py" line="224" />
+            <location filename="../../planner/ui/panels/energy.py" line="237" />
             <source>Rent the cloud instance</source>
             <translation type="unfinished" />
         </message>
@@ -1034,57 +1034,78 @@
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../planner/ui/panels/energy.py" line="178" />
+            <source>The cards plus the rest of the computer, at the wall</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../planner/ui/panels/energy.py" line="195" />
-            <source>Tariff: %1 (%2).</source>
+            <source>idle %1 W</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <source>idle power unknown (counted as 0 W)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <source>Board power %1 W, %2
+Source: %3</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="208" />
+            <source>Tariff: %1 (%2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>your price</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="198" />
+            <location filename="../../planner/ui/panels/energy.py" line="211" />
             <source>Purchase: %1.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="200" />
+            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="203" />
+            <location filename="../../planner/ui/panels/energy.py" line="216" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="205" />
+            <location filename="../../planner/ui/panels/energy.py" line="218" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="211" />
+            <location filename="../../planner/ui/panels/energy.py" line="224" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="213" />
+            <location filename="../../planner/ui/panels/energy.py" line="226" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="215" />
+            <location filename="../../planner/ui/panels/energy.py" line="228" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="238" />
+            <location filename="../../planner/ui/panels/energy.py" line="251" />
             <source>Cumulative cost</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="256" />
+            <location filename="../../planner/ui/panels/energy.py" line="269" />
             <source>break-even: %1 months</source>
             <translation type="unfinished" />
         </message>
@@ -1941,17 +1962,37 @@ Price: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/totals_bar.py" line="123" />
+            <location filename="../../planner/ui/totals_bar.py" line="113" />
+            <source>Cards in the build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="114" />
+            <source>Memory of every card, as its datasheet states it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="116" />
+            <source>The smallest card bounds what each GPU can hold when work is split evenly</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="118" />
+            <source>Board power (TDP) of every card, from its datasheet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="132" />
             <source>Converted from US dollars at the rates of %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/totals_bar.py" line="126" />
+            <location filename="../../planner/ui/totals_bar.py" line="135" />
             <source>Launch or street prices in US dollars</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/totals_bar.py" line="130" />
+            <location filename="../../planner/ui/totals_bar.py" line="139" />
             <source>(+%n unpriced)</source>
             <translation>
                 <numerusform>(+%n unpriced)</numerusform>
@@ -1991,153 +2032,153 @@ Price: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="118" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
             <source>Model</source>
             <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
             <source>Per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
             <source>Memory per GPU and whether it fits</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
             <source>Task</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
             <source>Precision</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
             <source>Batch</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
             <source>Micro-batch per GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
             <source>Seq / px</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
             <source>Sequence length in tokens, or image side in pixels</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="128" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
             <source>Optimizer</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
             <source>Ckpt</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
             <source>Gradient checkpointing</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
             <source>Accum.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
             <source>Gradient accumulation steps</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
             <source>Attention</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
             <source>Parallel</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
             <source>How the workload is split over the GPUs</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="137" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
             <source>Adapter</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
             <source>Full fine-tuning, LoRA or QLoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
             <source>Rank</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
             <source>LoRA rank</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="168" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="169" />
             <source>Data parallel (DDP): a full copy on every GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="170" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="171" />
             <source>ZeRO-1: optimizer state sharded over the GPUs</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="172" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="173" />
             <source>ZeRO-2: optimizer state and gradients sharded</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="174" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="175" />
             <source>ZeRO-3: weights, gradients and optimizer state sharded</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="176" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="177" />
             <source>FSDP (full shard): weights, gradients and optimizer state sharded</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="179" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="180" />
             <source>Tensor parallel: each layer split over the GPUs</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="181" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="182" />
             <source>Pipeline parallel: consecutive layers on each GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="188" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
             <source>Replicas</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="190" />
             <source>A full copy of the model on every GPU, each serving its own requests</source>
             <translation type="unfinished" />
         </message>
@@ -2187,52 +2228,52 @@ Price: %2</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="148" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
             <source>Training</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
             <source>Inference</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="143" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
             <source>default</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="152" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
             <source>Flash / SDPA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
             <source>Eager</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
             <source>Full</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
             <source>LoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
             <source>QLoRA</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
             <source>Stop tracking this workload</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="146" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
             <source>%1 · %2</source>
             <translation type="unfinished" />
         </message>

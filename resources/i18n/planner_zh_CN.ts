@@ -1366,7 +1366,7 @@
         </message>
         <message>
             <location filename="../../planner/ui/panels/energy.py" line="106" />
-            <location filename="../../planner/ui/panels/energy.py" line="224" />
+            <location filename="../../planner/ui/panels/energy.py" line="237" />
             <source>Rent the cloud instance</source>
             <translation>租用云实例</translation>
         </message>
@@ -1393,57 +1393,79 @@
             <translation>负载 %1 kWh，空闲 %2 kWh</translation>
         </message>
         <message>
+            <location filename="../../planner/ui/panels/energy.py" line="178" />
+            <source>The cards plus the rest of the computer, at the wall</source>
+            <translation>显卡加上整机其余部分，按墙插计</translation>
+        </message>
+        <message>
             <location filename="../../planner/ui/panels/energy.py" line="195" />
+            <source>idle %1 W</source>
+            <translation>空闲 %1 W</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <source>idle power unknown (counted as 0 W)</source>
+            <translation>空闲功耗未知（按 0 W 计）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <source>Board power %1 W, %2
+Source: %3</source>
+            <translation>板卡功耗 %1 W，%2
+来源：%3</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="208" />
             <source>Tariff: %1 (%2).</source>
             <translation>电价：%1（%2）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>your price</source>
             <translation>你设定的价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="198" />
+            <location filename="../../planner/ui/panels/energy.py" line="211" />
             <source>Purchase: %1.</source>
             <translation>购置：%1。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="200" />
+            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation>部分显卡的空闲功耗未知（按 0 W 计）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="203" />
+            <location filename="../../planner/ui/panels/energy.py" line="216" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation>目录中没有出租此 GPU 的云实例。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="205" />
+            <location filename="../../planner/ui/panels/energy.py" line="218" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="211" />
+            <location filename="../../planner/ui/panels/energy.py" line="224" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation>这些显卡价格未知，因此无法计算回本点。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="213" />
+            <location filename="../../planner/ui/panels/energy.py" line="226" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation>按这些价格，租用始终比自购便宜。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="215" />
+            <location filename="../../planner/ui/panels/energy.py" line="228" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="238" />
+            <location filename="../../planner/ui/panels/energy.py" line="251" />
             <source>Cumulative cost</source>
             <translation>累计成本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="256" />
+            <location filename="../../planner/ui/panels/energy.py" line="269" />
             <source>break-even: %1 months</source>
             <translation>回本：%1 个月</translation>
         </message>
@@ -2303,17 +2325,37 @@ Price: %2</source>
             <translation>服务器电源</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/totals_bar.py" line="123" />
+            <location filename="../../planner/ui/totals_bar.py" line="113" />
+            <source>Cards in the build</source>
+            <translation>配置中的显卡数</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="114" />
+            <source>Memory of every card, as its datasheet states it</source>
+            <translation>每张卡的显存，以其规格书为准</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="116" />
+            <source>The smallest card bounds what each GPU can hold when work is split evenly</source>
+            <translation>均分任务时，每张 GPU 能放下多少由显存最小的卡决定</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="118" />
+            <source>Board power (TDP) of every card, from its datasheet</source>
+            <translation>每张卡的板卡功耗（TDP），来自其规格书</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/totals_bar.py" line="132" />
             <source>Converted from US dollars at the rates of %1</source>
             <translation>按 %1 的汇率由美元换算</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/totals_bar.py" line="126" />
+            <location filename="../../planner/ui/totals_bar.py" line="135" />
             <source>Launch or street prices in US dollars</source>
             <translation>美元首发价或市场价</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/totals_bar.py" line="130" />
+            <location filename="../../planner/ui/totals_bar.py" line="139" />
             <source>(+%n unpriced)</source>
             <translation>
                 <numerusform>（另有 %n 张无价格）</numerusform>
@@ -2381,153 +2423,153 @@ Price: %2</source>
             <translation>根据 Hugging Face 的 config.json 估算你自己的模型（也可把文件拖到这里）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="118" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
             <source>Model</source>
             <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
             <source>Per GPU</source>
             <translation>单卡</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
             <source>Memory per GPU and whether it fits</source>
             <translation>每张 GPU 的显存占用及是否放得下</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
             <source>Task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
             <source>Batch</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
             <source>Micro-batch per GPU</source>
             <translation>每张 GPU 的微批大小</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
             <source>Seq / px</source>
             <translation>序列/像素</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
             <source>Sequence length in tokens, or image side in pixels</source>
             <translation>序列长度（token 数），或图像边长（像素）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="128" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
             <source>Ckpt</source>
             <translation>检查点</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
             <source>Gradient checkpointing</source>
             <translation>梯度检查点</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
             <source>Accum.</source>
             <translation>累积</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
             <source>Gradient accumulation steps</source>
             <translation>梯度累积步数</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
             <source>Attention</source>
             <translation>注意力</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
             <source>Parallel</source>
             <translation>并行</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
             <source>How the workload is split over the GPUs</source>
             <translation>工作负载如何在各 GPU 间切分</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="137" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
             <source>Adapter</source>
             <translation>适配器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
             <source>Full fine-tuning, LoRA or QLoRA</source>
             <translation>全量微调、LoRA 或 QLoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
             <source>Rank</source>
             <translation>秩</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
             <source>LoRA rank</source>
             <translation>LoRA 秩</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="168" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="169" />
             <source>Data parallel (DDP): a full copy on every GPU</source>
             <translation>数据并行（DDP）：每张 GPU 上一份完整副本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="170" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="171" />
             <source>ZeRO-1: optimizer state sharded over the GPUs</source>
             <translation>ZeRO-1：优化器状态在各 GPU 间分片</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="172" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="173" />
             <source>ZeRO-2: optimizer state and gradients sharded</source>
             <translation>ZeRO-2：优化器状态与梯度分片</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="174" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="175" />
             <source>ZeRO-3: weights, gradients and optimizer state sharded</source>
             <translation>ZeRO-3：权重、梯度与优化器状态全部分片</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="176" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="177" />
             <source>FSDP (full shard): weights, gradients and optimizer state sharded</source>
             <translation>FSDP（完全分片）：权重、梯度与优化器状态全部分片</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="179" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="180" />
             <source>Tensor parallel: each layer split over the GPUs</source>
             <translation>张量并行：每一层拆分到各 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="181" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="182" />
             <source>Pipeline parallel: consecutive layers on each GPU</source>
             <translation>流水线并行：每张 GPU 放连续的若干层</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="188" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
             <source>Replicas</source>
             <translation>多副本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="190" />
             <source>A full copy of the model on every GPU, each serving its own requests</source>
             <translation>每张 GPU 上一份完整模型，各自处理自己的请求</translation>
         </message>
@@ -2577,52 +2619,52 @@ Price: %2</source>
             <translation>修改 %2 的 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="148" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
             <source>Training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
             <source>Inference</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="143" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
             <source>default</source>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="152" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
             <source>Flash / SDPA</source>
             <translation>Flash / SDPA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
             <source>Eager</source>
             <translation>Eager</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
             <source>Full</source>
             <translation>全量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
             <source>Stop tracking this workload</source>
             <translation>停止跟踪此工作负载</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="146" />
+            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
             <source>%1 · %2</source>
             <translation>%1 · %2</translation>
         </message>
