@@ -146,3 +146,19 @@ def test_every_message_in_the_code_has_a_chinese_translation(tmp_path):
     shipped = ET.parse(root_dir / "resources" / "i18n" / "planner_zh_CN.ts").getroot()
     missing = messages(found_root, False) - messages(shipped, True)
     assert not missing, f"untranslated (run lupdate, add to tools/i18n_fill.py): {missing}"
+
+
+@pytest.mark.parametrize("name", ["planner_zh_CN", "planner_en"])
+def test_compiled_translations_match_their_sources(tmp_path, name):
+    """The .qm the app loads is the compiled form of the reviewed .ts, not an older build."""
+    import subprocess
+    import sys
+
+    lrelease = Path(sys.executable).with_name("pyside6-lrelease")
+    if not lrelease.exists():
+        pytest.skip("pyside6-lrelease is not installed beside this Python")
+    folder = Path(i18n_dir())
+    out = tmp_path / f"{name}.qm"
+    subprocess.run([str(lrelease), str(folder / f"{name}.ts"), "-qm", str(out)], check=True,
+                   capture_output=True)
+    assert out.read_bytes() == (folder / f"{name}.qm").read_bytes()
