@@ -13,7 +13,6 @@ The app never reads these files; they let tests watch a real process from outsid
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
@@ -44,6 +43,8 @@ def _process_age_s() -> float:
 def _write_json(path: str, payload: dict[str, Any]) -> None:
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
+    import json  # only under test: start-up does not pay for it
+
     tmp.write_text(json.dumps(payload, indent=1), encoding="utf-8")
     tmp.replace(target)
 
