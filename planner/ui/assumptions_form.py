@@ -37,6 +37,8 @@ def edit_text(field: str) -> str:
         "currency": QCoreApplication.translate("AssumptionsForm", "Change currency"),
         "carbon_id": QCoreApplication.translate("AssumptionsForm", "Change grid carbon region"),
         "years": QCoreApplication.translate("AssumptionsForm", "Change years"),
+        "cloud_instance_id": QCoreApplication.translate("AssumptionsForm",
+                                                        "Change the cloud instance compared"),
     }
     return texts.get(field) or QCoreApplication.translate("AssumptionsForm",
                                                           "Change assumptions")
@@ -82,9 +84,11 @@ class AssumptionsForm(QWidget):
         self.years = QSpinBox()
         self.years.setRange(1, 15)
         self.years.setSuffix(self.tr(" years"))
+        self.cloud = QComboBox()
+        self.cloud.setToolTip(self.tr("The rented machine the cost of owning is compared with"))
         # Tariff and region names are long ("California average commercial price (EIA,
         # 2023)"): sized to their full text, the combos would squeeze what stands beside them.
-        for combo in (self.tariff, self.carbon):
+        for combo in (self.tariff, self.carbon, self.cloud):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(18)
@@ -102,6 +106,8 @@ class AssumptionsForm(QWidget):
         self.carbon.currentIndexChanged.connect(
             lambda _i: self._cost("carbon_id", self.carbon.currentData()))
         self.years.valueChanged.connect(lambda v: self._cost("years", int(v)))
+        self.cloud.currentIndexChanged.connect(
+            lambda _i: self._cost("cloud_instance_id", self.cloud.currentData()))
 
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
@@ -113,6 +119,7 @@ class AssumptionsForm(QWidget):
         form.addRow(self.tr("PUE"), self.pue)
         form.addRow(self.tr("Grid carbon"), self.carbon)
         form.addRow(self.tr("Horizon"), self.years)
+        form.addRow(self.tr("Rent instead"), self.cloud)
         self.show_values(self.usage, self.cost)
 
     def fill_catalog(self, catalog: Catalog) -> None:
@@ -130,6 +137,16 @@ class AssumptionsForm(QWidget):
             self.carbon.addItem(self.tr("Not counted"), None)
             for c in catalog.carbon:
                 self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
+            self.cloud.clear()
+            self.cloud.addItem(self.tr("Same GPU, cheapest on record"), None)
+            gpu_names = {g.id: g.name for g in catalog.gpus}
+            for inst in catalog.cloud:
+                gpus = f"{inst.gpu_count}× {gpu_names.get(inst.gpu_id, inst.gpu_id)}"
+                self.cloud.addItem(f"{inst.provider} {inst.name} · {gpus}", inst.id)
+                self.cloud.setItemData(
+                    self.cloud.count() - 1,
+                    f"{inst.price_per_hour:g} {inst.currency}/h, {inst.pricing}, {inst.region}, "
+                    f"{inst.as_of}\n{'; '.join(inst.sources)}", Qt.ItemDataRole.ToolTipRole)
         finally:
             self._updating = False
         self._shown = None
@@ -159,6 +176,7 @@ class AssumptionsForm(QWidget):
             if self.price.suffix() != suffix:
                 self.price.setSuffix(suffix)
             _set_index(self.carbon, self.carbon.findData(cost.carbon_id))
+            _set_index(self.cloud, self.cloud.findData(cost.cloud_instance_id))
         finally:
             self._updating = False
 

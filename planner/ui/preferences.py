@@ -53,12 +53,15 @@ def new_build_defaults(settings: QSettings, catalog: Catalog) -> tuple[Usage, Co
     carbon = str(cfg.read(settings, cfg.NEW_CARBON)) or None
     price = float(cfg.read(settings, cfg.NEW_PRICE_PER_KWH))
     years = int(cfg.read(settings, cfg.NEW_YEARS))
+    cloud = str(cfg.read(settings, cfg.NEW_CLOUD)) or None
     cost = CostSettings(
         currency=currency if currency in CURRENCIES else _DEFAULT_COST.currency,
         tariff_id=tariff if tariff and any(t.id == tariff for t in catalog.tariffs) else None,
         price_per_kwh=price if 0 <= price <= 10 else _DEFAULT_COST.price_per_kwh,
         carbon_id=carbon if carbon and any(c.id == carbon for c in catalog.carbon) else None,
-        years=years if 1 <= years <= 15 else _DEFAULT_COST.years)
+        years=years if 1 <= years <= 15 else _DEFAULT_COST.years,
+        cloud_instance_id=cloud if cloud and any(c.id == cloud for c in catalog.cloud)
+        else None)
     return usage, cost
 
 
@@ -74,6 +77,7 @@ def save_new_build_defaults(settings: QSettings, usage: Usage, cost: CostSetting
               else _DEFAULT_COST.price_per_kwh)
     cfg.write(settings, cfg.NEW_CARBON, cost.carbon_id or "")
     cfg.write(settings, cfg.NEW_YEARS, cost.years)
+    cfg.write(settings, cfg.NEW_CLOUD, cost.cloud_instance_id or "")
 
 
 def new_build(name: str, catalog: Catalog) -> Build:

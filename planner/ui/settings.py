@@ -46,6 +46,7 @@ NEW_TARIFF = Setting("newBuild/tariff", "", str)
 NEW_PRICE_PER_KWH = Setting("newBuild/pricePerKwh", 0.15, float)
 NEW_CARBON = Setting("newBuild/carbon", "", str)
 NEW_YEARS = Setting("newBuild/years", 3, int)
+NEW_CLOUD = Setting("newBuild/cloudInstance", "", str)
 MAX_RECENT = 8
 #: Bumped when the dock layout changes shape, so an old saved state is not applied to new docks.
 STATE_VERSION = 1

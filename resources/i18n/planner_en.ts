@@ -43,78 +43,98 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="41" />
+            <location filename="../../planner/ui/assumptions_form.py" line="40" />
+            <source>Change the cloud instance compared</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="43" />
             <source>Change assumptions</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="61" />
+            <location filename="../../planner/ui/assumptions_form.py" line="63" />
             <source> h/day</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="65" />
+            <location filename="../../planner/ui/assumptions_form.py" line="67" />
             <source>Average share of board power drawn while a job runs (100 %: at TDP)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="79" />
+            <location filename="../../planner/ui/assumptions_form.py" line="81" />
             <source>Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical data centre</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="84" />
+            <location filename="../../planner/ui/assumptions_form.py" line="86" />
             <source> years</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="108" />
-            <source>Use</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="109" />
-            <source>Utilization</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="110" />
-            <source>Tariff</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="111" />
-            <source>Price per kWh</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="112" />
-            <source>Currency</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="113" />
-            <source>PUE</source>
+            <location filename="../../planner/ui/assumptions_form.py" line="88" />
+            <source>The rented machine the cost of owning is compared with</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/assumptions_form.py" line="114" />
-            <source>Grid carbon</source>
+            <source>Use</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/assumptions_form.py" line="115" />
+            <source>Utilization</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="116" />
+            <source>Tariff</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="117" />
+            <source>Price per kWh</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="118" />
+            <source>Currency</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="119" />
+            <source>PUE</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="120" />
+            <source>Grid carbon</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="121" />
             <source>Horizon</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="123" />
-            <source>Custom price</source>
+            <location filename="../../planner/ui/assumptions_form.py" line="122" />
+            <source>Rent instead</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/assumptions_form.py" line="130" />
+            <source>Custom price</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="137" />
             <source>Not counted</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="141" />
+            <source>Same GPU, cheapest on record</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -967,145 +987,150 @@
     <context>
         <name>EnergyPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="65" />
+            <location filename="../../planner/ui/panels/energy.py" line="66" />
             <source>Assumptions</source>
-            <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>Count</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>kWh / year</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>Cost / year</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>CO₂ kg / year</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>Heat BTU/h</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="87" />
+            <location filename="../../planner/ui/panels/energy.py" line="88" />
             <source>A year of use</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="97" />
+            <location filename="../../planner/ui/panels/energy.py" line="98" />
             <source>Years</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="103" />
+            <location filename="../../planner/ui/panels/energy.py" line="104" />
             <source>Own (purchase + electricity)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="106" />
-            <location filename="../../planner/ui/panels/energy.py" line="237" />
+            <location filename="../../planner/ui/panels/energy.py" line="60" />
+            <location filename="../../planner/ui/panels/energy.py" line="107" />
             <source>Rent the cloud instance</source>
+            <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="167" />
+            <location filename="../../planner/ui/panels/energy.py" line="168" />
             <source>Build (with host)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="174" />
+            <location filename="../../planner/ui/panels/energy.py" line="175" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="178" />
+            <location filename="../../planner/ui/panels/energy.py" line="179" />
             <source>The cards plus the rest of the computer, at the wall</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="195" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>idle %1 W</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
             <source>idle power unknown (counted as 0 W)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <location filename="../../planner/ui/panels/energy.py" line="198" />
             <source>Board power %1 W, %2
 Source: %3</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="208" />
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>Tariff: %1 (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="209" />
+            <location filename="../../planner/ui/panels/energy.py" line="210" />
             <source>your price</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="211" />
+            <location filename="../../planner/ui/panels/energy.py" line="212" />
             <source>Purchase: %1.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="213" />
+            <location filename="../../planner/ui/panels/energy.py" line="214" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="216" />
+            <location filename="../../planner/ui/panels/energy.py" line="217" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="218" />
+            <location filename="../../planner/ui/panels/energy.py" line="219" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="224" />
+            <location filename="../../planner/ui/panels/energy.py" line="225" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="226" />
+            <location filename="../../planner/ui/panels/energy.py" line="227" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="228" />
+            <location filename="../../planner/ui/panels/energy.py" line="229" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="251" />
+            <location filename="../../planner/ui/panels/energy.py" line="236" />
+            <source>Rent %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="255" />
             <source>Cumulative cost</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="269" />
+            <location filename="../../planner/ui/panels/energy.py" line="274" />
             <source>break-even: %1 months</source>
             <translation type="unfinished" />
         </message>
@@ -1488,59 +1513,59 @@ Source: %3</source>
     <context>
         <name>PreferencesDialog</name>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="91" />
+            <location filename="../../planner/ui/preferences.py" line="95" />
             <source>Preferences</source>
             <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="101" />
+            <location filename="../../planner/ui/preferences.py" line="105" />
             <source>Use the Open Build's Assumptions</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="104" />
+            <location filename="../../planner/ui/preferences.py" line="108" />
             <source>New builds start with</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="108" />
+            <location filename="../../planner/ui/preferences.py" line="112" />
             <source>An open build keeps its own assumptions; they are saved in its file.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="114" />
-            <location filename="../../planner/ui/preferences.py" line="120" />
+            <location filename="../../planner/ui/preferences.py" line="118" />
+            <location filename="../../planner/ui/preferences.py" line="124" />
             <source>Follow the system</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="114" />
+            <location filename="../../planner/ui/preferences.py" line="118" />
             <source>Light</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="115" />
+            <location filename="../../planner/ui/preferences.py" line="119" />
             <source>Dark</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="125" />
+            <location filename="../../planner/ui/preferences.py" line="129" />
             <source>A new language takes effect when the app starts again.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="128" />
+            <location filename="../../planner/ui/preferences.py" line="132" />
             <source>Appearance</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="130" />
+            <location filename="../../planner/ui/preferences.py" line="134" />
             <source>Colours</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="131" />
+            <location filename="../../planner/ui/preferences.py" line="135" />
             <source>Language</source>
             <translation type="unfinished" />
         </message>

@@ -43,79 +43,99 @@
             <translation>修改年限</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="41" />
+            <location filename="../../planner/ui/assumptions_form.py" line="40" />
+            <source>Change the cloud instance compared</source>
+            <translation>修改对比的云实例</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="43" />
             <source>Change assumptions</source>
             <translation>修改假设</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="61" />
+            <location filename="../../planner/ui/assumptions_form.py" line="63" />
             <source> h/day</source>
             <translation> 小时/天</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="65" />
+            <location filename="../../planner/ui/assumptions_form.py" line="67" />
             <source>Average share of board power drawn while a job runs (100 %: at TDP)</source>
             <translation>任务运行时平均消耗的板卡功耗比例（100 %：满 TDP）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="79" />
+            <location filename="../../planner/ui/assumptions_form.py" line="81" />
             <source>Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical data centre</source>
             <translation>电能使用效率（PUE）：家用为 1.0，典型数据中心约 1.4–1.6</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="84" />
+            <location filename="../../planner/ui/assumptions_form.py" line="86" />
             <source> years</source>
             <translation> 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="108" />
+            <location filename="../../planner/ui/assumptions_form.py" line="88" />
+            <source>The rented machine the cost of owning is compared with</source>
+            <translation>与自购成本对比的租用机器</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="114" />
             <source>Use</source>
             <translation>使用时长</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="109" />
+            <location filename="../../planner/ui/assumptions_form.py" line="115" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="110" />
+            <location filename="../../planner/ui/assumptions_form.py" line="116" />
             <source>Tariff</source>
             <translation>电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="111" />
+            <location filename="../../planner/ui/assumptions_form.py" line="117" />
             <source>Price per kWh</source>
             <translation>每千瓦时价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="112" />
+            <location filename="../../planner/ui/assumptions_form.py" line="118" />
             <source>Currency</source>
             <translation>货币</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="113" />
+            <location filename="../../planner/ui/assumptions_form.py" line="119" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="114" />
+            <location filename="../../planner/ui/assumptions_form.py" line="120" />
             <source>Grid carbon</source>
             <translation>电网碳排放</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="115" />
+            <location filename="../../planner/ui/assumptions_form.py" line="121" />
             <source>Horizon</source>
             <translation>时间跨度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="123" />
+            <location filename="../../planner/ui/assumptions_form.py" line="122" />
+            <source>Rent instead</source>
+            <translation>改为租用</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="130" />
             <source>Custom price</source>
             <translation>自定义电价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="130" />
+            <location filename="../../planner/ui/assumptions_form.py" line="137" />
             <source>Not counted</source>
             <translation>不计入</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/assumptions_form.py" line="141" />
+            <source>Same GPU, cheapest on record</source>
+            <translation>同款 GPU，记录中最便宜的</translation>
         </message>
     </context>
     <context>
@@ -1314,60 +1334,60 @@
             <translation type="vanished">时间跨度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="65" />
+            <location filename="../../planner/ui/panels/energy.py" line="66" />
             <source>Assumptions</source>
-            <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation>假设条件</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>Count</source>
             <translation>数量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>kWh / year</source>
             <translation>kWh / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="71" />
+            <location filename="../../planner/ui/panels/energy.py" line="72" />
             <source>Cost / year</source>
             <translation>费用 / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>CO₂ kg / year</source>
             <translation>CO₂ kg / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>Heat BTU/h</source>
             <translation>发热 BTU/h</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="87" />
+            <location filename="../../planner/ui/panels/energy.py" line="88" />
             <source>A year of use</source>
             <translation>一年的使用</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="97" />
+            <location filename="../../planner/ui/panels/energy.py" line="98" />
             <source>Years</source>
             <translation>年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="103" />
+            <location filename="../../planner/ui/panels/energy.py" line="104" />
             <source>Own (purchase + electricity)</source>
             <translation>自购（购置 + 电费）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="106" />
-            <location filename="../../planner/ui/panels/energy.py" line="237" />
+            <location filename="../../planner/ui/panels/energy.py" line="60" />
+            <location filename="../../planner/ui/panels/energy.py" line="107" />
             <source>Rent the cloud instance</source>
+            <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation>租用云实例</translation>
         </message>
         <message>
@@ -1383,89 +1403,94 @@
             <translation type="vanished">修改电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="167" />
+            <location filename="../../planner/ui/panels/energy.py" line="168" />
             <source>Build (with host)</source>
             <translation>整机（含主机）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="174" />
+            <location filename="../../planner/ui/panels/energy.py" line="175" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation>负载 %1 kWh，空闲 %2 kWh</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="178" />
+            <location filename="../../planner/ui/panels/energy.py" line="179" />
             <source>The cards plus the rest of the computer, at the wall</source>
             <translation>显卡加上整机其余部分，按墙插计</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="195" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>idle %1 W</source>
             <translation>空闲 %1 W</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
             <source>idle power unknown (counted as 0 W)</source>
             <translation>空闲功耗未知（按 0 W 计）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <location filename="../../planner/ui/panels/energy.py" line="198" />
             <source>Board power %1 W, %2
 Source: %3</source>
             <translation>板卡功耗 %1 W，%2
 来源：%3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="208" />
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>Tariff: %1 (%2).</source>
             <translation>电价：%1（%2）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="209" />
+            <location filename="../../planner/ui/panels/energy.py" line="210" />
             <source>your price</source>
             <translation>你设定的价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="211" />
+            <location filename="../../planner/ui/panels/energy.py" line="212" />
             <source>Purchase: %1.</source>
             <translation>购置：%1。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="213" />
+            <location filename="../../planner/ui/panels/energy.py" line="214" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation>部分显卡的空闲功耗未知（按 0 W 计）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="216" />
+            <location filename="../../planner/ui/panels/energy.py" line="217" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation>目录中没有出租此 GPU 的云实例。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="218" />
+            <location filename="../../planner/ui/panels/energy.py" line="219" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="224" />
+            <location filename="../../planner/ui/panels/energy.py" line="225" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation>这些显卡价格未知，因此无法计算回本点。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="226" />
+            <location filename="../../planner/ui/panels/energy.py" line="227" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation>按这些价格，租用始终比自购便宜。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="228" />
+            <location filename="../../planner/ui/panels/energy.py" line="229" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="251" />
+            <location filename="../../planner/ui/panels/energy.py" line="236" />
+            <source>Rent %1</source>
+            <translation>租用 %1</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="255" />
             <source>Cumulative cost</source>
             <translation>累计成本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="269" />
+            <location filename="../../planner/ui/panels/energy.py" line="274" />
             <source>break-even: %1 months</source>
             <translation>回本：%1 个月</translation>
         </message>
@@ -1851,59 +1876,59 @@ Source: %3</source>
     <context>
         <name>PreferencesDialog</name>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="91" />
+            <location filename="../../planner/ui/preferences.py" line="95" />
             <source>Preferences</source>
             <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
             <translation>偏好设置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="101" />
+            <location filename="../../planner/ui/preferences.py" line="105" />
             <source>Use the Open Build's Assumptions</source>
             <translation>采用当前配置的假设</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="104" />
+            <location filename="../../planner/ui/preferences.py" line="108" />
             <source>New builds start with</source>
             <translation>新建配置的默认假设</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="108" />
+            <location filename="../../planner/ui/preferences.py" line="112" />
             <source>An open build keeps its own assumptions; they are saved in its file.</source>
             <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="114" />
-            <location filename="../../planner/ui/preferences.py" line="120" />
+            <location filename="../../planner/ui/preferences.py" line="118" />
+            <location filename="../../planner/ui/preferences.py" line="124" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="114" />
+            <location filename="../../planner/ui/preferences.py" line="118" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="115" />
+            <location filename="../../planner/ui/preferences.py" line="119" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="125" />
+            <location filename="../../planner/ui/preferences.py" line="129" />
             <source>A new language takes effect when the app starts again.</source>
             <translation>新的语言在下次启动应用时生效。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="128" />
+            <location filename="../../planner/ui/preferences.py" line="132" />
             <source>Appearance</source>
             <translation>外观</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="130" />
+            <location filename="../../planner/ui/preferences.py" line="134" />
             <source>Colours</source>
             <translation>配色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="131" />
+            <location filename="../../planner/ui/preferences.py" line="135" />
             <source>Language</source>
             <translation>语言</translation>
         </message>

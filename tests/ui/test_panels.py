@@ -187,6 +187,17 @@ def test_energy_inputs_edit_the_document(qtbot, document: BuildDocument) -> None
     document.undo_stack.undo()
     assert document.build.usage.pue == 1.0
     assert panel.inputs.pue.value() == pytest.approx(1.0)
+    # the user picks the machine to compare with: any instance in the catalog, whatever its GPU
+    instance = document.catalog.cloud[-1]
+    cloud = panel.inputs.cloud
+    cloud.setCurrentIndex(cloud.findData(instance.id))
+    assert document.build.cost.cloud_instance_id == instance.id
+    view = energy_view(document.build, document.catalog, RATES)
+    assert view.cloud is not None and view.cloud.instance.id == instance.id
+    assert instance.name in panel.summary.text()
+    assert [label.text for sample, label in panel.legend.items
+            if sample.item is panel.rent_curve] == [f"Rent {instance.provider} {instance.name}"]
+    assert "cloud instance" in document.undo_stack.undoText()
 
 
 # --- comparison ---------------------------------------------------------------------------------

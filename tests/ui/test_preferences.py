@@ -23,7 +23,9 @@ def test_defaults_round_trip_through_the_settings_store(fixture_catalog) -> None
     assert new_build_defaults(settings, fixture_catalog) == (Usage(), CostSettings())
     tariff, carbon = fixture_catalog.tariffs[0].id, fixture_catalog.carbon[0].id
     usage = Usage(hours_per_day=6.5, utilization=0.7, pue=1.3)
-    cost = CostSettings(currency="CNY", tariff_id=tariff, carbon_id=carbon, years=5)
+    cloud = fixture_catalog.cloud[0].id
+    cost = CostSettings(currency="CNY", tariff_id=tariff, carbon_id=carbon, years=5,
+                        cloud_instance_id=cloud)
     save_new_build_defaults(settings, usage, cost)
     settings.sync()
     assert new_build_defaults(cfg.open_settings(), fixture_catalog) == (usage, cost)
@@ -33,7 +35,8 @@ def test_impossible_stored_values_fall_back_to_built_in_defaults(fixture_catalog
     settings = cfg.open_settings()
     for setting, value in ((cfg.NEW_HOURS_PER_DAY, 30), (cfg.NEW_CURRENCY, "XYZ"),
                            (cfg.NEW_TARIFF, "no-such-tariff"), (cfg.NEW_PRICE_PER_KWH, "cheap"),
-                           (cfg.NEW_YEARS, 99), (cfg.NEW_CARBON, "mars")):
+                           (cfg.NEW_YEARS, 99), (cfg.NEW_CARBON, "mars"),
+                           (cfg.NEW_CLOUD, "no-such-instance")):
         cfg.write(settings, setting, value)
     usage, cost = new_build_defaults(settings, fixture_catalog)
     assert usage == Usage()

@@ -57,6 +57,7 @@ class EnergyPanel(Panel):
         self.view: EnergyView | None = None
         self._ranges: tuple[float, float] = (0.0, 0.0)
         self._label_currency = ""
+        self._rent_label = self.tr("Rent the cloud instance")
 
         # --- inputs -----------------------------------------------------------------------------
         self.inputs = AssumptionsForm(document.catalog)
@@ -230,13 +231,16 @@ class EnergyPanel(Panel):
                              .replace("%2", number(view.break_even_months, 1)))
         self.summary.setText(" ".join(parts))
 
-    def _show_rent_in_legend(self, show: bool) -> None:
-        """List the rental curve in the legend only when there is one to compare with."""
-        listed = any(sample.item is self.rent_curve for sample, _label in self.legend.items)
-        if show and not listed:
-            self.legend.addItem(self.rent_curve, self.tr("Rent the cloud instance"))
-        elif not show and listed:
+    def _show_rent_in_legend(self, name: str) -> None:
+        """Name the rented machine in the legend; no entry when there is none to compare with."""
+        text = self.tr("Rent %1").replace("%1", name) if name else ""
+        if text == self._rent_label:
+            return
+        self._rent_label = text
+        if any(sample.item is self.rent_curve for sample, _label in self.legend.items):
             self.legend.removeItem(self.rent_curve)
+        if text:
+            self.legend.addItem(self.rent_curve, text)
 
     def _draw_chart(self) -> None:
         view = self.view
@@ -253,7 +257,8 @@ class EnergyPanel(Panel):
         self.own_curve.setData(xs, np.array(view.own_cumulative, dtype=float))
         rent = view.cloud.cumulative if view.cloud is not None else ()
         self.rent_curve.setData(xs[: len(rent)], np.array(rent, dtype=float))
-        self._show_rent_in_legend(bool(rent))
+        self._show_rent_in_legend(
+            f"{view.cloud.instance.provider} {view.cloud.instance.name}" if view.cloud else "")
         top = nice_ceiling(max([*view.own_cumulative, *rent, 1.0]) * 1.05)
         ranges = (float(view.years[-1]), top)
         if ranges != self._ranges:  # a new range re-renders the axes; most edits keep it
