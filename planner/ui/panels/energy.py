@@ -39,6 +39,7 @@ from planner.ui.panels.common import (
     number,
     style_plot,
 )
+from planner.ui.panels.curve_item import CurveItem
 from planner.ui.panels.figure_model import LEFT, RIGHT, Cell, FigureModel
 
 #: Table columns of the per-GPU figures.
@@ -57,7 +58,7 @@ class EnergyPanel(Panel):
         self.view: EnergyView | None = None
         self._ranges: tuple[float, float] = (0.0, 0.0)
         self._label_currency = ""
-        self._rent_label = self.tr("Rent the cloud instance")
+        self._rent_label = ""
 
         # --- inputs -----------------------------------------------------------------------------
         self.inputs = AssumptionsForm(document.catalog)
@@ -101,13 +102,11 @@ class EnergyPanel(Panel):
         self.plot.disableAutoRange()
         self.plot.getAxis("bottom").setTickSpacing(1, 1)
         self.legend = self.plot.addLegend(offset=(10, 10))
-        self.own_curve = self.plot.plot(name=self.tr("Own (purchase + electricity)"),
-                                        pen=pg.mkPen(OWN_COLOR, width=2), symbol="o",
-                                        symbolSize=6, symbolBrush=OWN_COLOR)
-        self.rent_curve = self.plot.plot(name=self.tr("Rent the cloud instance"),
-                                         pen=pg.mkPen(RENT_COLOR, width=2,
-                                                      style=Qt.PenStyle.DashLine),
-                                         symbol="s", symbolSize=6, symbolBrush=RENT_COLOR)
+        self.own_curve = CurveItem(OWN_COLOR, "o")
+        self.rent_curve = CurveItem(RENT_COLOR, "s", dashed=True)
+        for curve in (self.own_curve, self.rent_curve):
+            self.plot.addItem(curve)
+        self.legend.addItem(self.own_curve, self.tr("Own (purchase + electricity)"))
         self.break_even_line = pg.InfiniteLine(angle=90, movable=False,
                                                pen=pg.mkPen(VERDICT_COLORS["fits"], width=1,
                                                             style=Qt.PenStyle.DotLine))
@@ -245,8 +244,8 @@ class EnergyPanel(Panel):
     def _draw_chart(self) -> None:
         view = self.view
         if view is None or view.error or not view.years:
-            self.own_curve.setData([], [])
-            self.rent_curve.setData([], [])
+            self.own_curve.setData((), ())
+            self.rent_curve.setData((), ())
             self.break_even_line.setVisible(False)
             self.break_even_label.setVisible(False)
             return
@@ -254,9 +253,9 @@ class EnergyPanel(Panel):
             self._label_currency = view.currency
             self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
         xs = np.array(view.years, dtype=float)
-        self.own_curve.setData(xs, np.array(view.own_cumulative, dtype=float))
+        self.own_curve.setData(view.years, view.own_cumulative)
         rent = view.cloud.cumulative if view.cloud is not None else ()
-        self.rent_curve.setData(xs[: len(rent)], np.array(rent, dtype=float))
+        self.rent_curve.setData(view.years[: len(rent)], rent)
         self._show_rent_in_legend(
             f"{view.cloud.instance.provider} {view.cloud.instance.name}" if view.cloud else "")
         top = nice_ceiling(max([*view.own_cumulative, *rent, 1.0]) * 1.05)

@@ -45,6 +45,9 @@ class FigureModel(QAbstractTableModel):
     def __init__(self, parent: object = None) -> None:
         super().__init__(parent)  # type: ignore[arg-type]
         self._rows: tuple[tuple[Cell, ...], ...] = ()
+        # Each cell's answer per role, built when rows are set: a view asks ~5 roles of every
+        # visible cell on each repaint, so ``data`` is a dictionary lookup and nothing more.
+        self._roles: list[list[dict[int, object]]] = []
         self._columns: tuple[str, ...] = ()
         self._row_headers: tuple[str, ...] = ()
         self._column_tips: tuple[str, ...] = ()
@@ -88,10 +91,13 @@ class FigureModel(QAbstractTableModel):
         if len(new) != len(self._rows):
             self.beginResetModel()
             self._rows = new
+            self._roles = [[self._answers(cell) for cell in row] for row in new]
             self.endResetModel()
             return True
         changed = [i for i, (a, b) in enumerate(zip(self._rows, new, strict=True)) if a != b]
         self._rows = new
+        for i in changed:
+            self._roles[i] = [self._answers(cell) for cell in new[i]]
         if changed:
             self.dataChanged.emit(self.index(changed[0], 0),
                                   self.index(changed[-1], max(0, len(self._columns) - 1)))
@@ -111,29 +117,30 @@ class FigureModel(QAbstractTableModel):
         """Columns as set by :meth:`set_headers`."""
         return 0 if parent.isValid() else len(self._columns)
 
+    def _answers(self, cell: Cell) -> dict[int, object]:
+        roles = Qt.ItemDataRole
+        answers: dict[int, object] = {roles.DisplayRole.value: cell.text,
+                                      roles.TextAlignmentRole.value: cell.align,
+                                      self.MARKED_ROLE.value: cell.marked}
+        if cell.tooltip:
+            answers[roles.ToolTipRole.value] = cell.tooltip
+        if cell.bold:
+            answers[roles.FontRole.value] = self._bold
+        if cell.foreground is not None:
+            answers[roles.ForegroundRole.value] = cell.foreground
+        if cell.background is not None:
+            answers[roles.BackgroundRole.value] = cell.background
+        return answers
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Text, tooltip, alignment, font and colours of a cell."""
         if not index.isValid():
             return None
-        row = self._rows[index.row()]
-        if index.column() >= len(row):
+        try:
+            answers = self._roles[index.row()][index.column()]
+        except IndexError:
             return None
-        cell = row[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cell.text
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return cell.tooltip or None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return cell.align
-        if role == Qt.ItemDataRole.FontRole:
-            return self._bold if cell.bold else None
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return cell.foreground
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return cell.background
-        if role == self.MARKED_ROLE:
-            return cell.marked
-        return None
+        return answers.get(role if isinstance(role, int) else role.value)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
