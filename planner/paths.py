@@ -16,8 +16,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "GPU Build Planner"
 APP_AUTHOR = "gpu-build-planner"
 DATA_DIR_ENV = "GPU_PLANNER_DATA_DIR"
@@ -46,23 +44,42 @@ def resources_dir() -> Path:
     return bundle_root() / "resources"
 
 
-def _override() -> Path | None:
+def data_dir_override() -> Path | None:
+    """The folder ``GPU_PLANNER_DATA_DIR`` names, if any (tests, CI, a portable install)."""
     value = os.environ.get(DATA_DIR_ENV, "").strip()
     return Path(value).expanduser() if value else None
 
 
+_override = data_dir_override
+
+
 def user_data_dir(create: bool = True) -> Path:
     """Return the user's data folder (home of the catalog database); the env override wins."""
-    path = _override() or platformdirs.user_data_path(APP_NAME, APP_AUTHOR, roaming=False)
+    override = _override()
+    if override is None:
+        import platformdirs  # imported on first use: the window paints before anyone asks
+
+        path = platformdirs.user_data_path(APP_NAME, APP_AUTHOR, roaming=False)
+    else:
+        path = override
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def _user_folder(name: str, default: Callable[[str, str], Path], create: bool) -> Path:
-    """A per-user folder: ``name`` inside the override folder when one is set."""
+def _user_folder(name: str, default: str, create: bool) -> Path:
+    """A per-user folder: ``name`` inside the override folder when one is set.
+
+    ``default`` names the platformdirs function for the platform's own folder.
+    """
     override = _override()
-    path = override / name if override else default(APP_NAME, APP_AUTHOR)
+    if override is not None:
+        path = override / name
+    else:
+        import platformdirs
+
+        folder: Callable[[str, str], Path] = getattr(platformdirs, default)
+        path = folder(APP_NAME, APP_AUTHOR)
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
@@ -70,17 +87,17 @@ def _user_folder(name: str, default: Callable[[str, str], Path], create: bool) -
 
 def user_config_dir(create: bool = True) -> Path:
     """Return the settings folder; inside the override folder when one is set."""
-    return _user_folder("config", platformdirs.user_config_path, create)
+    return _user_folder("config", "user_config_path", create)
 
 
 def user_cache_dir(create: bool = True) -> Path:
     """Return the folder for throw-away files (rendered previews, temporary exports)."""
-    return _user_folder("cache", platformdirs.user_cache_path, create)
+    return _user_folder("cache", "user_cache_path", create)
 
 
 def user_log_dir(create: bool = True) -> Path:
     """Return the folder for log files a user can attach to a bug report."""
-    return _user_folder("logs", platformdirs.user_log_path, create)
+    return _user_folder("logs", "user_log_path", create)
 
 
 def catalog_db_path(create_folder: bool = True) -> Path:

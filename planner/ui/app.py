@@ -12,7 +12,6 @@ until the window is ready.
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from pathlib import Path
@@ -25,7 +24,6 @@ from planner.ui import probe, single_instance, theme
 from planner.ui import settings as cfg
 from planner.ui.i18n import install_translators
 
-log = logging.getLogger(__name__)
 CATALOG_DATA_ENV = "GPU_PLANNER_CATALOG_DATA"
 """Test hook: seed the catalog from this folder instead of the bundled ``data/``."""
 
@@ -136,7 +134,10 @@ def run_app(args: list[str]) -> int:
             return 0
         server = single_instance.InstanceServer(parent=app)
         if not server.listen():
-            log.warning("single-instance server could not listen; continuing alone")
+            import logging  # rare: not worth its import time on every start
+
+            logging.getLogger(__name__).warning(
+                "single-instance server could not listen; continuing alone")
     _configure(app)
     # The translators are children of app, so they stay alive.
     install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)))

@@ -11,7 +11,6 @@ running window to come to the front.
 
 from __future__ import annotations
 
-import json
 import os
 import zlib
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
-from planner.paths import user_data_dir
+from planner.paths import data_dir_override
 
 DISABLE_ENV = "GPU_PLANNER_NO_SINGLE_INSTANCE"
 CONNECT_TIMEOUT_MS = 500
@@ -39,7 +38,10 @@ def server_name() -> str:
                  if os.environ.get(k)), "")
     if not user:
         user = str(os.getuid()) if hasattr(os, "getuid") else "user"
-    folder = str(user_data_dir(create=False).resolve())
+    # The user's own data folder is fixed per user, so naming it adds nothing (and asking
+    # platformdirs for it would import it before the window paints); an override is named.
+    override = data_dir_override()
+    folder = str(override.resolve()) if override is not None else "default"
     key = "\0".join((user, folder)).encode()
     digest = f"{zlib.crc32(key):08x}"
     safe_user = "".join(c for c in user if c.isalnum())[:16] or "user"
@@ -53,6 +55,8 @@ def send_to_running(files: list[str], name: str | None = None) -> bool:
     if not socket.waitForConnected(CONNECT_TIMEOUT_MS):
         return False
     paths = [str(Path(f).expanduser().resolve()) for f in files]
+    import json  # a second launch only: the first one does not pay for it before painting
+
     socket.write(json.dumps({"files": paths}).encode("utf-8"))
     ok = socket.waitForBytesWritten(WRITE_TIMEOUT_MS)
     socket.disconnectFromServer()
@@ -118,6 +122,8 @@ class InstanceServer(QObject):
         # inside its own disconnected() signal crashed PySide 6.11 when the loop quit right after.
         socket.close()
         try:
+            import json
+
             message = json.loads(buffer.decode("utf-8"))
             files = [str(f) for f in message.get("files", []) if isinstance(f, str)]
         except (UnicodeDecodeError, ValueError, AttributeError):
