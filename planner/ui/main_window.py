@@ -12,7 +12,6 @@ only Qt; the contents (document, canvas, catalog) import the core estimators and
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, Signal
@@ -75,7 +74,8 @@ class MainWindow(QMainWindow):
     # -- actions and menus (the frame: Qt only) ----------------------------------------------
 
     def _icon(self, theme: QIcon.ThemeIcon, fallback: QStyle.StandardPixmap) -> QIcon:
-        return QIcon.fromTheme(theme, self.style().standardIcon(fallback))
+        icon = QIcon.fromTheme(theme)  # the platform's own icon where it has one
+        return icon if not icon.isNull() else self.style().standardIcon(fallback)
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, icon: QIcon | None = None,
                 tip: str = "") -> QAction:
@@ -250,6 +250,8 @@ class MainWindow(QMainWindow):
         state = cfg.read(cfg.open_settings(), cfg.STATE)
         if state:
             self.restoreState(state, cfg.STATE_VERSION)
+        import importlib.util  # load_panels runs after the first paint: import it here
+
         has_recommend = importlib.util.find_spec("planner.ui.panels.recommend") is not None
         self.recommend_action.setEnabled(has_recommend)
         if not has_recommend:
