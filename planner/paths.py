@@ -44,6 +44,11 @@ def resources_dir() -> Path:
     return bundle_root() / "resources"
 
 
+def icons_dir() -> Path:
+    """Return the folder of the app's own icons (SVG: sharp at any scale)."""
+    return resources_dir() / "icons"
+
+
 def data_dir_override() -> Path | None:
     """The folder ``GPU_PLANNER_DATA_DIR`` names, if any (tests, CI, a portable install)."""
     value = os.environ.get(DATA_DIR_ENV, "").strip()

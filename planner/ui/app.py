@@ -17,9 +17,10 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFileOpenEvent, QGuiApplication
+from PySide6.QtGui import QFileOpenEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
+from planner.paths import icons_dir
 from planner.ui import probe, single_instance, theme
 from planner.ui import settings as cfg
 from planner.ui.i18n import install_translators
@@ -61,6 +62,7 @@ def _configure(app: QApplication) -> None:
 
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("gpu-build-planner")
+    app.setWindowIcon(QIcon(str(icons_dir() / "app.svg")))
     theme.choose_style(app)
     preference = str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME))
     theme.apply_scheme(app, preference)

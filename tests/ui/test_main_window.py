@@ -287,3 +287,17 @@ def test_editing_a_catalog_gpu_updates_the_build_undoably(window, monkeypatch, s
     assert "Use the edited figures" in window.document.undo_stack.undoText()
     window.document.undo_stack.undo()
     assert window.document.build.slots[0].gpu == original
+
+
+def test_every_toolbar_action_has_an_icon_even_without_an_icon_theme(window):
+    from PySide6.QtGui import QIcon
+
+    from planner.paths import icons_dir
+
+    for action in (window.new_action, window.open_action, window.save_action,
+                   window.print_action, window.undo_action, window.redo_action,
+                   window.recommend_action):
+        assert not action.icon().isNull(), action.text()
+    for svg in sorted(icons_dir().glob("*.svg")):  # our fallbacks and the app icon all render
+        assert not QIcon(str(svg)).pixmap(24, 24).isNull(), svg.name
+    assert (icons_dir() / "app.svg").is_file()
