@@ -72,7 +72,8 @@ def _configure(app: QApplication) -> None:
 class Startup(QObject):
     """The work done after the first paint, and the routing of files to open."""
 
-    def __init__(self, app: PlannerApplication, window: object, files: list[str]) -> None:
+    def __init__(self, app: PlannerApplication, window: object, files: list[str],
+                 listen: bool = False) -> None:
         super().__init__(app)
         from planner.ui.main_window import MainWindow
 
@@ -80,13 +81,33 @@ class Startup(QObject):
         self._app = app
         self._window = window
         self._files = files
+        self._listen = listen
+        self.server: single_instance.InstanceServer | None = None
 
     def after_first_paint(self) -> None:
-        """Open the catalog, then load panels, offer recovery and open files, step by step."""
+        """Listen for later launches, then build the contents and go on step by step.
+
+        The steps: open the catalog, load the panels, offer recovery, open the files.
+        """
         if probe.startup_painted():
             return  # start-up benchmark: quitting
+        if self._listen:
+            self._start_server()
         self._window.build_contents()
         QTimer.singleShot(0, self._catalog)
+
+    def _start_server(self) -> None:
+        """Take the single-instance name (no earlier launch answered when this one started)."""
+        server = single_instance.InstanceServer(parent=self._app)
+        if not server.listen():
+            import logging  # rare: not worth its import time on every start
+
+            logging.getLogger(__name__).warning(
+                "single-instance server could not listen; continuing alone")
+            return
+        server.files_received.connect(self.open_files)
+        self._app.aboutToQuit.connect(server.close)
+        self.server = server
 
     def _catalog(self) -> None:
         from planner.catalog.store import open_store
@@ -130,16 +151,9 @@ def run_app(args: list[str]) -> int:
         raise RuntimeError("run_app() creates the QApplication; call it in a fresh process")
     app = PlannerApplication([sys.argv[0], *args])
     files = [a for a in args if not a.startswith("-")]
-    server = None
-    if single_instance.enabled():
-        if single_instance.send_to_running(files):
-            return 0
-        server = single_instance.InstanceServer(parent=app)
-        if not server.listen():
-            import logging  # rare: not worth its import time on every start
-
-            logging.getLogger(__name__).warning(
-                "single-instance server could not listen; continuing alone")
+    single = single_instance.enabled()
+    if single and single_instance.send_to_running(files):
+        return 0
     _configure(app)
     # The translators are children of app, so they stay alive.
     install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)))
@@ -147,14 +161,9 @@ def run_app(args: list[str]) -> int:
     from planner.ui.main_window import MainWindow
 
     window = MainWindow(defer=True)
-    startup = Startup(app, window, files)
+    startup = Startup(app, window, files, listen=single)
     app.file_open_requested.connect(lambda path: startup.open_files([path]))
-    if server is not None:
-        server.files_received.connect(startup.open_files)
     window.contents_built.connect(lambda: probe.install(window))
     probe.FirstPaint(window, startup.after_first_paint)
     window.show()
-    status = app.exec()
-    if server is not None:
-        server.close()
-    return status
+    return app.exec()

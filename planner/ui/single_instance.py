@@ -7,18 +7,26 @@ by a crash) and listen itself. Removing first would steal the name from a live i
 
 Message: UTF-8 JSON ``{"files": [absolute paths]}``, one per connection. An empty list asks the
 running window to come to the front.
+
+On Unix the check is a plain ``AF_UNIX`` connect to the socket file QLocalServer creates, so a
+first launch does not import QtNetwork before its window paints; the server is started right after
+the first paint. On Windows the name is a named pipe and the check uses QLocalSocket.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from planner.paths import data_dir_override
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalSocket
 
 DISABLE_ENV = "GPU_PLANNER_NO_SINGLE_INSTANCE"
 CONNECT_TIMEOUT_MS = 500
@@ -48,16 +56,57 @@ def server_name() -> str:
     return f"gpu-build-planner-{safe_user}-{digest}"
 
 
-def send_to_running(files: list[str], name: str | None = None) -> bool:
-    """Hand files to a running instance; True when one took them (this launch should exit)."""
-    socket = QLocalSocket()
-    socket.connectToServer(name or server_name())
-    if not socket.waitForConnected(CONNECT_TIMEOUT_MS):
-        return False
-    paths = [str(Path(f).expanduser().resolve()) for f in files]
+def _message(files: list[str]) -> bytes:
     import json  # a second launch only: the first one does not pay for it before painting
 
-    socket.write(json.dumps({"files": paths}).encode("utf-8"))
+    paths = [str(Path(f).expanduser().resolve()) for f in files]
+    return json.dumps({"files": paths}).encode("utf-8")
+
+
+def socket_path(name: str) -> Path:
+    """Where QLocalServer puts a named socket on Unix: Qt's temporary folder."""
+    return Path((os.environ.get("TMPDIR") or "/tmp").rstrip("/") or "/") / name
+
+
+def send_to_running(files: list[str], name: str | None = None) -> bool:
+    """Hand files to a running instance; True when one took them (this launch should exit)."""
+    name = name or server_name()
+    if sys.platform != "win32":
+        return _send_unix(files, name)
+    return _send_qt(files, name)
+
+
+def _send_unix(files: list[str], name: str) -> bool:
+    import socket
+
+    path = socket_path(name)
+    if not path.exists():
+        return False  # the usual first launch: nothing to connect to
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.settimeout(CONNECT_TIMEOUT_MS / 1000)
+    try:
+        client.connect(str(path))
+    except OSError:  # a stale file left by a crash: nobody is listening
+        client.close()
+        return False
+    try:
+        client.settimeout(WRITE_TIMEOUT_MS / 1000)
+        client.sendall(_message(files))  # the server reads what is buffered after we close
+        return True
+    except OSError:
+        return False
+    finally:
+        client.close()
+
+
+def _send_qt(files: list[str], name: str) -> bool:
+    from PySide6.QtNetwork import QLocalSocket
+
+    socket = QLocalSocket()
+    socket.connectToServer(name)
+    if not socket.waitForConnected(CONNECT_TIMEOUT_MS):
+        return False
+    socket.write(_message(files))
     ok = socket.waitForBytesWritten(WRITE_TIMEOUT_MS)
     socket.disconnectFromServer()
     if socket.state() != QLocalSocket.LocalSocketState.UnconnectedState:
@@ -73,6 +122,8 @@ class InstanceServer(QObject):
 
     def __init__(self, name: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        from PySide6.QtNetwork import QLocalServer
+
         self.name = name or server_name()
         self._server = QLocalServer(self)
         self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
@@ -86,7 +137,7 @@ class InstanceServer(QObject):
         """
         if self._server.listen(self.name):
             return True
-        QLocalServer.removeServer(self.name)
+        self._server.removeServer(self.name)
         return self._server.listen(self.name)
 
     def close(self) -> None:
@@ -101,7 +152,7 @@ class InstanceServer(QObject):
             socket.disconnected.connect(lambda s=socket: self._finish(s))
             if socket.bytesAvailable():
                 self._read(socket)
-            if socket.state() == QLocalSocket.LocalSocketState.UnconnectedState:
+            if socket.state() == socket.LocalSocketState.UnconnectedState:
                 self._finish(socket)
 
     def _read(self, socket: QLocalSocket) -> None:

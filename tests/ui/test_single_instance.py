@@ -84,3 +84,17 @@ def test_real_second_process_hands_over_and_exits(qtbot, tmp_path):
         assert received.args == [[str(target.resolve())]]
     finally:
         server.close()
+
+
+def test_start_up_path_imports_nothing_heavy_before_the_window_paints():
+    """What the first paint waits for: the window's modules, not the database, charts, network.
+
+    (argparse is not listed: shiboken's signature loader imports it with PySide6 itself.)
+    """
+    code = ("import sys, planner.cli, planner.ui.app, planner.ui.main_window; "
+            "heavy = ('PySide6.QtNetwork', 'sqlalchemy', 'sqlmodel', 'pyqtgraph', 'numpy', "
+            "'platformdirs', 'planner.core', 'planner.catalog'); "
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "[]"
