@@ -546,3 +546,17 @@ def test_clicking_a_choice_drops_its_list_open_but_arrowing_does_not(qtbot,
     qtbot.wait(20)
     moved = view.indexWidget(view.model().index(1, PRECISION))
     assert isinstance(moved, QComboBox) and not moved.view().isVisible()
+
+
+def test_headroom_says_why_there_is_nothing_to_fix(qtbot, catalog: Catalog) -> None:
+    document = BuildDocument(catalog)
+    panel = _show(qtbot, HeadroomPanel(document))
+    assert "appear here" in panel.all_fit.text()  # nothing tracked yet
+    vit = catalog.workload("vit-b-16")
+    assert vit is not None
+    tracked = TrackedWorkload(vit, "train", training=TrainingSetup(batch=8))
+    document.apply(replace(document.build, workloads=(tracked,)), "track")
+    assert "Add GPUs" in panel.all_fit.text()
+    document.apply(document.build.with_gpu_added(catalog.gpu("nvidia-rtx-4090")), "add")
+    assert headroom_rows(document.build)[0].verdict == "fits"
+    assert panel.all_fit.isVisibleTo(panel) and "fits this build" in panel.all_fit.text()

@@ -336,6 +336,8 @@ class HeadroomPanel(Panel):
 
     def _draw_suggestions(self) -> None:
         short = [r for r in self.rows if r.verdict == "does-not-fit" or r.error]
+        if not short:  # the sentence depends on the build, not only on what needs fixing
+            self.all_fit.setText(self._nothing_to_fix())
         key = tuple((r.index, r.name, r.error, r.suggestions) for r in short)
         if key == self._suggestion_key:
             return
@@ -354,8 +356,6 @@ class HeadroomPanel(Panel):
         for group in self._groups[len(short):]:
             group.setVisible(False)
         self.all_fit.setVisible(not short)
-        if not short:
-            self.all_fit.setText(self._nothing_to_fix())
 
     def _nothing_to_fix(self) -> str:
         build = self.document.build
