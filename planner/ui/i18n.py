@@ -39,7 +39,12 @@ def install_translators(app: QApplication, preference: str = "system") -> list[Q
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     for name, folder in (("qtbase", qt_dir), ("planner", i18n_dir())):
         translator = QTranslator(app)
-        if translator.load(locale, name, "_", folder) and app.installTranslator(translator):
+        loaded = translator.load(locale, name, "_", folder)
+        if not loaded and name == "planner":
+            # A locale we do not translate into (or C/POSIX) reads English, and English has
+            # plural forms too: "74 GPUs", not "74 GPU(s)".
+            loaded = translator.load(QLocale(QLocale.Language.English), name, "_", folder)
+        if loaded and app.installTranslator(translator):
             installed.append(translator)
     return installed
 

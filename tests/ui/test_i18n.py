@@ -162,3 +162,30 @@ def test_compiled_translations_match_their_sources(tmp_path, name):
     subprocess.run([str(lrelease), str(folder / f"{name}.ts"), "-qm", str(out)], check=True,
                    capture_output=True)
     assert out.read_bytes() == (folder / f"{name}.qm").read_bytes()
+
+
+@pytest.mark.parametrize("locale_name", ["C", "de_DE", "en_GB"])
+def test_untranslated_locales_read_english_with_plurals(qapp, monkeypatch, locale_name):
+    from planner.ui.i18n import LOCALE_ENV, install_translators
+
+    monkeypatch.setenv(LOCALE_ENV, locale_name)
+    installed = install_translators(qapp)
+    try:
+        assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 3) == "Add 3 GPUs"
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        QLocale.setDefault(QLocale.system())
+
+
+def test_chinese_locale_still_gets_chinese(qapp, monkeypatch):
+    from planner.ui.i18n import LOCALE_ENV, install_translators
+
+    monkeypatch.setenv(LOCALE_ENV, "zh_CN")
+    installed = install_translators(qapp)
+    try:
+        assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 3) == "添加 3 个 GPU"
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        QLocale.setDefault(QLocale.system())
