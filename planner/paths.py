@@ -55,12 +55,9 @@ def data_dir_override() -> Path | None:
     return Path(value).expanduser() if value else None
 
 
-_override = data_dir_override
-
-
 def user_data_dir(create: bool = True) -> Path:
     """Return the user's data folder (home of the catalog database); the env override wins."""
-    override = _override()
+    override = data_dir_override()
     if override is None:
         import platformdirs  # imported on first use: the window paints before anyone asks
 
@@ -77,7 +74,7 @@ def _user_folder(name: str, default: str, create: bool) -> Path:
 
     ``default`` names the platformdirs function for the platform's own folder.
     """
-    override = _override()
+    override = data_dir_override()
     if override is not None:
         path = override / name
     else:

@@ -446,8 +446,6 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("ComparisonSheet", "Speed: %1"): "速度：%1",
     ("EnergyPanel", "Rent %1"): "租用 %1",
     ("AssumptionsForm", "Change the cloud instance compared"): "修改对比的云实例",
-    ("AssumptionsForm", "The rented machine the cost of owning is compared with"):
-        "与自购成本对比的租用机器",
     ("AssumptionsForm", "Rent instead"): "改为租用",
     ("AssumptionsForm", "Same GPU, cheapest on record"): "同款 GPU，记录中最便宜的",
     ("EnergyPanel", "The cards plus the rest of the computer, at the wall"):

@@ -84,8 +84,7 @@ class AssumptionsForm(QWidget):
         self.years = QSpinBox()
         self.years.setRange(1, 15)
         self.years.setSuffix(self.tr(" years"))
-        self.cloud = QComboBox()
-        self.cloud.setToolTip(self.tr("The rented machine the cost of owning is compared with"))
+        self.cloud = QComboBox()  # its tooltip is the chosen instance, like the other combos
         # Tariff and region names are long ("California average commercial price (EIA,
         # 2023)"): sized to their full text, the combos would squeeze what stands beside them.
         for combo in (self.tariff, self.carbon, self.cloud):

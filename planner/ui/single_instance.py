@@ -21,7 +21,7 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QDir, QObject, Signal
 
 from planner.paths import data_dir_override
 
@@ -65,7 +65,7 @@ def _message(files: list[str]) -> bytes:
 
 def socket_path(name: str) -> Path:
     """Where QLocalServer puts a named socket on Unix: Qt's temporary folder."""
-    return Path((os.environ.get("TMPDIR") or "/tmp").rstrip("/") or "/") / name
+    return Path(QDir.tempPath()) / name
 
 
 def send_to_running(files: list[str], name: str | None = None) -> bool:

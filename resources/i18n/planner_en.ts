@@ -73,67 +73,62 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="88" />
-            <source>The rented machine the cost of owning is compared with</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="114" />
+            <location filename="../../planner/ui/assumptions_form.py" line="113" />
             <source>Use</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="115" />
+            <location filename="../../planner/ui/assumptions_form.py" line="114" />
             <source>Utilization</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="116" />
+            <location filename="../../planner/ui/assumptions_form.py" line="115" />
             <source>Tariff</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="117" />
+            <location filename="../../planner/ui/assumptions_form.py" line="116" />
             <source>Price per kWh</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="118" />
+            <location filename="../../planner/ui/assumptions_form.py" line="117" />
             <source>Currency</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="119" />
+            <location filename="../../planner/ui/assumptions_form.py" line="118" />
             <source>PUE</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="120" />
+            <location filename="../../planner/ui/assumptions_form.py" line="119" />
             <source>Grid carbon</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="121" />
+            <location filename="../../planner/ui/assumptions_form.py" line="120" />
             <source>Horizon</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="122" />
+            <location filename="../../planner/ui/assumptions_form.py" line="121" />
             <source>Rent instead</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="130" />
+            <location filename="../../planner/ui/assumptions_form.py" line="129" />
             <source>Custom price</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="137" />
+            <location filename="../../planner/ui/assumptions_form.py" line="136" />
             <source>Not counted</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="141" />
+            <location filename="../../planner/ui/assumptions_form.py" line="140" />
             <source>Same GPU, cheapest on record</source>
             <translation type="unfinished" />
         </message>
@@ -987,150 +982,144 @@
     <context>
         <name>EnergyPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="66" />
+            <location filename="../../planner/ui/panels/energy.py" line="67" />
             <source>Assumptions</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
-            <source>GPU</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
-            <source>Count</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
-            <source>kWh / year</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
-            <source>Cost / year</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
-            <source>CO₂ kg / year</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
-            <source>Heat BTU/h</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="88" />
-            <source>A year of use</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="98" />
-            <source>Years</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="104" />
-            <source>Own (purchase + electricity)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="60" />
-            <location filename="../../planner/ui/panels/energy.py" line="107" />
-            <source>Rent the cloud instance</source>
             <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="168" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
+            <source>GPU</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
+            <source>Count</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
+            <source>kWh / year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
+            <source>Cost / year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="74" />
+            <source>CO₂ kg / year</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="74" />
+            <source>Heat BTU/h</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="89" />
+            <source>A year of use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="99" />
+            <source>Years</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="109" />
+            <source>Own (purchase + electricity)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="167" />
             <source>Build (with host)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="175" />
+            <location filename="../../planner/ui/panels/energy.py" line="174" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="179" />
+            <location filename="../../planner/ui/panels/energy.py" line="178" />
             <source>The cards plus the rest of the computer, at the wall</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <location filename="../../planner/ui/panels/energy.py" line="195" />
             <source>idle %1 W</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>idle power unknown (counted as 0 W)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="198" />
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
             <source>Board power %1 W, %2
 Source: %3</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="209" />
+            <location filename="../../planner/ui/panels/energy.py" line="208" />
             <source>Tariff: %1 (%2).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="210" />
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>your price</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="212" />
+            <location filename="../../planner/ui/panels/energy.py" line="211" />
             <source>Purchase: %1.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="214" />
+            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="217" />
+            <location filename="../../planner/ui/panels/energy.py" line="216" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="219" />
+            <location filename="../../planner/ui/panels/energy.py" line="218" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="225" />
+            <location filename="../../planner/ui/panels/energy.py" line="224" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="227" />
+            <location filename="../../planner/ui/panels/energy.py" line="226" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="229" />
+            <location filename="../../planner/ui/panels/energy.py" line="228" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="236" />
+            <location filename="../../planner/ui/panels/energy.py" line="235" />
             <source>Rent %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="255" />
+            <location filename="../../planner/ui/panels/energy.py" line="254" />
             <source>Cumulative cost</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="274" />
+            <location filename="../../planner/ui/panels/energy.py" line="273" />
             <source>break-even: %1 months</source>
             <translation type="unfinished" />
         </message>
@@ -1271,165 +1260,165 @@ Source: %3</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="45" />
+            <location filename="../../planner/ui/main_window.py" line="46" />
             <source>GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="50" />
+            <location filename="../../planner/ui/main_window.py" line="51" />
             <source>Loading…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="53" />
-            <location filename="../../planner/ui/main_window.py" line="235" />
+            <location filename="../../planner/ui/main_window.py" line="54" />
+            <location filename="../../planner/ui/main_window.py" line="241" />
             <source>Catalog</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="96" />
+            <location filename="../../planner/ui/main_window.py" line="104" />
             <source>&amp;New</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="98" />
+            <location filename="../../planner/ui/main_window.py" line="106" />
             <source>&amp;Open…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="101" />
+            <location filename="../../planner/ui/main_window.py" line="108" />
             <source>&amp;Save</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="103" />
+            <location filename="../../planner/ui/main_window.py" line="110" />
             <source>Save &amp;As…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="105" />
+            <location filename="../../planner/ui/main_window.py" line="112" />
             <source>&amp;Export PDF…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="106" />
+            <location filename="../../planner/ui/main_window.py" line="113" />
             <source>Ctrl+E</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="107" />
+            <location filename="../../planner/ui/main_window.py" line="114" />
             <source>&amp;Print…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="110" />
+            <location filename="../../planner/ui/main_window.py" line="116" />
             <source>&amp;Quit</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="113" />
-            <location filename="../../planner/ui/main_window.py" line="217" />
+            <location filename="../../planner/ui/main_window.py" line="119" />
+            <location filename="../../planner/ui/main_window.py" line="223" />
             <source>&amp;Undo</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="115" />
-            <location filename="../../planner/ui/main_window.py" line="221" />
+            <location filename="../../planner/ui/main_window.py" line="121" />
+            <location filename="../../planner/ui/main_window.py" line="227" />
             <source>&amp;Redo</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="117" />
+            <location filename="../../planner/ui/main_window.py" line="123" />
             <source>&amp;Find GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="118" />
+            <location filename="../../planner/ui/main_window.py" line="124" />
             <source>Add &amp;Custom GPU…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="120" />
+            <location filename="../../planner/ui/main_window.py" line="126" />
             <source>&amp;Recommend…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="120" />
+            <location filename="../../planner/ui/main_window.py" line="126" />
             <source>Ctrl+R</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="122" />
+            <location filename="../../planner/ui/main_window.py" line="128" />
             <source>Find the cheapest builds that fit the tracked workloads</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="123" />
+            <location filename="../../planner/ui/main_window.py" line="129" />
             <source>&amp;Reset Layout</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="124" />
+            <location filename="../../planner/ui/main_window.py" line="130" />
             <source>&amp;Preferences…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="127" />
+            <location filename="../../planner/ui/main_window.py" line="133" />
             <source>&amp;About GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="129" />
+            <location filename="../../planner/ui/main_window.py" line="135" />
             <source>About &amp;Qt</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="136" />
+            <location filename="../../planner/ui/main_window.py" line="142" />
             <source>&amp;File</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="138" />
+            <location filename="../../planner/ui/main_window.py" line="144" />
             <source>Open &amp;Recent</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="146" />
+            <location filename="../../planner/ui/main_window.py" line="152" />
             <source>&amp;Edit</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="152" />
+            <location filename="../../planner/ui/main_window.py" line="158" />
             <source>&amp;View</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="156" />
+            <location filename="../../planner/ui/main_window.py" line="162" />
             <source>&amp;Tools</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="158" />
+            <location filename="../../planner/ui/main_window.py" line="164" />
             <source>&amp;Help</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="160" />
+            <location filename="../../planner/ui/main_window.py" line="166" />
             <source>Main</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="216" />
+            <location filename="../../planner/ui/main_window.py" line="222" />
             <source>&amp;Undo %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="220" />
+            <location filename="../../planner/ui/main_window.py" line="226" />
             <source>&amp;Redo %1</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/main_window.py" line="231" />
+            <location filename="../../planner/ui/main_window.py" line="237" />
             <source>%n GPU(s)</source>
             <translation>
                 <numerusform>%n GPU</numerusform>
@@ -1437,52 +1426,52 @@ Source: %3</source>
             </translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="232" />
+            <location filename="../../planner/ui/main_window.py" line="238" />
             <source>catalog %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="256" />
+            <location filename="../../planner/ui/main_window.py" line="264" />
             <source>Not available in this version</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="261" />
+            <location filename="../../planner/ui/main_window.py" line="269" />
             <source>The report module is not available in this version</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="298" />
+            <location filename="../../planner/ui/main_window.py" line="306" />
             <source>GPUs Not in Your Catalog</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="299" />
+            <location filename="../../planner/ui/main_window.py" line="307" />
             <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="309" />
+            <location filename="../../planner/ui/main_window.py" line="317" />
             <source>Cannot Add GPU</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="324" />
+            <location filename="../../planner/ui/main_window.py" line="332" />
             <source>Use the edited figures of %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="361" />
+            <location filename="../../planner/ui/main_window.py" line="369" />
             <source>About GPU Build Planner</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="362" />
+            <location filename="../../planner/ui/main_window.py" line="370" />
             <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="369" />
+            <location filename="../../planner/ui/main_window.py" line="377" />
             <source>%1[*] — GPU Build Planner</source>
             <translation type="unfinished" />
         </message>

@@ -73,67 +73,66 @@
             <translation> 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="88" />
             <source>The rented machine the cost of owning is compared with</source>
-            <translation>与自购成本对比的租用机器</translation>
+            <translation type="vanished">与自购成本对比的租用机器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="114" />
+            <location filename="../../planner/ui/assumptions_form.py" line="113" />
             <source>Use</source>
             <translation>使用时长</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="115" />
+            <location filename="../../planner/ui/assumptions_form.py" line="114" />
             <source>Utilization</source>
             <translation>利用率</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="116" />
+            <location filename="../../planner/ui/assumptions_form.py" line="115" />
             <source>Tariff</source>
             <translation>电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="117" />
+            <location filename="../../planner/ui/assumptions_form.py" line="116" />
             <source>Price per kWh</source>
             <translation>每千瓦时价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="118" />
+            <location filename="../../planner/ui/assumptions_form.py" line="117" />
             <source>Currency</source>
             <translation>货币</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="119" />
+            <location filename="../../planner/ui/assumptions_form.py" line="118" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="120" />
+            <location filename="../../planner/ui/assumptions_form.py" line="119" />
             <source>Grid carbon</source>
             <translation>电网碳排放</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="121" />
+            <location filename="../../planner/ui/assumptions_form.py" line="120" />
             <source>Horizon</source>
             <translation>时间跨度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="122" />
+            <location filename="../../planner/ui/assumptions_form.py" line="121" />
             <source>Rent instead</source>
             <translation>改为租用</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="130" />
+            <location filename="../../planner/ui/assumptions_form.py" line="129" />
             <source>Custom price</source>
             <translation>自定义电价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="137" />
+            <location filename="../../planner/ui/assumptions_form.py" line="136" />
             <source>Not counted</source>
             <translation>不计入</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="141" />
+            <location filename="../../planner/ui/assumptions_form.py" line="140" />
             <source>Same GPU, cheapest on record</source>
             <translation>同款 GPU，记录中最便宜的</translation>
         </message>
@@ -1334,61 +1333,60 @@
             <translation type="vanished">时间跨度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="66" />
+            <location filename="../../planner/ui/panels/energy.py" line="67" />
             <source>Assumptions</source>
+            <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation>假设条件</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>Count</source>
             <translation>数量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>kWh / year</source>
             <translation>kWh / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="72" />
+            <location filename="../../planner/ui/panels/energy.py" line="73" />
             <source>Cost / year</source>
             <translation>费用 / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
+            <location filename="../../planner/ui/panels/energy.py" line="74" />
             <source>CO₂ kg / year</source>
             <translation>CO₂ kg / 年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
+            <location filename="../../planner/ui/panels/energy.py" line="74" />
             <source>Heat BTU/h</source>
             <translation>发热 BTU/h</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="88" />
+            <location filename="../../planner/ui/panels/energy.py" line="89" />
             <source>A year of use</source>
             <translation>一年的使用</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="98" />
+            <location filename="../../planner/ui/panels/energy.py" line="99" />
             <source>Years</source>
             <translation>年</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="104" />
+            <location filename="../../planner/ui/panels/energy.py" line="109" />
             <source>Own (purchase + electricity)</source>
             <translation>自购（购置 + 电费）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="60" />
-            <location filename="../../planner/ui/panels/energy.py" line="107" />
             <source>Rent the cloud instance</source>
             <extracomment>Table columns of the per-GPU figures.</extracomment>
-            <translation>租用云实例</translation>
+            <translation type="vanished">租用云实例</translation>
         </message>
         <message>
             <source>Custom price</source>
@@ -1403,94 +1401,94 @@
             <translation type="vanished">修改电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="168" />
+            <location filename="../../planner/ui/panels/energy.py" line="167" />
             <source>Build (with host)</source>
             <translation>整机（含主机）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="175" />
+            <location filename="../../planner/ui/panels/energy.py" line="174" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation>负载 %1 kWh，空闲 %2 kWh</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="179" />
+            <location filename="../../planner/ui/panels/energy.py" line="178" />
             <source>The cards plus the rest of the computer, at the wall</source>
             <translation>显卡加上整机其余部分，按墙插计</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
+            <location filename="../../planner/ui/panels/energy.py" line="195" />
             <source>idle %1 W</source>
             <translation>空闲 %1 W</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>idle power unknown (counted as 0 W)</source>
             <translation>空闲功耗未知（按 0 W 计）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="198" />
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
             <source>Board power %1 W, %2
 Source: %3</source>
             <translation>板卡功耗 %1 W，%2
 来源：%3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="209" />
+            <location filename="../../planner/ui/panels/energy.py" line="208" />
             <source>Tariff: %1 (%2).</source>
             <translation>电价：%1（%2）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="210" />
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>your price</source>
             <translation>你设定的价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="212" />
+            <location filename="../../planner/ui/panels/energy.py" line="211" />
             <source>Purchase: %1.</source>
             <translation>购置：%1。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="214" />
+            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
             <translation>部分显卡的空闲功耗未知（按 0 W 计）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="217" />
+            <location filename="../../planner/ui/panels/energy.py" line="216" />
             <source>No cloud instance rents this GPU in the catalog.</source>
             <translation>目录中没有出租此 GPU 的云实例。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="219" />
+            <location filename="../../planner/ui/panels/energy.py" line="218" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="225" />
+            <location filename="../../planner/ui/panels/energy.py" line="224" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation>这些显卡价格未知，因此无法计算回本点。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="227" />
+            <location filename="../../planner/ui/panels/energy.py" line="226" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation>按这些价格，租用始终比自购便宜。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="229" />
+            <location filename="../../planner/ui/panels/energy.py" line="228" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="236" />
+            <location filename="../../planner/ui/panels/energy.py" line="235" />
             <source>Rent %1</source>
             <translation>租用 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="255" />
+            <location filename="../../planner/ui/panels/energy.py" line="254" />
             <source>Cumulative cost</source>
             <translation>累计成本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="274" />
+            <location filename="../../planner/ui/panels/energy.py" line="273" />
             <source>break-even: %1 months</source>
             <translation>回本：%1 个月</translation>
         </message>
@@ -1635,217 +1633,217 @@ Source: %3</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="45" />
+            <location filename="../../planner/ui/main_window.py" line="46" />
             <source>GPU Build Planner</source>
             <translation>GPU 配置规划器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="50" />
+            <location filename="../../planner/ui/main_window.py" line="51" />
             <source>Loading…</source>
             <translation>正在加载…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="53" />
-            <location filename="../../planner/ui/main_window.py" line="235" />
+            <location filename="../../planner/ui/main_window.py" line="54" />
+            <location filename="../../planner/ui/main_window.py" line="241" />
             <source>Catalog</source>
             <translation>目录</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="96" />
+            <location filename="../../planner/ui/main_window.py" line="104" />
             <source>&amp;New</source>
             <translation>新建(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="98" />
+            <location filename="../../planner/ui/main_window.py" line="106" />
             <source>&amp;Open…</source>
             <translation>打开(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="101" />
+            <location filename="../../planner/ui/main_window.py" line="108" />
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="103" />
+            <location filename="../../planner/ui/main_window.py" line="110" />
             <source>Save &amp;As…</source>
             <translation>另存为(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="105" />
+            <location filename="../../planner/ui/main_window.py" line="112" />
             <source>&amp;Export PDF…</source>
             <translation>导出 PDF(&amp;E)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="106" />
+            <location filename="../../planner/ui/main_window.py" line="113" />
             <source>Ctrl+E</source>
             <translation>Ctrl+E</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="107" />
+            <location filename="../../planner/ui/main_window.py" line="114" />
             <source>&amp;Print…</source>
             <translation>打印(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="110" />
+            <location filename="../../planner/ui/main_window.py" line="116" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="113" />
-            <location filename="../../planner/ui/main_window.py" line="217" />
+            <location filename="../../planner/ui/main_window.py" line="119" />
+            <location filename="../../planner/ui/main_window.py" line="223" />
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="115" />
-            <location filename="../../planner/ui/main_window.py" line="221" />
+            <location filename="../../planner/ui/main_window.py" line="121" />
+            <location filename="../../planner/ui/main_window.py" line="227" />
             <source>&amp;Redo</source>
             <translation>重做(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="117" />
+            <location filename="../../planner/ui/main_window.py" line="123" />
             <source>&amp;Find GPU</source>
             <translation>查找 GPU(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="118" />
+            <location filename="../../planner/ui/main_window.py" line="124" />
             <source>Add &amp;Custom GPU…</source>
             <translation>添加自定义 GPU(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="120" />
+            <location filename="../../planner/ui/main_window.py" line="126" />
             <source>&amp;Recommend…</source>
             <translation>推荐配置(&amp;R)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="120" />
+            <location filename="../../planner/ui/main_window.py" line="126" />
             <source>Ctrl+R</source>
             <translation>Ctrl+R</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="122" />
+            <location filename="../../planner/ui/main_window.py" line="128" />
             <source>Find the cheapest builds that fit the tracked workloads</source>
             <translation>寻找能容纳所跟踪工作负载的最便宜配置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="123" />
+            <location filename="../../planner/ui/main_window.py" line="129" />
             <source>&amp;Reset Layout</source>
             <translation>重置布局(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="124" />
+            <location filename="../../planner/ui/main_window.py" line="130" />
             <source>&amp;Preferences…</source>
             <translation>偏好设置(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="127" />
+            <location filename="../../planner/ui/main_window.py" line="133" />
             <source>&amp;About GPU Build Planner</source>
             <translation>关于 GPU 配置规划器(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="129" />
+            <location filename="../../planner/ui/main_window.py" line="135" />
             <source>About &amp;Qt</source>
             <translation>关于 &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="136" />
+            <location filename="../../planner/ui/main_window.py" line="142" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="138" />
+            <location filename="../../planner/ui/main_window.py" line="144" />
             <source>Open &amp;Recent</source>
             <translation>最近打开(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="146" />
+            <location filename="../../planner/ui/main_window.py" line="152" />
             <source>&amp;Edit</source>
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="152" />
+            <location filename="../../planner/ui/main_window.py" line="158" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="156" />
+            <location filename="../../planner/ui/main_window.py" line="162" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="158" />
+            <location filename="../../planner/ui/main_window.py" line="164" />
             <source>&amp;Help</source>
             <translation>帮助(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="160" />
+            <location filename="../../planner/ui/main_window.py" line="166" />
             <source>Main</source>
             <translation>主工具栏</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="216" />
+            <location filename="../../planner/ui/main_window.py" line="222" />
             <source>&amp;Undo %1</source>
             <translation>撤销“%1”(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="220" />
+            <location filename="../../planner/ui/main_window.py" line="226" />
             <source>&amp;Redo %1</source>
             <translation>重做“%1”(&amp;R)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../planner/ui/main_window.py" line="231" />
+            <location filename="../../planner/ui/main_window.py" line="237" />
             <source>%n GPU(s)</source>
             <translation>
                 <numerusform>%n 个 GPU</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="232" />
+            <location filename="../../planner/ui/main_window.py" line="238" />
             <source>catalog %1</source>
             <translation>目录版本 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="256" />
+            <location filename="../../planner/ui/main_window.py" line="264" />
             <source>Not available in this version</source>
             <translation>此版本不提供该功能</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="261" />
+            <location filename="../../planner/ui/main_window.py" line="269" />
             <source>The report module is not available in this version</source>
             <translation>此版本不含报告模块</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="298" />
+            <location filename="../../planner/ui/main_window.py" line="306" />
             <source>GPUs Not in Your Catalog</source>
             <translation>目录中没有的 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="299" />
+            <location filename="../../planner/ui/main_window.py" line="307" />
             <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
             <translation>此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="309" />
+            <location filename="../../planner/ui/main_window.py" line="317" />
             <source>Cannot Add GPU</source>
             <translation>无法添加 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="324" />
+            <location filename="../../planner/ui/main_window.py" line="332" />
             <source>Use the edited figures of %1</source>
             <translation>采用 %1 修改后的参数</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="361" />
+            <location filename="../../planner/ui/main_window.py" line="369" />
             <source>About GPU Build Planner</source>
             <translation>关于 GPU 配置规划器</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="362" />
+            <location filename="../../planner/ui/main_window.py" line="370" />
             <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/main_window.py" line="369" />
+            <location filename="../../planner/ui/main_window.py" line="377" />
             <source>%1[*] — GPU Build Planner</source>
             <translation>%1[*] — GPU 配置规划器</translation>
         </message>

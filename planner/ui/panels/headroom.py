@@ -239,8 +239,8 @@ class HeadroomPanel(Panel):
             self._x_max = right
             self.plot.setXRange(0, right, padding=0)
             ticks = axis_ticks(right)
-            self.plot.getAxis("bottom").setTicks([[(t, number(t, 0 if step_is_whole(ticks)
-                                                            else 1)) for t in ticks]])
+            decimals = 0 if step_is_whole(ticks) else 1
+            self.plot.getAxis("bottom").setTicks([[(t, number(t, decimals)) for t in ticks]])
             self.bars.set_grid(ticks)
             self.bars.set_bars(self._bars, right)
 
