@@ -1,8 +1,11 @@
 """Where the program's own files and the user's files live, decided in one place.
 
-Bundled files (the ``data/`` catalog, ``resources/``) are found relative to this module so the same
-code works from a source checkout, an editable install and a PyInstaller bundle (which unpacks them
-under ``sys._MEIPASS``). The user's files go to the platform's user folders (platformdirs), never
+Bundled files are package data, found with :mod:`importlib.resources` and nothing else: the
+``data/`` catalog is the package ``planner.data``, ``resources/`` is ``planner.resources``
+(pyproject.toml maps the two top-level folders into the package) and the Alembic scripts are
+``planner.catalog.migrations``. The same lookup works from a checkout (the editable install's
+finder maps the folders), an installed wheel and a PyInstaller bundle (which collects them under
+the same package names). The user's files go to the platform's user folders (platformdirs), never
 beside the program: an installed program folder is often read-only and is replaced on upgrade.
 
 ``GPU_PLANNER_DATA_DIR`` overrides the user data folder (and puts config, cache and logs inside it)
@@ -12,8 +15,8 @@ so tests and CI never touch the real home folder.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
+from importlib.resources import files
 from pathlib import Path
 
 APP_NAME = "GPU Build Planner"
@@ -22,26 +25,32 @@ DATA_DIR_ENV = "GPU_PLANNER_DATA_DIR"
 CATALOG_DB_NAME = "catalog.sqlite"
 
 
-def bundle_root() -> Path:
-    """Return the folder holding ``data/`` and ``resources/`` next to the ``planner`` package.
+def package_folder(package: str) -> Path:
+    """Return the folder of one of our data packages on disk.
 
-    In a PyInstaller bundle that is ``sys._MEIPASS``; otherwise it is the repository (or source
-    distribution) root, one level above the package.
+    Alembic and Qt read these files by path, so the package must be a real folder (it always is:
+    from a checkout, a wheel installed by pip, or a PyInstaller bundle); a zipped install is not
+    supported and says so instead of failing later with a missing file.
     """
-    meipass = getattr(sys, "_MEIPASS", None)
-    if getattr(sys, "frozen", False) and meipass:
-        return Path(meipass)
-    return Path(__file__).resolve().parent.parent
+    folder = files(package)
+    if not isinstance(folder, Path):
+        raise RuntimeError(f"{package} is not a folder on disk ({folder!r}); install unzipped.")
+    return folder
 
 
 def bundled_data_dir() -> Path:
     """Return the bundled catalog folder (``data/``) that seeds the user's database."""
-    return bundle_root() / "data"
+    return package_folder("planner.data")
 
 
 def resources_dir() -> Path:
-    """Return the folder of bundled icons, fonts and templates (``resources/``)."""
-    return bundle_root() / "resources"
+    """Return the folder of bundled icons and translations (``resources/``)."""
+    return package_folder("planner.resources")
+
+
+def migrations_dir() -> Path:
+    """Return the folder of the catalog's Alembic scripts (read from disk by Alembic)."""
+    return package_folder("planner.catalog.migrations")
 
 
 def icons_dir() -> Path:

@@ -561,6 +561,3 @@ def test_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user_dir: Path) 
     assert paths.user_data_dir() == user_dir and user_dir.is_dir()
     assert paths.catalog_db_path() == user_dir / "catalog.sqlite"
     assert paths.user_config_dir().parent == user_dir
-    monkeypatch.setattr(sys, "frozen", True, raising=False)
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
-    assert paths.bundled_data_dir() == tmp_path / "bundle" / "data"

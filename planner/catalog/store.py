@@ -57,7 +57,7 @@ from planner.catalog.records import (
     workload_from_record,
 )
 from planner.core.specs import Catalog, GpuSpec
-from planner.paths import bundled_data_dir, catalog_db_path
+from planner.paths import bundled_data_dir, catalog_db_path, migrations_dir
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -70,7 +70,7 @@ REVISIONS = ("0001_initial",)
 HEAD_REVISION = REVISIONS[-1]
 LOCK_TIMEOUT_S = 5.0
 """How long to wait for another process's lock before working from memory instead."""
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS_DIR = migrations_dir()
 GpuStatus = Literal["bundled", "edited", "user"]
 _NOT_ALNUM = re.compile(r"[\W_]+")
 

@@ -1,0 +1,102 @@
+"""The wheel carries the catalog, icons, translations and migrations, and works installed.
+
+The wheel is built from a copy of the source tree (without build isolation, so no network), then
+installed into a fresh virtual environment outside the checkout. The fresh environment borrows the
+dev environment's third-party packages through a ``.pth`` line (installing PySide6 again would
+take a minute) but not its editable finder: ``.pth`` files in a borrowed folder are not run, so
+``planner`` can only come from the installed wheel, which the test checks before using it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
+                                 ".*_cache", ".hypothesis", "docs", "tests", "shots")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("src") / "tree"
+    shutil.copytree(ROOT, src, ignore=IGNORED)
+    out = src.parent / "wheelhouse"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index",
+                    "--no-build-isolation", "-q", "-w", str(out), str(src)],
+                   check=True, capture_output=True, timeout=300)
+    (found,) = out.glob("gpu_build_planner-*.whl")
+    return found
+
+
+def _shipped_files() -> set[str]:
+    """What the wheel must hold, as archive names, listed from the checkout's folders."""
+    names = {f"planner/{p.relative_to(ROOT / 'planner').as_posix()}"
+             for p in (ROOT / "planner").rglob("*.py")}
+    names |= {f"planner/data/{p.relative_to(ROOT / 'data').as_posix()}"
+              for p in (ROOT / "data").rglob("*") if p.is_file() and p.suffix != ".pyc"}
+    names |= {f"planner/resources/{p.relative_to(ROOT / 'resources').as_posix()}"
+              for p in (ROOT / "resources").rglob("*")
+              if p.is_file() and p.suffix in (".svg", ".qm", ".py")}
+    names.add("planner/catalog/migrations/script.py.mako")
+    return {n for n in names if "__pycache__" not in n}
+
+
+def test_wheel_holds_every_module_and_data_file(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    missing = _shipped_files() - names
+    assert not missing, f"not in the wheel: {sorted(missing)}"
+    # Sources of translations stay in the repository; the app reads the compiled .qm files.
+    assert not [n for n in names if n.endswith(".ts")]
+    assert "planner/data/gpus/nvidia-geforce.toml" in names
+
+
+@pytest.mark.slow
+def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   timeout=120)
+    python = venv / "bin" / "python"
+    purelib = Path(subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True).stdout.strip())
+    (purelib / "dev_site_packages.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
+                   timeout=300)
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env |= {"GPU_PLANNER_DATA_DIR": str(tmp_path / "user"), "QT_QPA_PLATFORM": "offscreen"}
+
+    where = subprocess.run(
+        [str(python), "-c", "import planner, planner.paths as p; print(planner.__file__); "
+         "print(p.bundled_data_dir()); print(p.resources_dir()); print(p.migrations_dir())"],
+        cwd=work, env=env, check=True, capture_output=True, text=True).stdout.split()
+    assert all(Path(w).is_relative_to(purelib / "planner") for w in where), where
+    assert not any(Path(w).is_relative_to(ROOT) for w in where)
+
+    program = venv / "bin" / "gpu-planner"
+    listed = subprocess.run([str(program), "catalog", "gpus", "--json"], cwd=work, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    gpus = json.loads(listed.stdout)
+    assert "nvidia-rtx-4090" in {g["id"] for g in gpus}
+
+    pdf = work / "out.pdf"
+    made = subprocess.run([str(program), "report", str(ROOT / "examples" / "entry-level.gpubuild"),
+                           "--pdf", str(pdf)], cwd=work, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Entry-level learning rig" in text and "RTX 3060 12GB" in text
