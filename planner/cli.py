@@ -2,7 +2,7 @@
 
 Deciding which costs nothing: the app's start-up is measured against a bare Qt window, so this
 module imports neither argparse nor the estimators; :mod:`planner.commands` does, when a command
-is named.
+is named. ``--self-test`` checks the installation (:mod:`planner.ui.selftest`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ COMMANDS = ("catalog", "estimate", "recommend", "energy", "check", "report")
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command or start the app (file names only, or nothing); return the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--self-test"]:
+        from planner.ui.selftest import run_self_test
+
+        return run_self_test(args[1:])
     if not args or (args[0] not in COMMANDS and not args[0].startswith("-")):
         from planner.ui.app import run_app
 

@@ -49,6 +49,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "Plan GPU builds for machine learning. Without a command, starts the app "
         "(optionally opening FILE.gpubuild)."))
     parser.add_argument("--version", action="version", version=f"gpu-planner {__version__}")
+    parser.add_argument("--self-test", action="store_true", help=(
+        "check this installation (open an example offscreen, draw every panel, write and print "
+        "the PDF sheet, open the catalog), print one line and exit 0 or 1"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     cat = sub.add_parser("catalog", help="list GPUs, models or architectures")

@@ -1,8 +1,9 @@
 """Where the program's own files and the user's files live, decided in one place.
 
 Bundled files are package data, found with :mod:`importlib.resources` and nothing else: the
-``data/`` catalog is the package ``planner.data``, ``resources/`` is ``planner.resources``
-(pyproject.toml maps the two top-level folders into the package) and the Alembic scripts are
+``data/`` catalog is the package ``planner.data``, ``resources/`` is ``planner.resources``,
+``examples/`` is ``planner.examples`` (pyproject.toml maps these top-level folders into the
+package) and the Alembic scripts are
 ``planner.catalog.migrations``. The same lookup works from a checkout (the editable install's
 finder maps the folders), an installed wheel and a PyInstaller bundle (which collects them under
 the same package names). The user's files go to the platform's user folders (platformdirs), never
@@ -46,6 +47,11 @@ def bundled_data_dir() -> Path:
 def resources_dir() -> Path:
     """Return the folder of bundled icons and translations (``resources/``)."""
     return package_folder("planner.resources")
+
+
+def examples_dir() -> Path:
+    """Return the folder of example builds (``examples/``), opened by the self-test."""
+    return package_folder("planner.examples")
 
 
 def migrations_dir() -> Path:

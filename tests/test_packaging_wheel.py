@@ -46,6 +46,7 @@ def _shipped_files() -> set[str]:
     names |= {f"planner/resources/{p.relative_to(ROOT / 'resources').as_posix()}"
               for p in (ROOT / "resources").rglob("*")
               if p.is_file() and p.suffix in (".svg", ".qm", ".py")}
+    names |= {f"planner/examples/{p.name}" for p in (ROOT / "examples").glob("*.gpubuild")}
     names.add("planner/catalog/migrations/script.py.mako")
     return {n for n in names if "__pycache__" not in n}
 

@@ -1,21 +1,27 @@
 """The analysis panels as dock widgets, created after the window is first shown.
 
-Panels import pyqtgraph and numpy, which cost more start-up time than the whole shell; importing
-them from a zero-delay timer after the first paint keeps the window quick to appear. A panel whose
-module is missing (not written yet, or left out of a build) is skipped and logged; one that fails
-to construct is skipped too rather than taking the whole app down.
+Panels import pyqtgraph and numpy, which cost more start-up time than the whole shell, so this
+module is itself imported only after the first paint (from a zero-delay timer), keeping the window
+quick to appear. The panels are plain imports, not names looked up at run time: PyInstaller
+follows imports, and a panel imported by string silently went missing from a frozen app. A panel
+that fails to construct is skipped and logged rather than taking the whole window down.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from planner.ui.panels.comparison import ComparisonPanel
+from planner.ui.panels.energy import EnergyPanel
+from planner.ui.panels.headroom import HeadroomPanel
+from planner.ui.panels.workloads import WorkloadsPanel
 
 if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
     from planner.ui.document import BuildDocument
@@ -27,21 +33,18 @@ Area = Qt.DockWidgetArea
 
 @dataclass(frozen=True, slots=True)
 class PanelSpec:
-    """Where a panel class lives and where its dock goes by default."""
+    """A panel's key, its class (called with the document) and where its dock goes by default."""
 
     key: str
-    module: str
-    cls: str
+    factory: Callable[[BuildDocument], QWidget]
     area: Qt.DockWidgetArea
 
 
 PANELS = (
-    PanelSpec("headroom", "planner.ui.panels.headroom", "HeadroomPanel", Area.RightDockWidgetArea),
-    PanelSpec("workloads", "planner.ui.panels.workloads", "WorkloadsPanel",
-              Area.BottomDockWidgetArea),
-    PanelSpec("energy", "planner.ui.panels.energy", "EnergyPanel", Area.BottomDockWidgetArea),
-    PanelSpec("comparison", "planner.ui.panels.comparison", "ComparisonPanel",
-              Area.BottomDockWidgetArea),
+    PanelSpec("headroom", HeadroomPanel, Area.RightDockWidgetArea),
+    PanelSpec("workloads", WorkloadsPanel, Area.BottomDockWidgetArea),
+    PanelSpec("energy", EnergyPanel, Area.BottomDockWidgetArea),
+    PanelSpec("comparison", ComparisonPanel, Area.BottomDockWidgetArea),
 )
 
 
@@ -60,17 +63,11 @@ def panel_title(key: str) -> str:
 
 
 def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, QDockWidget]:
-    """Create each available panel in a dock; returns the docks by key."""
+    """Create each panel in a dock (skipping one that fails to start); returns docks by key."""
     docks: dict[str, QDockWidget] = {}
     for spec in PANELS:
         try:
-            module = importlib.import_module(spec.module)
-            panel_class = getattr(module, spec.cls)
-        except (ImportError, AttributeError) as exc:
-            log.info("panel %s not available: %s", spec.key, exc)
-            continue
-        try:
-            panel = panel_class(document)
+            panel = spec.factory(document)
         except Exception:  # a broken panel must not take the whole window down
             log.exception("panel %s failed to start", spec.key)
             continue

@@ -160,12 +160,14 @@ def test_layout_is_restored(qtbot, window, store):
         assert not again.panel_docks[hidden.objectName().removeprefix("dock-")].isVisible()
 
 
-def test_missing_panels_and_report_are_skipped(qtbot, window, monkeypatch):
+def test_broken_panels_and_missing_report_are_skipped(qtbot, window, monkeypatch):
     from planner.ui import panel_docks, report_actions
 
+    def broken(document):
+        raise RuntimeError("this panel cannot start")
+
     monkeypatch.setattr(panel_docks, "PANELS", (
-        panel_docks.PanelSpec("nope", "planner.ui.panels.no_such_panel", "X",
-                              Qt.DockWidgetArea.RightDockWidgetArea),))
+        panel_docks.PanelSpec("nope", broken, Qt.DockWidgetArea.RightDockWidgetArea),))
     monkeypatch.setattr(report_actions, "report_functions", lambda: None)
     with qtbot.waitSignal(window.panels_loaded):
         window.load_panels()
