@@ -1,0 +1,239 @@
+"""What goes into the frozen app, decided in plain functions the spec and the tests share.
+
+The PyInstaller spec (``gpu-planner.spec``) imports this module, so the choices made here (the
+name and version from pyproject.toml, which Qt files are dropped, which binaries are stripped, the
+macOS Info.plist) can be checked by tests without running PyInstaller.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ICONS = Path(__file__).resolve().parent / "icons"
+
+DISPLAY_NAME = "GPU Build Planner"
+BUNDLE_ID = "org.gpu-build-planner.planner"
+"""Reverse DNS of the settings' organisation domain (``gpu-build-planner.org``)."""
+DOCUMENT_UTI = "org.gpu-build-planner.gpubuild"
+MIME_TYPE = "application/x-gpubuild"
+EXTENSION = "gpubuild"
+DESKTOP_ID = "gpu-build-planner"
+"""The app calls ``setDesktopFileName("gpu-build-planner")``: the .desktop file's name."""
+SHIPPED_LANGUAGES = ("en", "zh_CN")
+"""Languages we translate into; Qt's own translations for other languages are left out."""
+
+# Python modules the app never imports but its dependencies may offer (hooks would collect them).
+EXCLUDED_MODULES = [
+    "tkinter", "matplotlib", "scipy", "PIL", "IPython", "pytest", "h5py", "cupy", "OpenGL",
+    "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtQuickControls2",
+    "PySide6.QtQuick3D", "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets",
+    "PySide6.QtWebEngineQuick", "PySide6.QtWebChannel", "PySide6.QtWebSockets",
+    "PySide6.Qt3DCore", "PySide6.Qt3DRender", "PySide6.QtMultimedia",
+    "PySide6.QtMultimediaWidgets", "PySide6.QtDesigner", "PySide6.QtHelp", "PySide6.QtUiTools",
+    "PySide6.QtSql", "PySide6.QtXml", "PySide6.QtPdf", "PySide6.QtPdfWidgets",
+    "PySide6.QtCharts", "PySide6.QtDataVisualization", "PySide6.QtGraphs",
+    "PySide6.QtBluetooth", "PySide6.QtPositioning", "PySide6.QtLocation",
+    "PySide6.QtSerialPort", "PySide6.QtTextToSpeech", "PySide6.QtRemoteObjects",
+]
+
+# Qt plugins kept, by plugin folder (a name part; "*" keeps the whole folder). Folders not listed
+# are dropped whole: QML tooling, Designer, SQL drivers, TLS backends, network information,
+# generic input (evdev), EGL device integrations, the Wayland compositor side, multimedia.
+KEPT_PLUGINS: dict[str, tuple[str, ...]] = {
+    "platforms": ("qxcb", "qwayland", "qoffscreen", "qminimal.", "qwindows", "qdirect2d",
+                  "qcocoa"),
+    "platformthemes": ("*",),       # GTK and the XDG portal: native file dialogs and colours
+    "printsupport": ("*",),         # CUPS: printing to a real printer is part of the product
+    "imageformats": ("qsvg", "qico", "qjpeg", "qgif", "qicns"),
+    "iconengines": ("*",),          # SVG icons
+    "styles": ("*",),               # the Windows 11 and macOS styles
+    "xcbglintegrations": ("*",),    # pyqtgraph's QtOpenGL under X11
+    "platforminputcontexts": ("compose", "ibus"),  # typing Chinese through IBus
+    "wayland-shell-integration": ("*",),
+    "wayland-decoration-client": ("*",),
+    "wayland-graphics-integration-client": ("*",),
+}
+
+# Qt libraries (and frameworks, and PySide6's bindings of them) only the dropped modules and
+# plugins use: libQt6Quick.so.6, Qt6Quick.dll, QtQuick.framework, QtQuick.abi3.so.
+DROPPED_QT_LIBRARIES = re.compile(
+    r"^(lib)?Qt6?(Quick|Qml|Pdf|Designer|WebEngine|WebChannel|WebSockets|3D|Multimedia|"
+    r"VirtualKeyboard|Labs|Lottie|EglFS|EglFs|WaylandCompositor|WaylandEgl|WlShell|"
+    r"ShaderTools|Test|Sql|Help|UiTools|Charts|DataVisualization|Graphs|Location|Positioning|"
+    r"TextToSpeech|SpatialAudio|Concurrent|Xml)[.A-Z_]",
+)
+
+
+def project() -> dict[str, Any]:
+    """The ``[project]`` table of pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as fh:
+        table: dict[str, Any] = tomllib.load(fh)["project"]
+    return table
+
+
+def program_name() -> str:
+    """The program's file name: the console script pyproject.toml declares (``gpu-planner``)."""
+    (name,) = project()["scripts"]
+    return str(name)
+
+
+def version() -> str:
+    """The version from pyproject.toml."""
+    return str(project()["version"])
+
+
+def _parts(dest: str) -> tuple[str, ...]:
+    return PurePosixPath(dest.replace("\\", "/")).parts
+
+
+def keep_qt_file(dest: str) -> bool:
+    """Whether a collected file (its path inside the bundle) stays in the frozen app."""
+    parts = _parts(dest)
+    name = parts[-1] if parts else ""
+    if "plugins" in parts:
+        i = parts.index("plugins")
+        if len(parts) <= i + 2:
+            return True
+        kept = KEPT_PLUGINS.get(parts[i + 1])
+        return kept is not None and ("*" in kept or any(k in name for k in kept))
+    if "translations" in parts and name.endswith(".qm"):
+        lang = re.match(r"qt(?:base)?_(\w+?)\.qm$", name)
+        return lang is not None and lang.group(1) in SHIPPED_LANGUAGES
+    if "qml" in parts and "PySide6" in parts:
+        return False
+    return not any(DROPPED_QT_LIBRARIES.match(part) for part in parts)
+
+
+def trim(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The TOC without the Qt files :func:`keep_qt_file` drops."""
+    return [entry for entry in toc if keep_qt_file(entry[0])]
+
+
+def package_data() -> list[tuple[str, str]]:
+    """Our data packages as (source folder, folder in the bundle), as pip would install them.
+
+    The packages are where ``importlib.resources`` looks for them in the frozen app: the
+    ``__init__.py`` goes along, so ``planner.data`` imports from disk there as it does from a
+    wheel. The Alembic scripts go as source files: Alembic reads them from disk.
+    """
+    return [
+        (str(ROOT / "data"), "planner/data"),
+        (str(ROOT / "resources"), "planner/resources"),
+        (str(ROOT / "examples"), "planner/examples"),
+        (str(ROOT / "planner" / "catalog" / "migrations"), "planner/catalog/migrations"),
+    ]
+
+
+def package_data_files() -> list[tuple[str, str]]:
+    """Every file of :func:`package_data`, skipping caches and translation sources."""
+    files = []
+    for source, target in package_data():
+        for path in sorted(Path(source).rglob("*")):
+            if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".ts"):
+                continue
+            rel = path.parent.relative_to(source).as_posix()
+            files.append((str(path), target if rel == "." else f"{target}/{rel}"))
+    return files
+
+
+def strip_candidates(bundle: Path) -> list[Path]:
+    """Shared libraries and extensions to strip of symbols (Linux only).
+
+    Skips ``*.libs/`` folders: those hold wheels' vendored libraries (numpy's OpenBLAS), which
+    strip corrupts ("ELF load command address/offset not page-aligned").
+    """
+    found = []
+    for path in bundle.rglob("*"):
+        if path.is_symlink() or not path.is_file():
+            continue
+        if any(part.endswith(".libs") for part in path.relative_to(bundle).parts):
+            continue
+        if path.suffix == ".so" or ".so." in path.name:
+            found.append(path)
+    return found
+
+
+def strip_bundle(bundle: Path) -> int:
+    """Strip debug symbols from the bundle's libraries; returns the bytes saved."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    paths = strip_candidates(bundle)
+    before = sum(p.stat().st_size for p in paths)
+    for chunk in range(0, len(paths), 100):
+        subprocess.run(["strip", "--strip-unneeded", *map(str, paths[chunk:chunk + 100])],
+                       check=False, capture_output=True)
+    return before - sum(p.stat().st_size for p in paths)
+
+
+def info_plist() -> dict[str, Any]:
+    """The macOS bundle's extra Info.plist keys: the document type and its exported UTI."""
+    return {
+        "CFBundleName": DISPLAY_NAME,
+        "CFBundleDisplayName": DISPLAY_NAME,
+        "CFBundleShortVersionString": version(),
+        "CFBundleVersion": version(),
+        "LSMinimumSystemVersion": "11.0",
+        "NSHighResolutionCapable": True,
+        "NSPrincipalClass": "NSApplication",
+        "CFBundleDocumentTypes": [{
+            "CFBundleTypeName": "GPU Build",
+            "CFBundleTypeRole": "Editor",
+            "LSHandlerRank": "Owner",
+            "CFBundleTypeIconFile": "gpubuild-document.icns",
+            "LSItemContentTypes": [DOCUMENT_UTI],
+        }],
+        "UTExportedTypeDeclarations": [{
+            "UTTypeIdentifier": DOCUMENT_UTI,
+            "UTTypeDescription": "GPU Build",
+            "UTTypeConformsTo": ["public.json", "public.data"],
+            "UTTypeIconFile": "gpubuild-document.icns",
+            "UTTypeTagSpecification": {
+                "public.filename-extension": [EXTENSION],
+                "public.mime-type": [MIME_TYPE],
+            },
+        }],
+    }
+
+
+def render_icons(out: Path) -> dict[str, Path]:
+    """Render the app and document icons from SVG to PNG, ICO and ICNS in ``out``.
+
+    Qt draws the SVG (no other SVG library needed); Pillow writes ICO and ICNS. Both are dev
+    dependencies: the frozen app carries only the results.
+    """
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PIL import Image
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+    from PySide6.QtWidgets import QApplication
+
+    # A QApplication (not QGuiApplication): a test process may go on to create widgets.
+    _app = QApplication.instance() or QApplication([])
+    out.mkdir(parents=True, exist_ok=True)
+    made: dict[str, Path] = {}
+    for key, svg in (("app", ROOT / "resources" / "icons" / "app.svg"),
+                     ("gpubuild-document", ICONS / "gpubuild-document.svg")):
+        png = out / f"{key}.png"
+        image = QImage(1024, 1024, QImage.Format.Format_ARGB32)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        QSvgRenderer(str(svg)).render(painter)
+        painter.end()
+        image.save(str(png))
+        with Image.open(png) as big:
+            big.save(out / f"{key}.ico", sizes=[(s, s) for s in (16, 24, 32, 48, 64, 128, 256)])
+            big.save(out / f"{key}.icns")
+            big.resize((256, 256), Image.Resampling.LANCZOS).save(out / f"{key}-256.png")
+        made |= {f"{key}.png": png, f"{key}.ico": out / f"{key}.ico",
+                 f"{key}.icns": out / f"{key}.icns", f"{key}-256.png": out / f"{key}-256.png"}
+    return made

@@ -1,0 +1,123 @@
+"""The Linux bundle, built from a clean copy of the tree, passes its own --self-test and installs.
+
+One test does the whole chain (build, inspect, self-test, install in a throwaway HOME, open from
+the installed copy, uninstall) because freezing takes about a minute and must happen once, not
+once per pytest-xdist worker. It fails if the bundle misses the catalog data, our or Qt's
+translations, a Qt plugin (platform, theme, SVG) or the print plugin, or keeps what the spec
+drops. Takes about 1.5 minutes on 2 cores.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
+                                 ".*_cache", ".hypothesis", "shots", "docs")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle"),
+]
+
+MUST_HAVE = [
+    "planner/data/VERSION", "planner/data/gpus/nvidia-geforce.toml", "planner/data/__init__.py",
+    "planner/resources/i18n/planner_zh_CN.qm", "planner/resources/icons/app.svg",
+    "planner/examples/workstation-4x4090.gpubuild",
+    "planner/catalog/migrations/env.py", "planner/catalog/migrations/script.py.mako",
+    "planner/catalog/migrations/versions/r0001_initial.py",
+    "PySide6/Qt/translations/qtbase_zh_CN.qm",
+    "PySide6/Qt/plugins/printsupport/libcupsprintersupport.so",
+    "PySide6/Qt/plugins/platforms/libqxcb.so", "PySide6/Qt/plugins/platforms/libqwayland.so",
+    "PySide6/Qt/plugins/platformthemes/libqgtk3.so",
+    "PySide6/Qt/plugins/imageformats/libqsvg.so", "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
+    "PySide6/Qt/lib/libQt6PrintSupport.so.6", "PySide6/Qt/lib/libQt6OpenGL.so.6",
+]
+MUST_NOT_HAVE = [
+    "PySide6/Qt/lib/libQt6Quick.so.6", "PySide6/Qt/lib/libQt6Qml.so.6",
+    "PySide6/Qt/translations/qtbase_de.qm", "PySide6/Qt/plugins/platforms/libqeglfs.so",
+    "PySide6/Qt/plugins/tls", "PySide6/Qt/plugins/generic", "PySide6/Qt/qml",
+]
+
+
+def _run(cmd: list[str], env: dict[str, str], **kw: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600,
+                          **kw)  # type: ignore[call-overload]
+
+
+def test_linux_bundle_builds_passes_self_test_and_installs(tmp_path: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT, tree, ignore=IGNORED)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
+    built = _run([sys.executable, "packaging/build.py"], env, cwd=tree)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    bundle = tree / "dist" / "gpu-planner"
+    program = bundle / "gpu-planner"
+    assert program.is_file() and os.access(program, os.X_OK)
+    internal = bundle / "_internal"
+    missing = [p for p in MUST_HAVE if not (internal / p).exists()]
+    assert not missing, f"missing from the bundle: {missing}"
+    kept = [p for p in MUST_NOT_HAVE if (internal / p).exists()]
+    assert not kept, f"should have been left out: {kept}"
+    # numpy's OpenBLAS is never stripped (strip corrupts it); our own libraries are.
+    assert any((internal / "numpy.libs").iterdir())
+
+    # The frozen app, run from outside the tree, with no source on any path.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    test = _run([str(program), "--self-test"], env, cwd=elsewhere)
+    log = test.stdout + test.stderr
+    assert test.returncode == 0, log
+    assert "Traceback" not in log and "ModuleNotFoundError" not in log, log
+    assert test.stdout.startswith("self-test passed: "), log
+
+    # The installer: the tarball beside the bundle, installed per user in a throwaway HOME.
+    (tarball,) = (tree / "dist").glob("gpu-planner-*-linux-*.tar.gz")
+    unpacked = tmp_path / "unpacked"
+    with tarfile.open(tarball) as tar:
+        tar.extractall(unpacked, filter="tar")
+    home = tmp_path / "home"
+    home.mkdir()
+    user_env = {"HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "LANG": "C.UTF-8"}
+    installed = _run(["sh", str(unpacked / "gpu-planner" / "install.sh")], user_env)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    local = home / ".local"
+    desktop = local / "share" / "applications" / "gpu-build-planner.desktop"
+    assert f"Exec={local}/lib/gpu-build-planner/gpu-planner %F" in desktop.read_text()
+    if shutil.which("desktop-file-validate"):
+        valid = _run(["desktop-file-validate", str(desktop)], user_env)
+        assert valid.returncode == 0, valid.stdout + valid.stderr
+    if shutil.which("xdg-mime"):
+        query = _run(["xdg-mime", "query", "default", "application/x-gpubuild"], user_env)
+        assert query.stdout.strip() == "gpu-build-planner.desktop", query.stdout + query.stderr
+    if shutil.which("update-mime-database"):
+        globs = (local / "share" / "mime" / "globs2").read_text()
+        assert "application/x-gpubuild:*.gpubuild" in globs
+    check = _run([sys.executable, "-c", (
+        "import sys; from PySide6.QtCore import QMimeDatabase; "
+        "print(QMimeDatabase().mimeTypeForFile(sys.argv[1]).name())"),
+        str(ROOT / "examples" / "entry-level.gpubuild")],
+        {**user_env, "XDG_DATA_HOME": str(local / "share")})
+    assert check.stdout.strip() == "application/x-gpubuild", check.stdout + check.stderr
+
+    # What a double-click runs: the installed copy (through the command link), not the tree.
+    shutil.rmtree(tree / "dist")
+    again = _run([str(local / "bin" / "gpu-planner"), "--self-test"], user_env, cwd=home)
+    assert again.returncode == 0 and again.stdout.startswith("self-test passed: "), (
+        again.stdout + again.stderr)
+
+    removed = _run(["sh", str(local / "lib" / "gpu-build-planner" / "install.sh"),
+                    "--uninstall"], user_env)
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert not (local / "lib" / "gpu-build-planner").exists()
+    assert not desktop.exists() and not (local / "bin" / "gpu-planner").exists()
+    ours = [p for p in home.rglob("*") if "gpu-build-planner" in p.name or "gpubuild" in p.name]
+    assert ours == [], ours
