@@ -5,6 +5,9 @@ timed from the parent: from spawning it to reading the line it prints from its f
 app also reports when its catalog and analysis panels are in ("ready"). Target: app ≤ 1.5× bare.
 
 Usage: python bench/bench_startup.py [--runs 10]   (uses $DISPLAY with xcb, else offscreen)
+
+Frozen variant: ``--frozen dist/gpu-planner/gpu-planner --frozen-bare HELLO`` times the frozen app
+against a frozen bare window (bench/bench_bundle.py builds both with the same PyInstaller).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,12 +75,48 @@ def _stats(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms"
 
 
+def frozen_times(app: Path, bare: Path, runs: int, env: dict[str, str]) -> dict[str, Any]:
+    """Time a frozen app against a frozen bare window: first paint, and the app's ready."""
+    with tempfile.TemporaryDirectory() as data:
+        app_env = {**env, "GPU_PLANNER_DATA_DIR": data, "GPU_PLANNER_STARTUP_PROBE": "ready"}
+        cold = _run([str(app)], app_env, ("painted", "ready"))  # first start seeds the database
+        _run([str(bare)], env, ("painted",))
+        times: dict[str, Any] = {"bare": [], "painted": [], "ready": [], "cold": cold}
+        for _ in range(runs):  # interleaved, so machine noise hits both sides alike
+            times["bare"].append(_run([str(bare)], env, ("painted",))["painted"])
+            t = _run([str(app)], app_env, ("painted", "ready"))
+            times["painted"].append(t["painted"])
+            times["ready"].append(t["ready"])
+    return times
+
+
+def report_frozen(times: dict[str, Any], runs: int, platform: str) -> float:
+    """Print the frozen comparison; returns the painted/bare ratio of medians."""
+    print(f"frozen, platform {platform}, {runs} runs each, fresh process per run")
+    print(f"bare PySide6 bundle painted {_stats(times['bare'])}")
+    print(f"GPU Build Planner painted   {_stats(times['painted'])}")
+    print(f"  catalog + panels ready    {_stats(times['ready'])}")
+    cold = times["cold"]
+    print(f"  first start (new database): painted {cold['painted'] * 1000:.0f} ms, "
+          f"ready {cold['ready'] * 1000:.0f} ms")
+    ratio = statistics.median(times["painted"]) / statistics.median(times["bare"])
+    print(f"ratio painted/bare (median) {ratio:.2f}  (target ≤ 1.5)")
+    return ratio
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--frozen", type=Path, help="a frozen app to time instead of the source")
+    parser.add_argument("--frozen-bare", type=Path, help="the frozen bare window to compare with")
     args = parser.parse_args()
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "xcb" if env.get("DISPLAY") else "offscreen")
+    if args.frozen or args.frozen_bare:
+        if not (args.frozen and args.frozen_bare):
+            parser.error("--frozen and --frozen-bare go together")
+        times = frozen_times(args.frozen, args.frozen_bare, args.runs, env)
+        return 0 if report_frozen(times, args.runs, env["QT_QPA_PLATFORM"]) <= 1.5 else 1
     # Measure the app as it ships: pip and PyInstaller install compiled bytecode. A checkout run
     # with PYTHONDONTWRITEBYTECODE=1 (as on our CI machines) would otherwise compile every module
     # of ours on every start, a cost no user pays (and the bare window has no modules to compile).

@@ -29,9 +29,19 @@ DESKTOP_ID = "gpu-build-planner"
 SHIPPED_LANGUAGES = ("en", "zh_CN")
 """Languages we translate into; Qt's own translations for other languages are left out."""
 
-# Python modules the app never imports but its dependencies may offer (hooks would collect them).
+# Python modules the app never imports but its dependencies may offer (hooks would collect them,
+# and some bring a runtime hook that costs start-up time: setuptools' imports setuptools).
+# Dev tools in the same environment (mypy, hypothesis, pytest, rich, pygments) stay out too
+# (pydoc stays: pyqtgraph's parameter tree imports it), and
+# so does OpenSSL: the app opens no network connection (the single-instance socket is local), and
+# hashlib has its own digests without it.
 EXCLUDED_MODULES = [
-    "tkinter", "matplotlib", "scipy", "PIL", "IPython", "pytest", "h5py", "cupy", "OpenGL",
+    "tkinter", "matplotlib", "scipy", "PIL", "IPython", "pytest", "_pytest", "h5py", "cupy",
+    "OpenGL", "setuptools", "pkg_resources", "distutils", "_distutils_hack", "mypy",
+    "ast_serialize", "hypothesis", "rich", "pygments", "markdown_it", "mdurl",
+    "pydoc_data", "attr", "attrs", "jsonschema", "jsonschema_specifications", "referencing",
+    "grimp", "importlinter", "ruff", "PyInstaller", "pydantic.mypy", "pydantic.v1",
+    "numpy.f2py", "numpy.distutils", "numpy.testing", "ssl", "_ssl", "_hashlib", "readline",
     "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtQuickControls2",
     "PySide6.QtQuick3D", "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets",
     "PySide6.QtWebEngineQuick", "PySide6.QtWebChannel", "PySide6.QtWebSockets",
@@ -42,6 +52,10 @@ EXCLUDED_MODULES = [
     "PySide6.QtBluetooth", "PySide6.QtPositioning", "PySide6.QtLocation",
     "PySide6.QtSerialPort", "PySide6.QtTextToSpeech", "PySide6.QtRemoteObjects",
 ]
+
+# PyInstaller runtime hooks that run before any of our code and serve only multiprocessing's
+# and pyqtgraph.multiprocess's child processes, which the app never starts (~9 ms at every start).
+SKIPPED_RUNTIME_HOOKS = ("pyi_rth_multiprocessing", "pyi_rth_pyqtgraph_multiprocess")
 
 # Qt plugins kept, by plugin folder (a name part; "*" keeps the whole folder). Folders not listed
 # are dropped whole: QML tooling, Designer, SQL drivers, TLS backends, network information,
@@ -111,9 +125,15 @@ def keep_qt_file(dest: str) -> bool:
     return not any(DROPPED_QT_LIBRARIES.match(part) for part in parts)
 
 
+# OpenSSL, which PyInstaller's QtNetwork hook adds for Qt's TLS plugin (dropped above): Linux's
+# libssl.so.3 / libcrypto.so.3, Windows' libssl-3-x64.dll / libcrypto-3-x64.dll.
+OPENSSL = re.compile(r"^lib(ssl|crypto)([.-]\d|\.so)")
+
+
 def trim(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The TOC without the Qt files :func:`keep_qt_file` drops."""
-    return [entry for entry in toc if keep_qt_file(entry[0])]
+    return [entry for entry in toc
+            if keep_qt_file(entry[0]) and not OPENSSL.match(_parts(entry[0])[-1])]
 
 
 def package_data() -> list[tuple[str, str]]:
