@@ -8,7 +8,8 @@ Leaves the program at ``dist/gpu-planner/gpu-planner`` (``.exe`` on Windows; on 
 
 * Linux: ``gpu-planner-<version>-linux-<arch>.tar.gz`` (the bundle with ``install.sh``, which
   installs per user under ``~/.local`` with a menu entry and the ``.gpubuild`` association);
-* Windows: ``gpu-planner-<version>-windows-x64-setup.exe`` (NSIS, per user);
+* Windows: ``gpu-planner-<version>-windows-x64-setup.exe`` (NSIS, per user; the release
+  workflow compiles it on Linux with ``--windows-installer-from``, see installer.nsi);
 * macOS: ``gpu-planner-<version>-macos-<arch>.dmg``, signed and notarised when the signing
   secrets are in the environment (``MACOS_SIGN_IDENTITY``; for notarisation also
   ``APPLE_ID``, ``APPLE_TEAM_ID``, ``APPLE_APP_PASSWORD``), otherwise unsigned with a warning.
@@ -120,6 +121,8 @@ def windows_installer(payload: Path, dist: Path, icons: Path, work: Path,
     defines = {"VERSION": bc.version(), "OUTFILE": str(out), "APPICON": str(icons / "app.ico"),
                "DOCICON": str(icons / "gpubuild-document.ico"), "FILES": str(files_nsh),
                "REMOVE": str(remove_nsh)}
+    if os.environ.get("NSIS_TARGET"):  # x86-unicode with the official Windows NSIS
+        defines["TARGET"] = os.environ["NSIS_TARGET"]
     cmd = [makensis, f"{flag}V2", *(f"{flag}D{k}={v}" for k, v in defines.items()),
            str(HERE / "windows" / "installer.nsi")]
     subprocess.run(cmd, check=True)
@@ -170,15 +173,24 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller")
     parser.add_argument("--no-installer", action="store_true", help="build the bundle only")
+    parser.add_argument("--windows-installer-from", type=Path, metavar="BUNDLE",
+                        help="compile only the Windows installer around a Windows bundle "
+                             "folder (on any platform with makensis)")
     args = parser.parse_args()
     dist, work = args.dist.resolve(), args.work.resolve()
+    if args.windows_installer_from:
+        icons = bc.render_icons(work / "icons")["app.ico"].parent
+        made = windows_installer(args.windows_installer_from.resolve(), dist, icons, work,
+                                 makensis=os.environ.get("MAKENSIS", "makensis"))
+        print(f"installer: {made} ({made.stat().st_size / 1e6:.1f} MB)")
+        return 0
     t0 = time.perf_counter()
     bundle = freeze(dist, work)
     print(f"bundle: {bundle} ({folder_size(bundle) / 1e6:.1f} MB, "
           f"frozen in {time.perf_counter() - t0:.0f} s)")
     if args.no_installer:
         return 0
-    icons = bc.render_icons(work / "icons").popitem()[1].parent  # as the spec renders them
+    icons = bc.render_icons(work / "icons")["app.ico"].parent  # as the spec renders them
     if sys.platform.startswith("linux"):
         made = linux_package(bundle, dist, icons)
     elif sys.platform == "win32":

@@ -1,6 +1,7 @@
 ; GPU Build Planner: per-user Windows installer (no administrator rights).
 ; Compiled by packaging/build.py (makensis, target amd64-unicode: an x86 installer "succeeds"
-; under a 64-bit-only Wine and installs nothing). build.py passes:
+; under a 64-bit-only Wine and installs nothing; the release workflow compiles it on Linux for
+; that reason). build.py passes:
 ;   VERSION   the version from pyproject.toml
 ;   OUTFILE   the installer to write
 ;   APPICON   the app's .ico          DOCICON   the .gpubuild document .ico
@@ -10,7 +11,12 @@
 ; The .gpubuild association is a ProgID under HKCU\Software\Classes (per user, no admin).
 
 Unicode true
-Target amd64-unicode
+!ifndef TARGET
+  ; Debian's and Ubuntu's nsis ship the amd64 stubs; the official Windows build of NSIS has only
+  ; x86 ones, so a local Windows build passes TARGET=x86-unicode (runs on 64-bit Windows too).
+  !define TARGET amd64-unicode
+!endif
+Target ${TARGET}
 
 !ifndef VERSION | OUTFILE | APPICON | DOCICON | FILES | REMOVE
   !error "compile through packaging/build.py (VERSION, OUTFILE, APPICON, DOCICON, FILES, REMOVE)"
