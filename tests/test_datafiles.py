@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from planner.catalog import datafiles
 from planner.catalog.datafiles import DataFileError, check_data_dir, check_gpu_record, load_catalog
 from planner.core import specs
+from planner.schema import records
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"
 
@@ -260,20 +260,22 @@ def test_user_gpu_check_relaxes_sources_only() -> None:
                               "minimum 10 (watts).")
 
 
-RULES_FOR = {
-    specs.GpuSpec: (datafiles.GPU_RULES, {"custom"}),
-    specs.Architecture: (datafiles.ARCHITECTURE_RULES, set()),
-    specs.Workload: (datafiles.WORKLOAD_RULES, {"profile", "custom"}),
-    specs.ActivationProfile: (datafiles.PROFILE_RULES, set()),
-    specs.Tariff: (datafiles.TARIFF_RULES, {"tiers"}),
-    specs.GridCarbon: (datafiles.CARBON_RULES, set()),
-    specs.CloudInstance: (datafiles.INSTANCE_RULES, set()),
+RECORD_FOR = {
+    specs.GpuSpec: (records.GpuRecord, {"custom"}),
+    specs.Price: (records.PriceRecord, set()),
+    specs.Architecture: (records.ArchitectureRecord, set()),
+    specs.Workload: (records.WorkloadRecord, {"profile", "custom"}),
+    specs.ActivationProfile: (records.ProfileFileRecord, set()),
+    specs.Tariff: (records.TariffRecord, set()),
+    specs.GridCarbon: (records.CarbonRecord, set()),
+    specs.CloudInstance: (records.CloudInstanceRecord, set()),
 }
 
 
-@pytest.mark.parametrize("cls", list(RULES_FOR), ids=lambda c: c.__name__)
-def test_every_core_field_has_a_rule(cls: type) -> None:
+@pytest.mark.parametrize("cls", list(RECORD_FOR), ids=lambda c: c.__name__)
+def test_every_core_field_has_a_schema_field(cls: type) -> None:
     """A field added to a core dataclass must be readable from data files too."""
-    rules, not_in_files = RULES_FOR[cls]
+    record, not_in_files = RECORD_FOR[cls]
     names = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
-    assert names - not_in_files <= set(rules), sorted(names - not_in_files - set(rules))
+    assert names - not_in_files <= set(record.model_fields), sorted(
+        names - not_in_files - set(record.model_fields))

@@ -24,8 +24,9 @@ from planner.documents import (
     loads_document,
     save_document,
 )
-from planner.documents import rules as r
 from planner.documents.migrations import MIGRATIONS, OLDEST_VERSION
+from planner.schema import document as d
+from planner.schema import records as r
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.gpubuild"))
@@ -161,14 +162,17 @@ def test_v1_with_both_hour_keys_is_not_silently_merged() -> None:
 # --- the format keeps in step with core, the schema and the docs ----------------------------
 
 
-@pytest.mark.parametrize(("record", "table"), [
-    (GpuSpec, r.GPU_RULES), (Price, r.PRICE_RULES), (Workload, r.WORKLOAD_RULES),
-    (ActivationProfile, r.PROFILE_RULES), (TrainingSetup, r.TRAINING_RULES),
-    (InferenceSetup, r.INFERENCE_RULES), (Usage, r.USAGE_RULES), (CostSettings, r.COST_RULES),
-])
-def test_rules_cover_every_core_field(record: type, table: dict[str, Any]) -> None:
-    names = [f.name for f in dataclasses.fields(record) if not f.name.startswith("_")]
-    assert list(table) == names
+SNAPSHOTS = [
+    (GpuSpec, r.GpuSnapshot), (Price, r.PriceRecord), (Workload, r.WorkloadSnapshot),
+    (ActivationProfile, r.ActivationProfileRecord), (TrainingSetup, d.TrainingRecord),
+    (InferenceSetup, d.InferenceRecord), (Usage, d.UsageRecord), (CostSettings, d.CostRecord),
+]
+
+
+@pytest.mark.parametrize(("record", "model"), SNAPSHOTS)
+def test_schema_covers_every_core_field(record: type, model: Any) -> None:
+    names = {f.name for f in dataclasses.fields(record) if not f.name.startswith("_")}
+    assert set(model.model_fields) == names
 
 
 def test_build_and_tracked_fields_are_all_stored() -> None:
@@ -195,10 +199,8 @@ def test_schema_accepts_the_sample_and_rejects_a_broken_one() -> None:
 
 def test_docs_name_every_key() -> None:
     text = (ROOT / "docs" / "gpubuild-format.md").read_text(encoding="utf-8")
-    tables = [r.GPU_RULES, r.PRICE_RULES, r.WORKLOAD_RULES, r.PROFILE_RULES, r.TRAINING_RULES,
-              r.INFERENCE_RULES, r.USAGE_RULES, r.COST_RULES]
-    for table in tables:
-        for key in table:
+    for _, model in SNAPSHOTS:
+        for key in model.model_fields:
             assert f"`{key}`" in text, key
 
 
