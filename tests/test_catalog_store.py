@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from planner import paths
+from planner.catalog import dbfile
 from planner.catalog import store as store_module
 from planner.catalog.datafiles import load_catalog
 from planner.catalog.models import metadata
@@ -366,7 +367,7 @@ def test_stale_journal_moves_with_the_file(db: Path, data: Path) -> None:
 
 def test_first_free_name_when_the_timestamp_is_taken(db: Path, data: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module.time, "strftime", lambda fmt: "20260101-000000")
+    monkeypatch.setattr(dbfile.time, "strftime", lambda fmt: "20260101-000000")
     db.parent.mkdir(parents=True)
     (db.parent / "catalog.sqlite.corrupt-20260101-000000").write_text("older")
     db.write_bytes(b"garbage" * 100)
@@ -389,7 +390,7 @@ def test_unwritable_location_falls_back_to_memory(tmp_path: Path, data: Path) ->
 def test_locked_database_is_left_alone(store: CatalogStore, db: Path, data: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     store.close()
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(dbfile, "LOCK_TIMEOUT_S", 0.05)
     before = db.read_bytes()
     with closing(sqlite3.connect(db, isolation_level=None)) as holder:
         holder.execute("BEGIN EXCLUSIVE")
@@ -493,10 +494,10 @@ def test_older_schema_is_copied_aside_before_migrating(
         store: CatalogStore, db: Path, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Pretend a newer program (with a second revision) opens today's file."""
     store.close()
-    monkeypatch.setattr(store_module, "REVISIONS", (*REVISIONS, "0002_pretend"))
-    monkeypatch.setattr(store_module, "HEAD_REVISION", "0002_pretend")
+    monkeypatch.setattr(dbfile, "REVISIONS", (*REVISIONS, "0002_pretend"))
+    monkeypatch.setattr(dbfile, "HEAD_REVISION", "0002_pretend")
     migrated: list[Path] = []
-    monkeypatch.setattr(store_module, "_migrate", lambda engine: migrated.append(db))
+    monkeypatch.setattr(dbfile, "_migrate", lambda engine: migrated.append(db))
     with open_store(db, data_dir=data) as opened:
         assert opened.notice is None
     backups = list(db.parent.glob("catalog.sqlite.pre-0002_pretend-*"))
