@@ -103,7 +103,12 @@ class GpuSpec:
 
 @dataclass(frozen=True, slots=True)
 class Architecture:
-    """A GPU micro-architecture and what its matrix units can do."""
+    """A GPU micro-architecture and what its matrix units can do.
+
+    The precision flags (``fp16`` ... ``tf32``) say which data types the tensor/matrix units run
+    natively: whether a card *can* run a precision is answered here, never by whether its
+    speed figure is on record (see :mod:`planner.core.capability`).
+    """
 
     id: str
     vendor: str
@@ -120,6 +125,9 @@ class Architecture:
     features: tuple[str, ...]
     sources: tuple[str, ...]
     notes: str = ""
+    fp16: bool = True
+    int8: bool = False
+    tf32: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +276,10 @@ class Catalog:
         if not self._gpu_index and self.gpus:
             self._gpu_index.update({g.id: g for g in self.gpus})
         return self._gpu_index.get(gpu_id)
+
+    def architecture(self, architecture_id: str) -> Architecture | None:
+        """Look an architecture up by id; ``None`` for one this catalog lacks (a custom GPU's)."""
+        return next((a for a in self.architectures if a.id == architecture_id), None)
 
     def workload(self, workload_id: str) -> Workload | None:
         """Look a workload up by id."""

@@ -9,7 +9,7 @@ never break a comparison. Pure Python; no Qt, no database.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from planner.core.build import Build, TrackedWorkload
 from planner.core.headroom import FITS, TIGHT, headroom
@@ -21,6 +21,8 @@ from planner.core.speed import decode_speed, per_dollar, per_watt, training_spee
 from planner.core.views_headroom import cached_estimate
 
 HIGHER, LOWER = "higher", "lower"
+NO_FIGURE = "no_figure"
+"""A cell's note: the card can run this, but the figure its speed needs is not on record."""
 Value = float | bool | str | None
 
 #: Architectures compared when the build gives fewer than two (the generations buyers weigh).
@@ -47,6 +49,8 @@ class ComparisonRow:
     when short, with ``verdicts``) or ``speed`` (a workload's throughput in ``unit``, only where
     it fits). ``best`` holds the indices of the winning columns: empty when
     the row has no direction, fewer than two known values, or every known value is equal.
+    ``notes`` says why a cell is empty where that is not plain "not stated": ``NO_FIGURE`` for a
+    speed the card could reach but whose tensor figure is not on record.
     """
 
     key: str
@@ -59,6 +63,7 @@ class ComparisonRow:
     decimals: int = 0
     best: tuple[int, ...] = ()
     verdicts: tuple[str | None, ...] = ()
+    notes: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,10 +234,15 @@ def _speed_row(i: int, tracked: TrackedWorkload, gpus: Sequence[GpuSpec], count:
     values: list[Value] = [
         workload_speed(tracked, g, count) if verdict in (FITS, TIGHT) else None
         for g, verdict in zip(gpus, verdicts, strict=True)]
-    if all(v is None for v in values):
+    generates = tracked.task == "train" or tracked.workload.family in ("decoder",
+                                                                        "encoder-decoder")
+    notes = tuple(NO_FIGURE if v is None and verdict in (FITS, TIGHT) and generates else None
+                  for v, verdict in zip(values, verdicts, strict=True))
+    if all(v is None for v in values) and not any(notes):
         return None
     label = f"{tracked.workload.name} ({tracked.task})"
-    return _row(f"speed:{i}", label, "Speed", "speed", values, HIGHER, speed_unit(tracked), 0)
+    row = _row(f"speed:{i}", label, "Speed", "speed", values, HIGHER, speed_unit(tracked), 0)
+    return replace(row, notes=notes)
 
 
 def _scaled(value: float | None, factor: float) -> float | None:

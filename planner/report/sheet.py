@@ -18,6 +18,7 @@ from planner.core.money import Rates, format_money
 from planner.core.physics import summarize
 from planner.core.specs import Catalog
 from planner.core.views_compare import (
+    NO_FIGURE,
     ComparisonRow,
     ComparisonTable,
     architecture_table,
@@ -59,7 +60,9 @@ def _gib(n: float) -> str:
 def _value(row: ComparisonRow, i: int, currency: str) -> str:
     v = row.values[i]
     if v is None:
-        return "—"
+        note = row.notes[i] if i < len(row.notes) else None
+        return (escape(QCoreApplication.translate("ComparisonSheet", "no figure on record"))
+                if note == NO_FIGURE else "—")
     if row.kind == "bool":
         return _tr("yes") if v else _tr("no")
     if row.kind == "money" and isinstance(v, (int, float)):

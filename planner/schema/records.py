@@ -187,9 +187,12 @@ class ArchitectureRecord(Record):
     launch_year: Annotated[int, Num("Launch year", low=2010, high=2030, integer=True)]
     process_node: Annotated[str, Text("Process node", "source")] = ""
     matrix_core_generation: Annotated[str, Text("Matrix core generation", "source")] = ""
-    bf16: Annotated[bool, Flag("BF16")] = False
-    fp8: Annotated[bool, Flag("FP8")] = False
-    fp4: Annotated[bool, Flag("FP4")] = False
+    fp16: Annotated[bool, Flag("FP16")]
+    bf16: Annotated[bool, Flag("BF16")]
+    fp8: Annotated[bool, Flag("FP8")]
+    fp4: Annotated[bool, Flag("FP4")]
+    int8: Annotated[bool, Flag("INT8")]
+    tf32: Annotated[bool, Flag("TF32")] = False
     transformer_engine: Annotated[bool, Flag("Transformer engine")] = False
     structured_sparsity: Annotated[bool, Flag("Structured sparsity")] = False
     interconnect: Annotated[str, Text("Interconnect", "source")] = ""
