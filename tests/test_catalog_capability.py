@@ -53,7 +53,7 @@ def test_a_card_lacking_the_precision_is_refused_by_its_architecture(
                 "amp-bf16", "--gpu", turing.id])
     err = capsys.readouterr().err
     assert code == 2
-    assert "Turing" in err and "BF16" in err and "\n" == err[-1] and err.count("\n") == 1
+    assert "Turing" in err and "BF16" in err and err[-1] == "\n" and err.count("\n") == 1
 
 
 def test_a_missing_figure_means_speed_unknown_not_no(

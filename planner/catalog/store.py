@@ -69,6 +69,7 @@ from planner.catalog.records import (
 )
 from planner.catalog.seeding import dumps, gpu_columns, gpu_record
 from planner.catalog.seeding import seed as _seed
+from planner.core.lookup import PARTIAL, match_rank
 from planner.core.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
 
@@ -177,8 +178,11 @@ class CatalogStore:
 
         ``text`` matches name, vendor, architecture (id or name) and id case-insensitively, each
         word anywhere and in any order ("4090 rtx", "rtx4090" and "lovelace" all find the RTX
-        4090). The price is the launch MSRP, else a US-dollar street price; a GPU without either
-        is left out only when ``max_price_usd`` is given.
+        4090). A card the text names exactly, then one it names completely (see
+        :func:`planner.core.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060 12GB and
+        the 3060 Ti equally, "GeForce RTX 4070" puts the RTX 4070 above its SUPER and Ti. The price
+        is the launch MSRP, else a US-dollar street price; a GPU without either is left out only
+        when ``max_price_usd`` is given.
         """
         if self._catalog is None:
             self._load()
@@ -202,6 +206,8 @@ class CatalogStore:
             if words and not all(w in e.text or w in e.squashed for w in words):
                 continue
             result.append(spec)
+        if words:
+            result.sort(key=lambda g: PARTIAL if (r := match_rank(g, text)) is None else r)
         return result
 
     def gpu_status(self, gpu_id: str) -> GpuStatus | None:
