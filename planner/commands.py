@@ -326,7 +326,8 @@ def _recommend(args: argparse.Namespace) -> int:
             raise UsageError("--budget must be more than zero.")
         budget_usd = rates.convert(args.budget, currency, "USD")
     results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget_usd=budget_usd,
-                        objective=args.objective, architectures=catalog.architectures)
+                        objective=args.objective, architectures=catalog.architectures,
+                        rates=rates)
     rows: list[dict[str, Any]] = [{
         "gpu": c.gpu.id, "name": c.gpu.name, "count": c.count,
         "strategies": list(c.strategies),

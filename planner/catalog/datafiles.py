@@ -19,24 +19,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from planner.core.money import Rates
 from planner.core.specs import Catalog
 from planner.paths import bundled_data_dir
-from planner.schema.base import Record
+from planner.schema.base import Record, fmt
+from planner.schema.dated import CloudInstanceRecord, CurrencyFile, PriceFileRecord, TariffRecord
 from planner.schema.fields import CURRENCY_PATTERN, ID_PATTERN, TEXT_LIMITS, _Field
 from planner.schema.problems import MISSING, UNKNOWN, Problem, check, nested_model
 from planner.schema.records import (
     PROFILED_FAMILIES,
     ArchitectureRecord,
     CarbonRecord,
-    CloudInstanceRecord,
     GpuRecord,
+    PricedGpu,
     ProfileFileRecord,
-    TariffRecord,
     WorkloadRecord,
-    fmt,
 )
 
 VERSION_FILE = "VERSION"
+PRICES_FILE = "prices.toml"
+CURRENCY_FILE = "currency.toml"
 GPU_FOLDER = "gpus"
 PRECISION_FLAGS = {"bf16_tensor_tflops": "bf16", "fp8_tensor_tflops": "fp8",
                    "fp4_tensor_tflops": "fp4"}
@@ -258,7 +260,10 @@ class _Loader:
 
     def records(self, path: Path, key: str, kind: str, model: type[R],
                 required: bool = True) -> list[tuple[str, R]]:
-        """Return one file's valid records as (file, record) pairs; bad ones are reported."""
+        """Return one file's valid records as (file, record) pairs; bad ones are reported.
+
+        Records without an ``id`` (prices) are named by position and the GPU they price.
+        """
         rel = self._rel(path)
         out: list[tuple[str, R]] = []
         for index, raw in enumerate(self.read_table(path, key, required), start=1):
@@ -266,6 +271,9 @@ class _Loader:
             if not isinstance(raw, dict):
                 self.file_error(rel, f"{label} is not a table")
                 continue
+            owner = raw.get("gpu_id")
+            if "id" not in model.model_fields and isinstance(owner, str) and owner:
+                label += f" (for '{owner}')"
             rid = raw.get("id")
             ctx = _Context(rel, kind, label, rid if isinstance(rid, str) and rid else None)
             record = _checked(ctx, model, raw)
@@ -305,7 +313,7 @@ def check_gpu_record(record: Mapping[str, Any], *, require_sources: bool = False
     raw = dict(record)
     if not require_sources:
         raw.setdefault("sources", [])
-    checked = _checked(ctx, GpuRecord, raw, "catalog" if require_sources else "user")
+    checked = _checked(ctx, PricedGpu, raw, "catalog" if require_sources else "user")
     if checked is None or ctx.errors:
         return None, ctx.errors
     return checked.model_dump(), []
@@ -323,6 +331,47 @@ def read_version(data_dir: Path) -> str:
         raise DataFileError(VERSION_FILE, f"{VERSION_FILE}: the file must hold one line, the "
                                           "catalog version (e.g. 2026.12.02-1).")
     return version
+
+
+def _prices(loader: _Loader, data_dir: Path, gpu_ids: set[str]) -> dict[str, list[Any]]:
+    """Core price records per GPU id, in file order; a price for an unknown GPU is an error."""
+    found: dict[str, list[Any]] = {}
+    orphans: dict[str, list[int]] = {}
+    bad_gpus = loader.rejected("gpu")
+    for index, (_, price) in enumerate(loader.records(data_dir / PRICES_FILE, "price",
+                                                      "price", PriceFileRecord), start=1):
+        if price.gpu_id in gpu_ids:
+            found.setdefault(price.gpu_id, []).append(price.to_core())
+        elif price.gpu_id not in bad_gpus:
+            orphans.setdefault(price.gpu_id, []).append(index)
+    for gpu_id, numbers in orphans.items():  # one sentence per unknown id, not per record
+        which = (f"price #{numbers[0]} has" if len(numbers) == 1 else
+                 f"prices #{', #'.join(map(str, numbers))} have")
+        loader.errors.append(DataFileError(
+            PRICES_FILE, f"{PRICES_FILE}: {which} gpu_id = '{gpu_id}', which is not the id of "
+                         "any GPU in gpus/.", field="gpu_id", kind="price"))
+    return found
+
+
+def read_rates(data_dir: Path) -> Rates:
+    """The default exchange rates in ``currency.toml`` with their history, or a sentence."""
+    loader = _Loader(data_dir)
+    rates = _rates(loader, data_dir)
+    if rates is None:
+        first = loader.errors[0]
+        first.others = loader.errors[1:]
+        raise first
+    return rates
+
+
+def _rates(loader: _Loader, data_dir: Path) -> Rates | None:
+    doc = loader.read_document(data_dir / CURRENCY_FILE)
+    if doc is None:
+        return None
+    ctx = _Context(CURRENCY_FILE, "rates", "the rates", None)
+    checked = _checked(ctx, CurrencyFile, doc)
+    loader.errors.extend(ctx.errors)
+    return checked.to_core() if checked is not None and not ctx.errors else None
 
 
 def _gpus(loader: _Loader, data_dir: Path,
@@ -400,6 +449,8 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
                                               "architecture", ArchitectureRecord),
                                "architecture")
     gpu_items, gpu_ids = _gpus(loader, data_dir, {a.id: a for _, a in arch_items})
+    prices = _prices(loader, data_dir, gpu_ids)
+    _rates(loader, data_dir)
     workloads = _workloads(loader, data_dir)
     tariff_items = loader.unique(loader.records(data_dir / "tariffs.toml", "tariff", "tariff",
                                                 TariffRecord), "tariff")
@@ -417,7 +468,7 @@ def _collect(data_dir: Path) -> tuple[Catalog | None, list[DataFileError]]:
     if loader.errors:
         return None, loader.errors
     catalog = Catalog(
-        gpus=tuple(r.to_core() for _, r in gpu_items),
+        gpus=tuple(r.to_core(prices=tuple(prices.get(r.id, ()))) for _, r in gpu_items),
         architectures=tuple(r.to_core() for _, r in arch_items),
         workloads=tuple(w for _, w in workloads),
         tariffs=tuple(r.to_core() for _, r in tariff_items),

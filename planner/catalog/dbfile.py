@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from alembic.config import Config
     from sqlalchemy.engine import Connection
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Bumped with every migration; ``meta.schema_version`` above it means a newer program wrote it."""
-REVISIONS = ("0001_initial",)
+REVISIONS = ("0001_initial", "0002_prices")
 """Every Alembic revision id shipped, oldest first (a test checks this against the scripts)."""
 HEAD_REVISION = REVISIONS[-1]
 LOCK_TIMEOUT_S = 5.0

@@ -29,7 +29,8 @@ from planner.catalog.models import (
     WorkloadRow,
     _Row,
 )
-from planner.catalog.records import Record, to_record
+from planner.catalog.records import Record, price_from_record, to_record
+from planner.core.prices import DEFAULT_KIND, pick_price
 from planner.core.specs import GpuSpec
 
 
@@ -40,15 +41,18 @@ def dumps(record: Record) -> str:
 
 def gpu_columns(r: Record) -> dict[str, Any]:
     """The GPU table's queryable columns, taken from the full record."""
-    price = r.get("street_price") or {}
+    shown = pick_price([price_from_record(p) for p in r.get("prices") or ()], DEFAULT_KIND,
+                       None)
     return {
         "vendor": r["vendor"], "name": r["name"], "architecture": r["architecture"],
         "segment": r["segment"], "form_factor": r["form_factor"], "memory_gb": r["memory_gb"],
         "memory_type": r["memory_type"], "memory_bandwidth_gbs": r["memory_bandwidth_gbs"],
         "tdp_w": r["tdp_w"], "fp16_tensor_tflops": r.get("fp16_tensor_tflops"),
-        "launch_year": r.get("launch_year"), "launch_msrp_usd": r.get("launch_msrp_usd"),
-        "street_price_amount": price.get("amount"), "street_price_currency": price.get("currency"),
-        "street_price_as_of": price.get("as_of"),
+        "launch_year": r.get("launch_year"),
+        "price_amount": shown.original.amount if shown else None,
+        "price_currency": shown.original.currency if shown else None,
+        "price_kind": shown.kind if shown else None,
+        "price_as_of": shown.as_of if shown else None,
     }
 
 

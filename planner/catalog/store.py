@@ -70,6 +70,7 @@ from planner.catalog.records import (
 from planner.catalog.seeding import dumps, gpu_columns, gpu_record
 from planner.catalog.seeding import seed as _seed
 from planner.core.lookup import PARTIAL, match_rank
+from planner.core.physics import unit_price_usd
 from planner.core.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
 
@@ -95,15 +96,6 @@ class _Entry:
     architecture: str
     architecture_name: str
     price_usd: float | None
-
-
-def _usd_price(spec: GpuSpec) -> float | None:
-    """Launch MSRP, else the street price when it is in US dollars (no currency guessing)."""
-    if spec.launch_msrp_usd is not None:
-        return spec.launch_msrp_usd
-    if spec.street_price is not None and spec.street_price.currency == "USD":
-        return spec.street_price.amount
-    return None
 
 
 class CatalogStore:
@@ -167,7 +159,7 @@ class CatalogStore:
             entries.append(_Entry(
                 spec=g, text=text, squashed=_NOT_ALNUM.sub("", text),
                 vendor=g.vendor.lower(), architecture=g.architecture.lower(),
-                architecture_name=arch_name, price_usd=_usd_price(g)))
+                architecture_name=arch_name, price_usd=unit_price_usd(g)))
         self._catalog, self._entries = catalog, entries
 
     def search_gpus(self, text: str = "", vendor: str | None = None,
@@ -181,8 +173,8 @@ class CatalogStore:
         4090). A card the text names exactly, then one it names completely (see
         :func:`planner.core.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060 12GB and
         the 3060 Ti equally, "GeForce RTX 4070" puts the RTX 4070 above its SUPER and Ti. The price
-        is the launch MSRP, else a US-dollar street price; a GPU without either is left out only
-        when ``max_price_usd`` is given.
+        is :func:`planner.core.physics.unit_price_usd` (a US-dollar record; no currency is
+        guessed); a GPU without one is left out only when ``max_price_usd`` is given.
         """
         if self._catalog is None:
             self._load()

@@ -16,8 +16,10 @@ from planner.core.build import TrackedWorkload, estimate_for
 from planner.core.capability import refuses
 from planner.core.headroom import usable_bytes
 from planner.core.memory import MemoryEstimate
+from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
 from planner.core.precision import QUANTIZATION_COMPUTE, EstimateError, training_precision
+from planner.core.prices import DEFAULT_KIND
 from planner.core.specs import Architecture, GpuSpec
 
 MAX_COUNT = 8
@@ -85,6 +87,8 @@ def recommend(
     limit: int = 10,
     reserve_bytes: int = 0,
     architectures: Sequence[Architecture] = (),
+    rates: Rates | None = None,
+    price_kind: str = DEFAULT_KIND,
 ) -> list[Candidate]:
     """Builds that fit all workloads with ``headroom`` spare, best first by ``objective``.
 
@@ -126,7 +130,7 @@ def recommend(
         if any(refuses(gpu, p, arch) for p in precisions):
             continue  # the card's architecture cannot run a requested precision
         usable = usable_bytes(gpu, reserve_bytes)
-        unit = unit_price_usd(gpu)
+        unit = unit_price_usd(gpu, price_kind, rates)
         for count in range(1, max_count + 1):
             if budget_usd is not None and (unit is None or unit * count > budget_usd):
                 break

@@ -16,6 +16,7 @@ from planner.core.headroom import FITS, TIGHT, headroom
 from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
 from planner.core.precision import EstimateError
+from planner.core.prices import PickedPrice, gpu_price
 from planner.core.specs import Architecture, Catalog, GpuSpec
 from planner.core.speed import decode_speed, per_dollar, per_watt, training_speed
 from planner.core.views_headroom import cached_estimate
@@ -38,6 +39,8 @@ class ComparisonColumn:
     name: str
     sources: tuple[str, ...]
     price_source: str | None = None
+    price: PickedPrice | None = None
+    """The price shown for the card (kind, date, source) in the table's currency."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +127,17 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     currency the user picked.
     """
     currency = build.cost.currency
+    kind = build.cost.price_kind
     archs = [_architecture(catalog, g.architecture) for g in gpus]
-    prices_usd = [unit_price_usd(g) for g in gpus]
+    picked = [gpu_price(g, currency, rates, kind) for g in gpus]
+    prices_usd = [unit_price_usd(g, kind, rates) for g in gpus]
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]
 
     columns = tuple(
-        ComparisonColumn(g.id, g.name, g.sources,
-                         g.street_price.source if g.street_price is not None else None)
-        for g in gpus)
+        ComparisonColumn(g.id, g.name, g.sources, p.source if p is not None else None, p)
+        for g, p in zip(gpus, picked, strict=True))
     rows = [
         _row("memory", "Memory", "Memory", "number", [g.memory_gb for g in gpus], HIGHER,
              "GB", 0),
@@ -170,8 +174,7 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
         _row("tdp", "Board power (TDP)", "Power", "number", [g.tdp_w for g in gpus], LOWER,
              "W", 0),
         _row("price", "Price", "Value", "money",
-             [rates.convert(p, "USD", currency) if p is not None else None
-              for p in prices_usd], LOWER),
+             [p.amount if p is not None else None for p in picked], LOWER),
         _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "Value", "number",
              [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
               if g.fp16_tensor_tflops is not None else None

@@ -211,7 +211,8 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
             + usage.host_watts) / usage.psu_efficiency
     total = _line("Total", None, build.gpu_count, total_energy, wall, total_cost, carbon)
 
-    prices = [(unit_price_usd(s.gpu), s.count) for s in build.slots]
+    prices = [(unit_price_usd(s.gpu, build.cost.price_kind, rates), s.count)
+              for s in build.slots]
     priced = sum(c for p, c in prices if p is not None)
     purchase = (rates.convert(sum(p * c for p, c in prices if p is not None), "USD", currency)
                 if priced else None)

@@ -13,7 +13,7 @@ from planner.documents.errors import DocumentError, shown
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.fields import TEXT_LIMITS, _Field, nullable
-from planner.schema.problems import MISSING, UNKNOWN, Problem, check
+from planner.schema.problems import MISSING, UNKNOWN, Problem, check, nested_model
 
 INCOMPLETE = "This GPU build file is incomplete"
 R = TypeVar("R", bound=Record)
@@ -25,7 +25,7 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def describe(spec: _Field, can_be_null: bool) -> str:
+def describe(spec: _Field, can_be_null: bool, of_objects: bool = False) -> str:
     """What a value must be, in words ("a whole number from 1 to 64")."""
     b = spec.bounds
     if spec.choices:
@@ -47,20 +47,21 @@ def describe(spec: _Field, can_be_null: bool) -> str:
     elif spec.kind == "object":
         text = "an object"
     elif spec.kind == "list":
-        text = "a list"
+        text = "a list of objects" if of_objects else "a list"
     else:
         limit, multiline = TEXT_LIMITS[spec.text_kind or "short"]
         text = f"text of at most {limit:,} characters" + ("" if multiline else " on one line")
     return text + (" or null" if can_be_null else "")
 
 
-def fail(spec: _Field, can_be_null: bool, value: Any, where: str) -> DocumentError:
+def fail(spec: _Field, can_be_null: bool, value: Any, where: str,
+         of_objects: bool = False) -> DocumentError:
     """The error for a value that breaks its field's rule."""
     too_long = (isinstance(value, str) and spec.text_kind is not None
                 and len(value) > TEXT_LIMITS[spec.text_kind][0])
     found = f"{len(value):,} characters" if too_long else shown(value)
-    return DocumentError(f"{spec.label} must be {describe(spec, can_be_null)} (found {found} "
-                         f"{where}).")
+    return DocumentError(f"{spec.label} must be {describe(spec, can_be_null, of_objects)} "
+                         f"(found {found} {where}).")
 
 
 def _sentence(problem: Problem, where: str) -> DocumentError:
@@ -72,8 +73,9 @@ def _sentence(problem: Problem, where: str) -> DocumentError:
         return DocumentError(f"{INCOMPLETE}: '{problem.key}' is missing {where}; ask whoever "
                              "made it to save it again.")
     assert problem.spec is not None
-    can_be_null = nullable(problem.model.model_fields[problem.key])
-    return fail(problem.spec, can_be_null, problem.value, where)
+    info = problem.model.model_fields[problem.key]
+    of_objects = nested_model(problem.spec, info.annotation) is not None
+    return fail(problem.spec, nullable(info), problem.value, where, of_objects)
 
 
 def validate(model: type[R], obj: Any, where: str, what: str = "") -> R:

@@ -13,7 +13,8 @@ from typing import Any
 
 from planner.core.build import Build
 from planner.core.money import format_money
-from planner.core.specs import Catalog, GpuSpec, Price, Workload
+from planner.core.prices import DEFAULT_KIND, pick_price
+from planner.core.specs import Catalog, GpuSpec, Workload
 from planner.schema.base import Record
 from planner.schema.fields import spec_of
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
@@ -48,10 +49,12 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
         return "not stated"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, Price):
-        return format_money(value.amount, value.currency)
-    if key == "launch_msrp_usd":
-        return format_money(float(value), "USD")
+    if key == "prices":
+        picked = pick_price(value, DEFAULT_KIND, None)
+        if picked is None:
+            return "not stated"
+        return (f"{format_money(picked.amount, picked.currency)} ({picked.kind}, "
+                f"{picked.as_of})")
     if isinstance(value, int | float):
         unit = units.get(key)
         return _number(value) + (f" {unit}" if unit else "")
@@ -59,7 +62,7 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
 
 
 def _label(key: str, label: str) -> str:
-    if key == "street_price":
+    if key == "prices":
         return "price"
     return label[0].lower() + label[1:] if not label[:2].isupper() else label
 
@@ -80,9 +83,13 @@ def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
 
 
 def _same(key: str, a: Any, b: Any) -> bool:
-    if isinstance(a, Price) and isinstance(b, Price):
-        # A price is the same offer if amount and currency match, whatever its date or source.
-        return a.amount == b.amount and a.currency == b.currency
+    if key == "prices":
+        # The same price is shown when the picked figure matches, whatever else was added.
+        mine, theirs = pick_price(a, DEFAULT_KIND, None), pick_price(b, DEFAULT_KIND, None)
+        if mine is None or theirs is None:
+            return mine is theirs
+        return (mine.amount, mine.currency, mine.kind) == (theirs.amount, theirs.currency,
+                                                           theirs.kind)
     return bool(a == b)
 
 

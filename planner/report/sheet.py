@@ -16,6 +16,7 @@ from planner import __version__
 from planner.core.build import Build
 from planner.core.money import Rates, format_money
 from planner.core.physics import summarize
+from planner.core.prices import gpu_price
 from planner.core.specs import Catalog
 from planner.core.views_compare import (
     NO_FIGURE,
@@ -51,6 +52,17 @@ td.best { font-weight: bold; background: #e3f1e4; }
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("ComparisonSheet", text)
+
+
+def _price_kind(kind: str) -> str:
+    """A price record's kind, as printed beside the price with its date."""
+    return {
+        "msrp": QCoreApplication.translate("ComparisonSheet", "MSRP"),
+        "list": QCoreApplication.translate("ComparisonSheet", "list price"),
+        "street": QCoreApplication.translate("ComparisonSheet", "street price"),
+        "estimate": QCoreApplication.translate("ComparisonSheet", "press estimate"),
+        "used": QCoreApplication.translate("ComparisonSheet", "used price"),
+    }.get(kind, kind)
 
 
 def _gib(n: float) -> str:
@@ -104,7 +116,7 @@ def _table(table: ComparisonTable) -> str:
 
 def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: str = "") -> str:
     """The whole sheet as HTML (Qt's rich-text subset)."""
-    summary = summarize(build)
+    summary = summarize(build, rates=rates)
     currency = build.cost.currency
     parts = [f"<html><head><style>{STYLE}</style></head><body>"]
     today = dt.date.today().isoformat()
@@ -120,12 +132,13 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
                  f"<th>{escape(_tr('Unit price'))}</th></tr>")
     for slot in build.slots:
         g = slot.gpu
-        price = rates.convert(g.launch_msrp_usd, "USD", currency) if g.launch_msrp_usd else None
-        if g.street_price is not None:
-            price = rates.convert(g.street_price.amount, g.street_price.currency, currency)
+        picked = gpu_price(g, currency, rates, build.cost.price_kind)
+        price = picked.amount if picked is not None else None
+        dated = (f"<br/><span class='muted'>{escape(_price_kind(picked.kind))}, "
+                 f"{escape(picked.as_of)}</span>" if picked is not None else "")
         parts.append(f"<tr><td>{escape(g.name)}</td><td class='num'>{slot.count}</td>"
                      f"<td class='num'>{g.memory_gb:g} GB</td><td class='num'>{g.tdp_w:,.0f} W"
-                     f"</td><td class='num'>{format_money(price, currency)}</td></tr>")
+                     f"</td><td class='num'>{format_money(price, currency)}{dated}</td></tr>")
     total_price = (rates.convert(summary.price_usd, "USD", currency)
                    if summary.price_usd is not None else None)
     parts.append("</table>")

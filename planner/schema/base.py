@@ -6,6 +6,9 @@ import dataclasses
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
+from pydantic_core import PydanticCustomError
+
+from planner.schema.fields import ID_PATTERN, Text
 
 
 class Record(BaseModel):
@@ -34,3 +37,27 @@ def _core_value(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_core_value(v) for v in value)
     return value
+
+
+def fmt(value: Any) -> str:
+    """A value as a data author wrote it (strings quoted, 24.0 as 24)."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def record_problem(key: str, message: str) -> PydanticCustomError:
+    """A rule between fields of one record, worded for the data author; ``key`` is its field."""
+    return PydanticCustomError("record", "{message}", {"field": key, "message": message})
+
+
+def id_text(label: str) -> Text:
+    """A record's own id: a lower-case slug in the catalog."""
+    return Text(label, "id", pattern=ID_PATTERN)
+
+
+def notes_text(label: str) -> Text:
+    """Free notes, possibly empty, possibly several lines."""
+    return Text(label, "text", allow_empty=True)

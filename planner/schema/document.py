@@ -21,6 +21,7 @@ from planner.core.precision import (
 )
 from planner.schema import limits as lim
 from planner.schema.base import Record
+from planner.schema.dated import PRICE_KINDS
 from planner.schema.fields import Flag, Nested, Num, Text
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
@@ -88,6 +89,7 @@ class CostRecord(Record):
     carbon_id: Annotated[str | None, Text("Grid carbon id", "id")]
     years: Annotated[int, _int("Years of ownership", 1, 50)]
     cloud_instance_id: Annotated[str | None, Text("Cloud instance id", "id")]
+    price_kind: Annotated[str, Text("Preferred price kind", choices=PRICE_KINDS)]
 
 
 class SlotEntry(Record):

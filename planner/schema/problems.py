@@ -150,6 +150,9 @@ def missing_keys(model: type[Record], raw: Any,
         inner = nested_model(spec, info.annotation)
         if inner is not None and spec.kind == "object":
             found += missing_keys(inner, raw[key], where)
+        elif inner is not None and isinstance(raw[key], list):
+            for i, item in enumerate(raw[key]):
+                found += missing_keys(inner, item, ((*where[0], i), (*where[1], (1, i))))
     return found
 
 

@@ -13,27 +13,23 @@ import typing
 from typing import Annotated, Any
 
 from pydantic import ValidationInfo, model_validator
-from pydantic_core import PydanticCustomError
 
 from planner.core.specs import (
     ActivationProfile,
     Architecture,
-    CloudInstance,
     GpuSpec,
     GridCarbon,
-    Price,
     Segment,
-    Tariff,
-    TariffTier,
     Workload,
     WorkloadFamily,
 )
 from planner.schema import limits as lim
-from planner.schema.base import Record
+from planner.schema.base import Record, fmt, id_text, notes_text, record_problem
+from planner.schema.dated import (
+    PriceRecord,
+)
 from planner.schema.fields import (
-    CURRENCY_PATTERN,
     ID_PATTERN,
-    Date,
     Flag,
     Nested,
     Num,
@@ -54,41 +50,8 @@ _POS = 10**9
 _TFLOPS_HIGH = 1_000_000
 
 
-def fmt(value: Any) -> str:
-    """A value as a data author wrote it (strings quoted, 24.0 as 24)."""
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def record_problem(key: str, message: str) -> PydanticCustomError:
-    """A rule between fields of one record, worded for the data author; ``key`` is its field."""
-    return PydanticCustomError("record", "{message}", {"field": key, "message": message})
-
-
 def _tflops(label: str, hint: str = "TFLOPS, dense") -> Any:
     return Num(label, above=0, high=_TFLOPS_HIGH, hint=hint, catalog=Range(above=0, high=50_000))
-
-
-def _id(label: str) -> Text:
-    return Text(label, "id", pattern=ID_PATTERN)
-
-
-def _notes(label: str) -> Text:
-    return Text(label, "text", allow_empty=True)
-
-
-class PriceRecord(Record):
-    """A price seen somewhere at some date."""
-
-    core = Price
-
-    amount: Annotated[float, Num("Price", low=0, high=1e12, catalog=Range(above=0))]
-    currency: Annotated[str, Text("Price currency", pattern=CURRENCY_PATTERN)]
-    as_of: Annotated[str, Date("Price date")]
-    source: Annotated[str, Text("Price source", "source")]
 
 
 class GpuRecord(Record):
@@ -96,7 +59,7 @@ class GpuRecord(Record):
 
     core = GpuSpec
 
-    id: Annotated[str, _id("GPU id")]
+    id: Annotated[str, id_text("GPU id")]
     vendor: Annotated[str, Text("GPU vendor", catalog_choices=VENDORS)]
     name: Annotated[str, Text("GPU name", "name")]
     architecture: Annotated[str, Text("GPU architecture", pattern=ID_PATTERN)]
@@ -147,11 +110,7 @@ class GpuRecord(Record):
                                                integer=True, catalog=Range(low=0, high=8))] = None
     launch_year: Annotated[int | None, Num("Launch year", low=1990, high=2100, integer=True,
                                            catalog=Range(low=2015, high=2030))] = None
-    launch_msrp_usd: Annotated[float | None, Num("Launch price", low=0, high=1e9,
-                                                 hint="US dollars",
-                                                 catalog=Range(above=0, high=1_000_000))] = None
-    street_price: Annotated[PriceRecord | None, Nested("Street price")] = None
-    notes: Annotated[str, _notes("GPU notes")] = ""
+    notes: Annotated[str, notes_text("GPU notes")] = ""
 
     @model_validator(mode="after")
     def _consistent(self, info: ValidationInfo) -> GpuRecord:
@@ -170,7 +129,13 @@ class GpuRecord(Record):
         return self
 
 
-class GpuSnapshot(GpuRecord):
+class PricedGpu(GpuRecord):
+    """A GPU with its dated prices (which ``data/`` keeps apart, in ``prices.toml``)."""
+
+    prices: Annotated[list[PriceRecord], Nested("GPU prices", "list")] = []  # noqa: RUF012
+
+
+class GpuSnapshot(PricedGpu):
     """A GPU as a `.gpubuild` file keeps it: a datasheet record, or the user's own card."""
 
     custom: Annotated[bool, Flag("GPU custom flag")] = False
@@ -181,7 +146,7 @@ class ArchitectureRecord(Record):
 
     core = Architecture
 
-    id: Annotated[str, _id("Architecture id")]
+    id: Annotated[str, id_text("Architecture id")]
     vendor: Annotated[str, Text("Architecture vendor", catalog_choices=VENDORS)]
     name: Annotated[str, Text("Architecture name", "name")]
     launch_year: Annotated[int, Num("Launch year", low=2010, high=2030, integer=True)]
@@ -198,7 +163,7 @@ class ArchitectureRecord(Record):
     interconnect: Annotated[str, Text("Interconnect", "source")] = ""
     features: Annotated[list[str], Texts("Features")] = []  # noqa: RUF012 - pydantic copies
     sources: Annotated[list[str], Texts("Architecture sources", required=True)]
-    notes: Annotated[str, _notes("Architecture notes")] = ""
+    notes: Annotated[str, notes_text("Architecture notes")] = ""
 
 
 def _bytes(label: str, high: int = 10**15) -> Num:
@@ -227,9 +192,9 @@ class ActivationProfileRecord(Record):
 class ProfileFileRecord(ActivationProfileRecord):
     """A profile in ``activation_profiles.toml``: the workload's id and where it was measured."""
 
-    id: Annotated[str, _id("Profile id")]
+    id: Annotated[str, id_text("Profile id")]
     sources: Annotated[list[str], Texts("Profile sources")] = []  # noqa: RUF012 - pydantic copies
-    notes: Annotated[str, _notes("Profile notes")] = ""
+    notes: Annotated[str, notes_text("Profile notes")] = ""
 
 
 def _shape(label: str, low: int = 1) -> Num:
@@ -242,7 +207,7 @@ class WorkloadRecord(Record):
 
     core = Workload
 
-    id: Annotated[str, _id("Workload id")]
+    id: Annotated[str, id_text("Workload id")]
     name: Annotated[str, Text("Workload name", "name")]
     family: Annotated[str, Text("Model family", choices=typing.get_args(WorkloadFamily))]
     parameters: Annotated[int, Num("Parameter count", low=1, high=10**15, integer=True,
@@ -276,7 +241,7 @@ class WorkloadRecord(Record):
                                       integer=True, catalog=Range(above=0))] = 1
     default_seq: Annotated[int | None, Num("Default sequence length", low=1, high=lim.MAX_SEQ,
                                            integer=True, catalog=Range(above=0))] = None
-    notes: Annotated[str, _notes("Workload notes")] = ""
+    notes: Annotated[str, notes_text("Workload notes")] = ""
 
     @model_validator(mode="after")
     def _consistent(self, info: ValidationInfo) -> WorkloadRecord:
@@ -319,101 +284,20 @@ class WorkloadSnapshot(WorkloadRecord):
     custom: Annotated[bool, Flag("Workload custom flag")] = False
 
 
-class TierRecord(Record):
-    """One step of a tiered tariff (the last one open-ended)."""
-
-    core = TariffTier
-
-    up_to_kwh: Annotated[float | None, Num("Tier limit", above=0, high=1e12)] = None
-    price_per_kwh: Annotated[float, Num("Tier price", above=0, high=1e6)]
-
-
-TIERS_SHAPE = "a non-empty list of tables { up_to_kwh, price_per_kwh }"
-
-
-class TariffRecord(Record):
-    """An electricity price, flat (``price_per_kwh``) or tiered (``tiers``), with its date."""
-
-    core = Tariff
-
-    id: Annotated[str, _id("Tariff id")]
-    name: Annotated[str, Text("Tariff name", "name")]
-    region: Annotated[str, Text("Tariff region")]
-    kind: Annotated[str, Text("Tariff kind", catalog_choices=("residential",
-                                                               "commercial"))] = "residential"
-    currency: Annotated[str, Text("Tariff currency", pattern=CURRENCY_PATTERN)]
-    as_of: Annotated[str, Date("Tariff date")]
-    price_per_kwh: Annotated[float | None, Num("Electricity price", above=0, high=1e6,
-                                               hint="per kWh")] = None
-    tiers: Annotated[list[TierRecord] | None, Nested("Tiers", "list")] = None
-    sources: Annotated[list[str], Texts("Tariff sources", required=True)]
-    notes: Annotated[str, _notes("Tariff notes")] = ""
-
-    @model_validator(mode="after")
-    def _consistent(self, info: ValidationInfo) -> TariffRecord:
-        flat, tiers = self.price_per_kwh, self.tiers
-        if tiers is not None and not tiers:
-            raise record_problem("tiers", f"has tiers = [], which must be {TIERS_SHAPE}")
-        if (flat is None) == (tiers is None):
-            raise record_problem("price_per_kwh", "must have exactly one of price_per_kwh "
-                                 "(flat) and tiers")
-        last_limit = 0.0
-        for n, tier_ in enumerate(tiers or (), start=1):
-            key, limit = f"tiers[{n}].up_to_kwh", tier_.up_to_kwh
-            if n == len(tiers or ()):
-                if limit is not None:
-                    raise record_problem(key, f"has a limit on its last tier ({key}); the last "
-                                         "tier must be open-ended")
-            elif limit is None:
-                raise record_problem(key, f"has no up_to_kwh on tier {n}; only the last tier "
-                                     "may be open-ended")
-            elif limit <= last_limit:
-                raise record_problem(key, f"has tier limits that do not increase ({key} = "
-                                     f"{fmt(limit)})")
-            else:
-                last_limit = limit
-        return self
-
-    def to_core(self, **overrides: Any) -> Any:
-        """The core tariff; a flat price becomes one open-ended tier."""
-        tiers = (tuple(t.to_core() for t in self.tiers) if self.tiers is not None
-                 else (TariffTier(None, float(self.price_per_kwh or 0)),))
-        return super().to_core(tiers=tiers, **overrides)
-
-
 class CarbonRecord(Record):
     """Average grid carbon intensity of a region."""
 
     core = GridCarbon
 
-    id: Annotated[str, _id("Carbon id")]
+    id: Annotated[str, id_text("Carbon id")]
     region: Annotated[str, Text("Carbon region")]
     g_co2_per_kwh: Annotated[float, Num("Carbon intensity", low=0, high=2_000,
                                         hint="grams of CO2 per kWh")]
     year: Annotated[int, Num("Year", low=2000, high=2030, integer=True)]
     sources: Annotated[list[str], Texts("Carbon sources", required=True)]
-    notes: Annotated[str, _notes("Carbon notes")] = ""
+    notes: Annotated[str, notes_text("Carbon notes")] = ""
 
 
-class CloudInstanceRecord(Record):
-    """A rentable machine with its GPUs, priced by the hour at a stated date."""
-
-    core = CloudInstance
-
-    id: Annotated[str, _id("Instance id")]
-    provider: Annotated[str, Text("Provider")]
-    name: Annotated[str, Text("Instance name", "name")]
-    gpu_id: Annotated[str, Text("Instance GPU", "id", pattern=ID_PATTERN)]
-    gpu_count: Annotated[int, Num("GPU count", low=1, high=256, integer=True)]
-    price_per_hour: Annotated[float, Num("Price per hour", above=0, high=1e6,
-                                         hint="per hour for the whole instance")]
-    currency: Annotated[str, Text("Instance currency", pattern=CURRENCY_PATTERN)]
-    region: Annotated[str, Text("Instance region")]
-    pricing: Annotated[str, Text("Pricing", catalog_choices=(
-        "on-demand", "spot", "reserved"))] = "on-demand"
-    as_of: Annotated[str, Date("Instance price date")]
-    sources: Annotated[list[str], Texts("Instance sources", required=True)]
-    notes: Annotated[str, _notes("Instance notes")] = ""
 
 
 def catalog_range(key: str) -> Range:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.core.prices import user_price, with_user_price
 from planner.core.specs import Catalog, GpuSpec
 from planner.schema.fields import ID_PATTERN
 from planner.schema.records import MEMORY_TYPES, VENDORS, catalog_range
@@ -90,7 +91,7 @@ class CustomGpuDialog(QDialog):
         self.bandwidth = self._number(_high("memory_bandwidth_gbs"), 0, self.tr(" GB/s"))
         self.tdp = self._number(_high("tdp_w"), 0, self.tr(" W"))
         self.fp16 = self._number(_high("fp16_tensor_tflops"), 1, " TFLOPS", optional=True)
-        self.price = self._number(_high("launch_msrp_usd"), 0, "", optional=True, prefix="$")
+        self.price = self._number(1_000_000, 0, "", optional=True, prefix="$")
         self.source = QLineEdit()
         self.source.setPlaceholderText(self.tr("Optional: a datasheet link or document title"))
 
@@ -182,7 +183,8 @@ class CustomGpuDialog(QDialog):
         self.bandwidth.setValue(gpu.memory_bandwidth_gbs)
         self.tdp.setValue(gpu.tdp_w)
         self.fp16.setValue(gpu.fp16_tensor_tflops or 0)
-        self.price.setValue(gpu.launch_msrp_usd or 0)
+        own = user_price(gpu.prices)
+        self.price.setValue(own.amount if own is not None else 0)
         self.source.setText(gpu.sources[0] if gpu.sources else "")
 
     def architecture_id(self) -> str:
@@ -232,7 +234,8 @@ class CustomGpuDialog(QDialog):
             memory_gb=self.memory.value(), memory_type=str(self.memory_type.currentData()),
             memory_bandwidth_gbs=self.bandwidth.value(), tdp_w=self.tdp.value(),
             fp16_tensor_tflops=self.fp16.value() or None,
-            launch_msrp_usd=self.price.value() or None,
+            prices=with_user_price(self._original.prices if self._original else (),
+                                   self.price.value() or None),
             sources=(source,) if source else ())
         if self._original is not None:
             return replace(self._original, **values)  # type: ignore[arg-type]
