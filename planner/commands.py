@@ -391,10 +391,11 @@ def _energy(args: argparse.Namespace) -> int:
     if args.json:
         _emit(result)
     else:
+        idle = (f"{result['kwh_idle_per_year']:,.0f} idle" if energy.idle_known
+                or not usage.idle_when_not_running or usage.hours_per_day >= 24
+                else "idle not counted: no source states its idle power")
         print(f"{args.count}× {gpu.name}: {result['kwh_per_year']:,.0f} kWh a year "
-              f"({result['kwh_load_per_year']:,.0f} at load, "
-              f"{result['kwh_idle_per_year']:,.0f} idle"
-              f"{'' if energy.idle_known else ', idle power unknown: counted as 0 W'})")
+              f"({result['kwh_load_per_year']:,.0f} at load, {idle})")
         if cost is not None:
             print(f"  cost {cost:,.2f} {currency} a year")
         if co2 is not None:

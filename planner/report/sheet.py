@@ -187,11 +187,18 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
             t = ev.total
             cost = format_money(t.cost_per_year, currency)
             co2 = "—" if t.co2_kg_per_year is None else f"{t.co2_kg_per_year:,.0f} kg CO₂"
+            idle = (f"{t.kwh_idle_per_year:,.0f} {escape(_tr('idle'))}" if t.idle_counted else
+                    escape(QCoreApplication.translate("ComparisonSheet", "idle not counted")))
             parts.append(
                 f"<p>{t.kwh_per_year:,.0f} kWh {escape(_tr('a year'))} "
                 f"({t.kwh_load_per_year:,.0f} {escape(_tr('at load'))}, "
-                f"{t.kwh_idle_per_year:,.0f} {escape(_tr('idle'))}) · {cost} "
+                f"{idle}) · {cost} "
                 f"{escape(_tr('a year'))} · {co2} · {t.heat_btu_per_hour:,.0f} BTU/h</p>")
+            uncounted = [line.label for line in ev.lines if not line.idle_counted]
+            if uncounted:
+                parts.append("<p class='muted'>" + escape(QCoreApplication.translate(
+                    "ComparisonSheet", "Idle not counted (no source states the idle power): "
+                    "%1").replace("%1", ", ".join(uncounted))) + "</p>")
             u = build.usage
             parts.append(
                 f"<p class='muted'>{escape(_tr('Assumptions'))}: {u.hours_per_day:g} h/"
