@@ -665,6 +665,10 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
         "没有资料给出空闲功耗的显卡未计空闲功耗。",
     ("EnergyPanel", "No like-for-like rental on record (the same GPU, the same count); choose "
      "an instance to compare with."): "没有同型号、同数量的云租用记录；请选择一个实例进行比较。",
+    ("EnergyPanel", "Not like for like: the chosen instance holds other GPUs or another count."):
+        "并非同类比较：所选实例的 GPU 型号或数量与本配置不同。",
+    ("ComparisonSheet", "not like for like: the chosen instance holds other GPUs or another "
+     "count"): "并非同类比较：所选实例的 GPU 型号或数量不同",
 }
 
 EN_PLURALS: dict[tuple[str, str], list[str]] = {

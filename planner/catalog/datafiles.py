@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from planner.catalog.wording import value_problem
 from planner.core.money import Rates
 from planner.core.specs import Catalog
 from planner.paths import bundled_data_dir
 from planner.schema.base import Record, fmt
 from planner.schema.dated import CloudInstanceRecord, CurrencyFile, PriceFileRecord, TariffRecord
-from planner.schema.fields import CURRENCY_PATTERN, ID_PATTERN, TEXT_LIMITS, _Field
-from planner.schema.problems import MISSING, UNKNOWN, Problem, check, nested_model
+from planner.schema.problems import MISSING, UNKNOWN, Problem, check
 from planner.schema.records import (
     PROFILED_FAMILIES,
     ArchitectureRecord,
@@ -66,82 +66,6 @@ class DataFileError(ValueError):
 
     def __str__(self) -> str:
         return self.message
-
-
-def _type_name(value: Any) -> str:
-    return {bool: "true/false", int: "a whole number", float: "a number", str: "text",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
-
-
-def _range(key: str, spec: _Field, value: Any) -> str:
-    unit = f" ({spec.hint})" if spec.hint else ""
-    rng = spec.effective
-    shown = f"has {key} = {fmt(value)}, which"
-    if rng.above is not None and not value > rng.above:
-        return f"{shown} must be greater than {fmt(rng.above)}{unit}"
-    if rng.low is not None and value < rng.low:
-        return f"{shown} is below the possible minimum {fmt(rng.low)}{unit}"
-    return f"{shown} is above the possible maximum {fmt(rng.high)}{unit}"
-
-
-def _shape(problem: Problem) -> str:
-    assert problem.spec is not None
-    inner = nested_model(problem.spec, problem.model.model_fields[problem.key].annotation)
-    keys = ", ".join(inner.model_fields) if inner is not None else ""
-    if problem.spec.kind == "list":
-        return f"a non-empty list of tables {{ {keys} }}"
-    return f"a table {{ {keys} }}"
-
-
-def _pattern(spec: _Field) -> str:
-    pattern = getattr(spec, "pattern", None)
-    if pattern == ID_PATTERN:
-        return "a lower-case slug like 'nvidia-rtx-4090'"
-    if pattern == CURRENCY_PATTERN:
-        return "a three-letter currency code like 'USD'"
-    return f"of the form {pattern}"
-
-
-def _value_problem(problem: Problem) -> str:
-    """The sentence's predicate for a value that breaks its field's declaration."""
-    spec, key, value, kind = problem.spec, problem.dotted, problem.value, problem.code
-    assert spec is not None
-    rule = problem.ctx.get("rule") if kind == "catalog" else kind
-    has = f"has {key} = {fmt(value)}, which"
-    if rule == "iso_date":
-        return f"has {key} = {fmt(value)}, which is not an ISO date like 2026-12-01"
-    if spec.kind in ("object", "list"):
-        return f"{has} must be {_shape(problem)}"
-    if spec.kind == "strlist":
-        if rule == "empty_entry":
-            return f"has an empty entry in {key}"
-        if rule == "empty_list":
-            return f"has an empty {key} list; at least one is required"
-        return f"{has} must be a list of text"
-    if spec.kind == "bool":
-        return f"{has} must be true or false"
-    if spec.kind in ("int", "number"):
-        if kind == "int_type":
-            return f"{has} must be a whole number, not {_type_name(value)}"
-        if kind == "float_type":
-            return f"{has} must be a number, not {_type_name(value)}"
-        if kind == "finite_number":
-            return f"{has} must be a finite number"
-        if rule == "choice":
-            return f"{has} must be one of {', '.join(fmt(c) for c in spec.catalog_choices)}"
-        return _range(key, spec, value)
-    if kind == "string_type":
-        return f"{has} must be text, not {_type_name(value)}"
-    if rule == "empty":
-        return f"has an empty {key}"
-    if rule == "choice":
-        allowed = ", ".join(fmt(c) for c in (spec.catalog_choices or spec.choices))
-        return f"{has} must be one of {allowed}"
-    if rule == "pattern":
-        return f"{has} must be {_pattern(spec)}"
-    limit, multiline = TEXT_LIMITS[spec.text_kind or "short"]
-    return (f"{has} must be text of at most {limit:,} characters"
-            + ("" if multiline else " on one line"))
 
 
 @dataclass
@@ -185,7 +109,7 @@ class _Context:
             elif problem.code == "record":
                 self.fail(str(problem.ctx["field"]), str(problem.ctx["message"]))
             else:
-                self.fail(problem.dotted, _value_problem(problem))
+                self.fail(problem.dotted, value_problem(problem))
 
 
 def _at(raw: Any, path: tuple[str | int, ...]) -> Any:
@@ -258,8 +182,8 @@ class _Loader:
         return {e.record_id for e in self.errors
                 if e.record_id is not None and e.kind == kind}
 
-    def records(self, path: Path, key: str, kind: str, model: type[R],
-                required: bool = True) -> list[tuple[str, R]]:
+    def records(self, path: Path, key: str, kind: str, model: type[R], required: bool = True,
+                positions: list[int] | None = None) -> list[tuple[str, R]]:
         """Return one file's valid records as (file, record) pairs; bad ones are reported.
 
         Records without an ``id`` (prices) are named by position and the GPU they price.
@@ -280,6 +204,8 @@ class _Loader:
             self.errors.extend(ctx.errors)
             if record is not None and not ctx.errors:
                 out.append((rel, record))
+                if positions is not None:
+                    positions.append(index)
         return out
 
     def unique(self, items: Iterable[tuple[str, R]], kind: str) -> list[tuple[str, R]]:
@@ -338,8 +264,10 @@ def _prices(loader: _Loader, data_dir: Path, gpu_ids: set[str]) -> dict[str, lis
     found: dict[str, list[Any]] = {}
     orphans: dict[str, list[int]] = {}
     bad_gpus = loader.rejected("gpu")
-    for index, (_, price) in enumerate(loader.records(data_dir / PRICES_FILE, "price",
-                                                      "price", PriceFileRecord), start=1):
+    positions: list[int] = []
+    valid = loader.records(data_dir / PRICES_FILE, "price", "price", PriceFileRecord,
+                           positions=positions)
+    for index, (_, price) in zip(positions, valid, strict=True):
         if price.gpu_id in gpu_ids:
             found.setdefault(price.gpu_id, []).append(price.to_core())
         elif price.gpu_id not in bad_gpus:

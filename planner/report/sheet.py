@@ -217,7 +217,10 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
                     f"{escape(c.instance.provider)} {escape(c.instance.name)} "
                     f"{format_money(c.rent_per_hour, currency)}/h "
                     f"({escape(c.instance.as_of)}) · {escape(_tr('break-even after'))} "
-                    f"{escape(be)}</p>")
+                    f"{escape(be)}" + ("" if c.like_for_like else " · " + escape(
+                        QCoreApplication.translate(
+                            "ComparisonSheet", "not like for like: the chosen instance holds "
+                            "other GPUs or another count"))) + "</p>")
 
     parts.append(f"<h2>{escape(_tr('Sources'))}</h2><ul>")
     for slot in build.slots:

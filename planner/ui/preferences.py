@@ -115,7 +115,8 @@ class PreferencesDialog(QDialog):
         builds_layout.addWidget(self.assumptions)
         self.price_kind = QComboBox()
         for kind in PRICE_KINDS:
-            self.price_kind.addItem(kind_text(kind), kind)
+            text = kind_text(kind)
+            self.price_kind.addItem(text[:1].upper() + text[1:], kind)
         self.price_kind.setToolTip(self.tr("The newest price of this kind is used; a card "
                                            "without one falls back to another kind, and says so."))
         self._show_price_kind(self.assumptions.cost.price_kind)

@@ -998,6 +998,11 @@
             <source>Idle not counted (no source states the idle power): %1</source>
             <translation>未计空闲功耗（没有资料给出其空闲功耗）：%1</translation>
         </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="221" />
+            <source>not like for like: the chosen instance holds other GPUs or another count</source>
+            <translation>并非同类比较：所选实例的 GPU 型号或数量不同</translation>
+        </message>
     </context>
     <context>
         <name>CustomGpuDialog</name>
@@ -1523,31 +1528,36 @@ Source: %3</source>
         </message>
         <message>
             <location filename="../../planner/ui/panels/energy.py" line="227" />
+            <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
+            <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="230" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation>这些显卡价格未知，因此无法计算回本点。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="229" />
+            <location filename="../../planner/ui/panels/energy.py" line="232" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation>按这些价格，租用始终比自购便宜。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="231" />
+            <location filename="../../planner/ui/panels/energy.py" line="234" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="238" />
+            <location filename="../../planner/ui/panels/energy.py" line="241" />
             <source>Rent %1</source>
             <translation>租用 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="257" />
+            <location filename="../../planner/ui/panels/energy.py" line="260" />
             <source>Cumulative cost</source>
             <translation>累计成本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="276" />
+            <location filename="../../planner/ui/panels/energy.py" line="279" />
             <source>break-even: %1 months</source>
             <translation>回本：%1 个月</translation>
         </message>
@@ -1949,53 +1959,53 @@ Source: %3</source>
             <translation>新建配置的默认假设</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="119" />
+            <location filename="../../planner/ui/preferences.py" line="120" />
             <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
             <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="123" />
+            <location filename="../../planner/ui/preferences.py" line="124" />
             <source>Cost GPUs at</source>
             <translation>GPU 计价方式</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="126" />
+            <location filename="../../planner/ui/preferences.py" line="127" />
             <source>An open build keeps its own assumptions; they are saved in its file.</source>
             <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="132" />
-            <location filename="../../planner/ui/preferences.py" line="138" />
+            <location filename="../../planner/ui/preferences.py" line="133" />
+            <location filename="../../planner/ui/preferences.py" line="139" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="132" />
+            <location filename="../../planner/ui/preferences.py" line="133" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="133" />
+            <location filename="../../planner/ui/preferences.py" line="134" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="143" />
+            <location filename="../../planner/ui/preferences.py" line="144" />
             <source>A new language takes effect when the app starts again.</source>
             <translation>新的语言在下次启动应用时生效。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="146" />
+            <location filename="../../planner/ui/preferences.py" line="147" />
             <source>Appearance</source>
             <translation>外观</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="148" />
+            <location filename="../../planner/ui/preferences.py" line="149" />
             <source>Colours</source>
             <translation>配色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="149" />
+            <location filename="../../planner/ui/preferences.py" line="150" />
             <source>Language</source>
             <translation>语言</translation>
         </message>

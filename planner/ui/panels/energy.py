@@ -223,6 +223,9 @@ class EnergyPanel(Panel):
                          .replace("%3", cloud.instance.provider)
                          .replace("%4", self.money(cloud.rent_per_hour))
                          .replace("%5", self.money(cloud.rent_per_year)))
+            if not cloud.like_for_like:
+                parts.append(self.tr("Not like for like: the chosen instance holds other GPUs "
+                                     "or another count."))
             if view.purchase is None:
                 parts.append(self.tr("No price is known for these cards, so no break-even."))
             elif cloud.break_even_hours is None:
