@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from planner.catalog.version import DataFileError, read_version
 from planner.catalog.wording import value_problem
 from planner.core.money import Rates
 from planner.core.specs import Catalog
@@ -36,7 +37,6 @@ from planner.schema.records import (
     WorkloadRecord,
 )
 
-VERSION_FILE = "VERSION"
 PRICES_FILE = "prices.toml"
 CURRENCY_FILE = "currency.toml"
 GPU_FOLDER = "gpus"
@@ -44,28 +44,6 @@ PRECISION_FLAGS = {"bf16_tensor_tflops": "bf16", "fp8_tensor_tflops": "fp8",
                    "fp4_tensor_tflops": "fp4"}
 R = TypeVar("R", bound=Record)
 Item = tuple[str, Any]  # (file, checked record)
-
-
-class DataFileError(ValueError):
-    """A data file that cannot be used, described in one sentence a data author can act on.
-
-    ``file`` is relative to the data folder (e.g. ``gpus/nvidia.toml``); ``record_id`` and
-    ``field`` are ``None`` when the problem is with the file as a whole. ``others`` carries the
-    remaining problems when several were found, so a reviewer can fix them in one pass.
-    """
-
-    def __init__(self, file: str, message: str, *, record_id: str | None = None,
-                 field: str | None = None, kind: str | None = None) -> None:
-        super().__init__(message)
-        self.file = file
-        self.record_id = record_id
-        self.field = field
-        self.kind = kind
-        self.message = message
-        self.others: list[DataFileError] = []
-
-    def __str__(self) -> str:
-        return self.message
 
 
 @dataclass
@@ -243,20 +221,6 @@ def check_gpu_record(record: Mapping[str, Any], *, require_sources: bool = False
     if checked is None or ctx.errors:
         return None, ctx.errors
     return checked.model_dump(), []
-
-
-def read_version(data_dir: Path) -> str:
-    """Return the catalog version in ``data/VERSION``; a missing or empty file is an error."""
-    path = data_dir / VERSION_FILE
-    try:
-        version = path.read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(VERSION_FILE, f"{VERSION_FILE}: the file cannot be read ({exc}).")\
-            from None
-    if not version or len(version.splitlines()) != 1:
-        raise DataFileError(VERSION_FILE, f"{VERSION_FILE}: the file must hold one line, the "
-                                          "catalog version (e.g. 2026.12.02-1).")
-    return version
 
 
 def _prices(loader: _Loader, data_dir: Path, gpu_ids: set[str]) -> dict[str, list[Any]]:

@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from planner.catalog.datafiles import DataFileError, load_catalog, read_version
 from planner.catalog.models import (
     ORIGIN_BUNDLED,
     ORIGIN_USER,
@@ -30,6 +29,7 @@ from planner.catalog.models import (
     _Row,
 )
 from planner.catalog.records import Record, price_from_record, to_record
+from planner.catalog.version import DataFileError, read_version
 from planner.core.prices import DEFAULT_KIND, pick_price
 from planner.core.specs import GpuSpec
 
@@ -104,13 +104,18 @@ def _reseed(session: Session, model: type[_Row], records: Sequence[Record]) -> N
 
 
 def seed(engine: Engine, data_dir: Path) -> str | None:
-    """Re-seed when ``data/VERSION`` differs from the stored version; returns a notice or None."""
+    """Re-seed when ``data/VERSION`` differs from the stored version; returns a notice or None.
+
+    The data loader (and the schema it checks with) is imported only when ``data/`` is read.
+    """
     with Session(engine) as session:
         stored_row = session.get(MetaRow, "catalog_version")
         stored = stored_row.value if stored_row is not None else None
     try:
         if read_version(data_dir) == stored:
             return None
+        from planner.catalog.datafiles import load_catalog
+
         catalog = load_catalog(data_dir)
     except DataFileError as exc:
         fallback = (f"the catalog from an earlier start (version {stored}) is used"

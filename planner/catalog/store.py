@@ -32,7 +32,6 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, func, select
 
-from planner.catalog.datafiles import check_gpu_record
 from planner.catalog.dbfile import (
     HEAD_REVISION,
     REVISIONS,
@@ -227,6 +226,8 @@ class CatalogStore:
 
     @staticmethod
     def _checked(spec: GpuSpec) -> Record:
+        from planner.catalog.datafiles import check_gpu_record
+
         present = {k: v for k, v in gpu_record(spec).items() if v is not None}
         checked, errors = check_gpu_record(present)
         if checked is None:
