@@ -49,7 +49,7 @@ class Problem:
 
     @property
     def dotted(self) -> str:
-        """The path as a data author writes it: ``street_price.as_of``, ``tiers[2].up_to_kwh``."""
+        """The path as a data author writes it: ``rates.cny_per_usd``, ``tiers[2].up_to_kwh``."""
         text = ""
         for part in self.path:
             if isinstance(part, int):
