@@ -186,6 +186,7 @@ def _load_hf_config(path: Path) -> Any:
 
 def _estimate(args: argparse.Namespace) -> int:
     from planner.core.build import TrackedWorkload, estimate_for
+    from planner.core.capability import refuses
     from planner.core.headroom import headroom
     from planner.core.hfconfig import workload_from_hf_config
     from planner.core.lookup import find_gpu, find_workload
@@ -247,15 +248,18 @@ def _estimate(args: argparse.Namespace) -> int:
         gpu = find_gpu(catalog.gpus, args.gpu)
         compute = (TRAINING_PRECISIONS[precision].compute if args.task == "train"
                    else None)
-        if compute and gpu.tensor_tflops(compute) is None and compute != "fp32":
-            raise UsageError(f"{gpu.name} does not support {compute.upper()} tensor math; "
-                             f"choose another --precision.")
+        arch = catalog.architecture(gpu.architecture)
+        if compute and refuses(gpu, compute, arch):
+            raise UsageError(f"{gpu.name} ({arch.name if arch else gpu.architecture}) has no "
+                             f"{compute.upper()} tensor units; choose another --precision.")
         if args.reserve_mib < 0 or not math.isfinite(args.reserve_mib):
             raise UsageError("--reserve-mib must be 0 or more.")
         fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
         result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
                       headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)
         speed = workload_speed(tracked, gpu, args.gpus)
+        if speed is None and compute and gpu.tensor_tflops(compute) is None:
+            result["speed_unknown"] = f"no {compute.upper()} tensor figure on record for this card"
         result["speed"] = None if speed is None else {
             "per_second": speed, "unit": speed_unit(tracked),
             "assumes": (f"{DEFAULT_MFU:.0%} of peak dense tensor throughput (MFU)"
@@ -286,6 +290,8 @@ def _print_estimate(name: str, r: dict[str, Any]) -> None:
         s = r["speed"]
         print(f"  speed           ~{s['per_second']:,.0f} {s['unit']} on {r['gpus']} GPU(s) "
               f"(assumes {s['assumes']})")
+    if r.get("speed_unknown"):
+        print(f"  speed           unknown: {r['speed_unknown']}")
     for note in r["notes"]:
         print(f"  note: {note}")
 
@@ -323,7 +329,8 @@ def _recommend(args: argparse.Namespace) -> int:
             raise UsageError("--budget must be more than zero.")
         budget_usd = rates.convert(args.budget, currency, "USD")
     results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget_usd=budget_usd,
-                        objective=args.objective)
+                        objective=args.objective, architectures=catalog.architectures,
+                        rates=rates)
     rows: list[dict[str, Any]] = [{
         "gpu": c.gpu.id, "name": c.gpu.name, "count": c.count,
         "strategies": list(c.strategies),
@@ -387,10 +394,11 @@ def _energy(args: argparse.Namespace) -> int:
     if args.json:
         _emit(result)
     else:
+        idle = (f"{result['kwh_idle_per_year']:,.0f} idle" if energy.idle_known
+                or not usage.idle_when_not_running or usage.hours_per_day >= 24
+                else "idle not counted: no source states its idle power")
         print(f"{args.count}× {gpu.name}: {result['kwh_per_year']:,.0f} kWh a year "
-              f"({result['kwh_load_per_year']:,.0f} at load, "
-              f"{result['kwh_idle_per_year']:,.0f} idle"
-              f"{'' if energy.idle_known else ', idle power unknown: counted as 0 W'})")
+              f"({result['kwh_load_per_year']:,.0f} at load, {idle})")
         if cost is not None:
             print(f"  cost {cost:,.2f} {currency} a year")
         if co2 is not None:

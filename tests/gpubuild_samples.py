@@ -28,8 +28,8 @@ RTX_4090 = GpuSpec(
     bf16_tensor_tflops=165.2, fp8_tensor_tflops=330.3, int8_tensor_tops=660.6,
     compute_capability="8.9", pcie_gen=4, pcie_lanes=16, ecc=False, slot_width=3.0,
     power_connectors="1× 16-pin", connectors_16pin=1, connectors_8pin=0, launch_year=2022,
-    launch_msrp_usd=1599.0,
-    street_price=Price(1599.0, "USD", "2025-11-01", "example retailer listing"),
+    prices=(Price(1599.0, "USD", "2022-10-12", "msrp", "US", "NVIDIA launch announcement"),
+            Price(1599.0, "USD", "2025-11-01", "street", "US", "example retailer listing")),
 )
 
 LLAMA_3_8B = Workload(

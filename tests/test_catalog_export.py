@@ -19,16 +19,23 @@ CATALOG = load_catalog(Path(__file__).parent / "fixtures" / "data")
 def test_gpu_record_has_exactly_the_spec_fields() -> None:
     for gpu in CATALOG.gpus:
         record = export.gpu_record(gpu)
-        assert list(record) == [f.name for f in dataclasses.fields(GpuSpec)]
-        assert isinstance(record["sources"], list)
+        # every spec field, then the fields scripts read before prices were dated, derived
+        assert list(record) == [f.name for f in dataclasses.fields(GpuSpec)] + [
+            "price_usd", "launch_msrp_usd", "street_price"]
+        assert isinstance(record["sources"], list) and isinstance(record["prices"], list)
         json.dumps(record)  # JSON-able
         assert gpu_from_record(record) == gpu  # and lossless
     rtx = export.gpu_record(CATALOG.gpus[1])
+    assert rtx["id"] == "nvidia-rtx-4090"
+    # the fixture's 4090: MSRP $1,599 (2022), street $1,899 (2026-01-01) and ¥12,999 (2025-11-11)
     assert rtx["street_price"] == {"amount": 1899.0, "currency": "USD", "as_of": "2026-01-01",
                                    "source": "fixture"}
+    assert rtx["launch_msrp_usd"] == 1599.0 and rtx["price_usd"] == 1899.0
+    assert [p["kind"] for p in rtx["prices"]] == ["msrp", "street", "street"]
     a100 = next(g for g in CATALOG.gpus if g.id == "nvidia-a100-sxm4-80gb")
     record = export.gpu_record(a100)
     assert record["street_price"] is None and record["fp8_tensor_tflops"] is None
+    assert record["prices"] == [] and record["price_usd"] is None
 
 
 def test_workload_and_architecture_records() -> None:
@@ -51,7 +58,7 @@ def test_gpu_table() -> None:
     assert set(lines[1]) <= {"-", " "}
     assert len(lines) == 2 + len(CATALOG.gpus)
     rtx = next(line for line in lines if "RTX 4090" in line)
-    assert "1008" in rtx and "165.2" in rtx and "$1599" in rtx and "2022" in rtx
+    assert "1008" in rtx and "165.2" in rtx and "$1899 (street 2026-01)" in rtx and "2022" in rtx
     a100 = next(line for line in lines if "A100" in line)
     assert a100.rstrip().endswith("—")  # no price: a dash, never 0
     h100 = next(line for line in lines if "H100" in line)

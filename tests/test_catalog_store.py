@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import create_engine
 
 from planner import paths
+from planner.catalog import dbfile
 from planner.catalog import store as store_module
 from planner.catalog.datafiles import load_catalog
 from planner.catalog.models import metadata
@@ -72,12 +73,20 @@ def edit(data: Path, file: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def drop_prices(data: Path, gpu_id: str) -> None:
+    """Remove a GPU's price records, as a data author removing the GPU would."""
+    path = data / "prices.toml"
+    blocks = path.read_text(encoding="utf-8").split("[[price]]")
+    kept = [b for b in blocks if f'gpu_id = "{gpu_id}"' not in b]
+    path.write_text("[[price]]".join(kept), encoding="utf-8")
+
+
 def my_gpu(**changes: object) -> GpuSpec:
     spec = GpuSpec(id="my-frankencard", vendor="NVIDIA", name="Franken Card 48GB",
                    architecture="ada-lovelace", segment="consumer", form_factor="pcie-card",
                    memory_gb=48, memory_type="GDDR6X", memory_bandwidth_gbs=1008, tdp_w=450,
                    sources=(), fp16_tensor_tflops=165.2,
-                   street_price=Price(3200, "USD", "2026-11-01", "a shop"))
+                   prices=(Price(3200, "USD", "2026-11-01", "street", "US", "a shop"),))
     return dataclasses.replace(spec, **changes)  # type: ignore[arg-type]
 
 
@@ -110,9 +119,12 @@ def test_first_start_seeds_a_real_file(store: CatalogStore, db: Path, data: Path
     assert catalog.cloud == expected.cloud
     assert meta(db) == {"catalog_version": "2026.01.01-1", "schema_version": str(SCHEMA_VERSION)}
     with closing(sqlite3.connect(db)) as con:
-        rows = con.execute("SELECT id, origin, user_edited, memory_gb, street_price_currency "
-                           "FROM gpus WHERE id = 'nvidia-h100-sxm5-80gb'").fetchall()
-        assert rows == [("nvidia-h100-sxm5-80gb", "bundled", 0, 80.0, "EUR")]
+        rows = con.execute("SELECT id, origin, user_edited, memory_gb, price_amount, "
+                           "price_currency, price_kind, price_as_of FROM gpus WHERE id = "
+                           "'nvidia-h100-sxm5-80gb'").fetchall()
+        # the fixture's H100 has one price: a press estimate of EUR 25,000 (2026-01-01)
+        assert rows == [("nvidia-h100-sxm5-80gb", "bundled", 0, 80.0, 25000.0, "EUR",
+                         "estimate", "2026-01-01")]
         version = con.execute("SELECT version_num FROM alembic_version").fetchone()
         assert version == (HEAD_REVISION,)
 
@@ -143,6 +155,7 @@ def test_reseed_keeps_user_rows_and_edits(store: CatalogStore, db: Path, data: P
     start = text.index('[[gpu]]\nid = "nvidia-rtx-3090"')
     end = text.index("[[gpu]]", start + 1)
     text = text[:start] + text[end:]
+    drop_prices(data, "nvidia-rtx-3090")
     text = text.replace("tdp_w = 400", "tdp_w = 500").replace("tdp_w = 450", "tdp_w = 460")
     text += ('\n[[gpu]]\nid = "nvidia-rtx-5090"\nvendor = "NVIDIA"\nname = "GeForce RTX 5090"\n'
              'architecture = "ada-lovelace"\nsegment = "consumer"\nform_factor = "pcie-card"\n'
@@ -165,7 +178,7 @@ def test_reseed_keeps_user_rows_and_edits(store: CatalogStore, db: Path, data: P
         mine = catalog.gpu("my-frankencard")
         assert mine is not None and mine.custom and mine == dataclasses.replace(
             my_gpu(), custom=True, memory_gb=48.0, memory_bandwidth_gbs=1008.0, tdp_w=450.0,
-            street_price=Price(3200.0, "USD", "2026-11-01", "a shop"))
+            prices=(Price(3200.0, "USD", "2026-11-01", "street", "US", "a shop"),))
         assert again.gpu_status("nvidia-rtx-4090") == "edited"
         # reverting now restores the *new* bundled figures
         again.revert_gpu("nvidia-rtx-4090")
@@ -182,6 +195,7 @@ def test_edited_row_dropped_upstream_becomes_the_users(store: CatalogStore, db: 
     store.update_gpu(dataclasses.replace(amd, tdp_w=300.0))
     store.close()
     (data / "gpus/amd.toml").write_text("", encoding="utf-8")
+    drop_prices(data, "amd-rx-7900-xtx")
     edit(data, "architectures.toml", 'id = "rdna3"', 'id = "rdna3"')
     bump(data, "2026.03.01-1")
     with open_store(db, data_dir=data) as again:
@@ -277,7 +291,7 @@ def test_edit_rules(store: CatalogStore) -> None:
 def test_edit_then_revert_restores_the_bundled_record(store: CatalogStore, db: Path) -> None:
     original = store.catalog().gpu("nvidia-rtx-4090")
     assert original is not None
-    store.update_gpu(dataclasses.replace(original, street_price=None, tdp_w=420.0))
+    store.update_gpu(dataclasses.replace(original, prices=(), tdp_w=420.0))
     store.update_gpu(dataclasses.replace(original, tdp_w=410.0))  # a second edit
     with closing(sqlite3.connect(db)) as con:
         row = con.execute("SELECT user_edited, tdp_w, bundled_record FROM gpus "
@@ -366,7 +380,7 @@ def test_stale_journal_moves_with_the_file(db: Path, data: Path) -> None:
 
 def test_first_free_name_when_the_timestamp_is_taken(db: Path, data: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module.time, "strftime", lambda fmt: "20260101-000000")
+    monkeypatch.setattr(dbfile.time, "strftime", lambda fmt: "20260101-000000")
     db.parent.mkdir(parents=True)
     (db.parent / "catalog.sqlite.corrupt-20260101-000000").write_text("older")
     db.write_bytes(b"garbage" * 100)
@@ -389,7 +403,7 @@ def test_unwritable_location_falls_back_to_memory(tmp_path: Path, data: Path) ->
 def test_locked_database_is_left_alone(store: CatalogStore, db: Path, data: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     store.close()
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(dbfile, "LOCK_TIMEOUT_S", 0.05)
     before = db.read_bytes()
     with closing(sqlite3.connect(db, isolation_level=None)) as holder:
         holder.execute("BEGIN EXCLUSIVE")
@@ -493,10 +507,10 @@ def test_older_schema_is_copied_aside_before_migrating(
         store: CatalogStore, db: Path, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Pretend a newer program (with a second revision) opens today's file."""
     store.close()
-    monkeypatch.setattr(store_module, "REVISIONS", (*REVISIONS, "0002_pretend"))
-    monkeypatch.setattr(store_module, "HEAD_REVISION", "0002_pretend")
+    monkeypatch.setattr(dbfile, "REVISIONS", (*REVISIONS, "0002_pretend"))
+    monkeypatch.setattr(dbfile, "HEAD_REVISION", "0002_pretend")
     migrated: list[Path] = []
-    monkeypatch.setattr(store_module, "_migrate", lambda engine: migrated.append(db))
+    monkeypatch.setattr(dbfile, "_migrate", lambda engine: migrated.append(db))
     with open_store(db, data_dir=data) as opened:
         assert opened.notice is None
     backups = list(db.parent.glob("catalog.sqlite.pre-0002_pretend-*"))
@@ -532,11 +546,13 @@ def ids(gpus: list[GpuSpec]) -> list[str]:
         ({"min_memory_gb": 48}, ["nvidia-a100-sxm4-80gb", "nvidia-h100-sxm5-80gb"]),
         ({"min_memory_gb": 24, "max_power_w": 355}, ["amd-rx-7900-xtx", "nvidia-rtx-3090"]),
         ({"max_power_w": 400}, ["amd-rx-7900-xtx", "nvidia-rtx-3090", "nvidia-a100-sxm4-80gb"]),
-        # price: MSRP first; the A100 has none and the H100 only a EUR street price -> excluded
+        # price: the newest US-dollar street price, else the MSRP (4090: street $1,899 beats its
+        # $1,599 MSRP); the A100 has none and the H100 only a EUR estimate -> excluded
         ({"max_price_usd": 1500}, ["amd-rx-7900-xtx", "nvidia-rtx-3090"]),
         ({"max_price_usd": 1_000_000}, ["amd-rx-7900-xtx", "nvidia-rtx-4090",
                                         "nvidia-rtx-3090"]),
-        ({"max_price_usd": 1599, "vendor": "nvidia"}, ["nvidia-rtx-4090", "nvidia-rtx-3090"]),
+        ({"max_price_usd": 1899, "vendor": "nvidia"}, ["nvidia-rtx-4090", "nvidia-rtx-3090"]),
+        ({"max_price_usd": 1898, "vendor": "nvidia"}, ["nvidia-rtx-3090"]),
     ],
 )
 def test_search(store: CatalogStore, kwargs: dict[str, object], expected: list[str]) -> None:

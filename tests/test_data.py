@@ -51,10 +51,10 @@ def test_every_gpu_has_a_source_and_dated_prices(catalog: Catalog) -> None:
     for g in catalog.gpus:
         if not g.sources or not all(s.strip() for s in g.sources):
             problems.append(f"{g.id}: no source")
-        if g.street_price is not None:
-            dt.date.fromisoformat(g.street_price.as_of)
-            if not g.street_price.source.strip():
-                problems.append(f"{g.id}: street price without a source")
+        for p in g.prices:
+            dt.date.fromisoformat(p.as_of)
+            if not p.source.strip():
+                problems.append(f"{g.id}: {p.kind} price of {p.as_of} without a source")
     assert problems == []
 
 

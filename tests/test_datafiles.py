@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from planner.catalog import datafiles
 from planner.catalog.datafiles import DataFileError, check_data_dir, check_gpu_record, load_catalog
 from planner.core import specs
+from planner.schema import dated, records
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"
 
@@ -48,7 +48,10 @@ def test_fixture_catalog_loads() -> None:
     assert catalog.gpu("nvidia-rtx-4090") is not None
     rtx = catalog.gpu("nvidia-rtx-4090")
     assert rtx is not None and rtx.memory_gb == 24.0 and isinstance(rtx.memory_gb, float)
-    assert rtx.street_price == specs.Price(1899.0, "USD", "2026-01-01", "fixture")
+    assert [(p.kind, p.amount, p.currency, p.as_of) for p in rtx.prices] == [
+        ("msrp", 1599.0, "USD", "2022-10-12"), ("street", 1899.0, "USD", "2026-01-01"),
+        ("street", 12999.0, "CNY", "2025-11-11")]
+    assert rtx.prices[1] == specs.Price(1899.0, "USD", "2026-01-01", "street", "US", "fixture")
     assert rtx.sources == ("NVIDIA Ada GPU Architecture whitepaper, appendix A",)
     resnet = catalog.workload("resnet-50")
     assert resnet is not None and resnet.profile is not None
@@ -111,14 +114,30 @@ def test_fixture_catalog_loads() -> None:
         ("gpus/nvidia.toml", "ecc = false", 'ecc = "no"', ["true or false"], "ecc"),
         ("gpus/nvidia.toml", "pcie_lanes = 16", "pcie_lanes = 12", ["pcie_lanes = 12"],
          "pcie_lanes"),
-        ("gpus/nvidia.toml", 'as_of = "2026-01-01", source = "fixture" }',
-         'as_of = "January 2026", source = "fixture" }',
-         ["street_price.as_of", "ISO date"], "street_price.as_of"),
-        ("gpus/nvidia.toml", 'currency = "USD", as_of = "2026-01-01", source = "fixture" }',
-         'currency = "USD", source = "fixture" }',
-         ["missing the required field 'street_price.as_of'"], "street_price.as_of"),
-        ("gpus/nvidia.toml", 'amount = 1899.0, currency = "USD"', 'amount = 1899.0, currency = "$"',
-         ["three-letter currency code"], "street_price.currency"),
+        ("prices.toml", 'as_of = "2026-01-01"\nkind = "street"',
+         'as_of = "January 2026"\nkind = "street"',
+         ["prices.toml: price #2 (for 'nvidia-rtx-4090') has as_of = 'January 2026'",
+          "ISO date"], "as_of"),
+        ("prices.toml", 'as_of = "2026-01-01"\nkind = "street"', 'kind = "street"',
+         ["price #2 (for 'nvidia-rtx-4090') is missing the required field 'as_of'"], "as_of"),
+        ("prices.toml", 'amount = 1899.0\ncurrency = "USD"', 'amount = 1899.0\ncurrency = "$"',
+         ["currency = '$'", "one of 'USD', 'CNY', 'EUR'"], "currency"),
+        ("prices.toml", 'amount = 1899.0\ncurrency = "USD"', 'amount = 1899.0\ncurrency = "GBP"',
+         ["currency = 'GBP'", "one of 'USD', 'CNY', 'EUR'"], "currency"),
+        ("prices.toml", 'kind = "street"', 'kind = "retail"',
+         ["kind = 'retail'", "one of 'msrp', 'list', 'street', 'estimate', 'used'"], "kind"),
+        ("prices.toml", 'region = "US"', 'region = "USA"',
+         ["region = 'USA'", "of the form"], "region"),
+        ("prices.toml", 'amount = 1899.0', 'amount = 0',
+         ["amount = 0", "greater than 0"], "amount"),
+        ("prices.toml", 'gpu_id = "amd-rx-7900-xtx"', 'gpu_id = "amd-rx-7900-xtz"',
+         ["prices.toml: price #5 has gpu_id = 'amd-rx-7900-xtz', which is not the id of any GPU"],
+         "gpu_id"),
+        ("currency.toml", "cny_per_usd = 7.0", "cny_per_usd = -7.0",
+         ["currency.toml: the rates has rates.cny_per_usd = -7", "greater than 0"],
+         "rates.cny_per_usd"),
+        ("currency.toml", 'as_of = "2024-06-03"', 'as_of = "3 June 2024"',
+         ["history[1].as_of = '3 June 2024'", "ISO date"], "history[1].as_of"),
         ("gpus/amd.toml", 'rocm_support = "supported"', 'compute_capability = "8.9"',
          ["'amd-rx-7900-xtx'", "only NVIDIA cards"], "compute_capability"),
         ("gpus/nvidia.toml", "tdp_w = 350\n", "tdp_w = 350\nrocm_support = \"supported\"\n",
@@ -176,8 +195,10 @@ def test_fixture_catalog_loads() -> None:
 def test_bad_field_is_named(data: Path, file: str, old: str, new: str, fragments: list[str],
                             field: str) -> None:
     edit(data, file, old, new)
-    # renaming a profile's id also leaves its workload without one: two true problems
-    error = only_error(data, allowed=2 if file == "activation_profiles.toml" else 1)
+    # renaming a profile's id also leaves its workload without one, and renaming a GPU's id its
+    # prices without a GPU: two true problems
+    error = only_error(data, allowed=2 if file == "activation_profiles.toml" or field == "id"
+                       else 1)
     message = str(error)
     assert_sentence(message)
     for fragment in fragments:
@@ -191,7 +212,7 @@ def test_bad_field_is_named(data: Path, file: str, old: str, new: str, fragments
 
 def test_duplicate_gpu_id_across_files(data: Path) -> None:
     edit(data, "gpus/amd.toml", 'id = "amd-rx-7900-xtx"', 'id = "nvidia-rtx-3090"')
-    error = only_error(data)
+    error = only_error(data, allowed=2)  # and the 7900 XTX's price names a GPU no longer there
     assert error.file == "gpus/nvidia.toml" or error.file == "gpus/amd.toml"
     assert "'nvidia-rtx-3090'" in str(error) and "same id" in str(error)
     assert error.record_id == "nvidia-rtx-3090" and error.field == "id"
@@ -260,20 +281,22 @@ def test_user_gpu_check_relaxes_sources_only() -> None:
                               "minimum 10 (watts).")
 
 
-RULES_FOR = {
-    specs.GpuSpec: (datafiles.GPU_RULES, {"custom"}),
-    specs.Architecture: (datafiles.ARCHITECTURE_RULES, set()),
-    specs.Workload: (datafiles.WORKLOAD_RULES, {"profile", "custom"}),
-    specs.ActivationProfile: (datafiles.PROFILE_RULES, set()),
-    specs.Tariff: (datafiles.TARIFF_RULES, {"tiers"}),
-    specs.GridCarbon: (datafiles.CARBON_RULES, set()),
-    specs.CloudInstance: (datafiles.INSTANCE_RULES, set()),
+RECORD_FOR = {
+    specs.GpuSpec: (records.GpuRecord, {"custom", "prices"}),
+    specs.Price: (dated.PriceRecord, set()),
+    specs.Architecture: (records.ArchitectureRecord, set()),
+    specs.Workload: (records.WorkloadRecord, {"profile", "custom"}),
+    specs.ActivationProfile: (records.ProfileFileRecord, set()),
+    specs.Tariff: (dated.TariffRecord, set()),
+    specs.GridCarbon: (records.CarbonRecord, set()),
+    specs.CloudInstance: (dated.CloudInstanceRecord, set()),
 }
 
 
-@pytest.mark.parametrize("cls", list(RULES_FOR), ids=lambda c: c.__name__)
-def test_every_core_field_has_a_rule(cls: type) -> None:
+@pytest.mark.parametrize("cls", list(RECORD_FOR), ids=lambda c: c.__name__)
+def test_every_core_field_has_a_schema_field(cls: type) -> None:
     """A field added to a core dataclass must be readable from data files too."""
-    rules, not_in_files = RULES_FOR[cls]
+    record, not_in_files = RECORD_FOR[cls]
     names = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
-    assert names - not_in_files <= set(rules), sorted(names - not_in_files - set(rules))
+    assert names - not_in_files <= set(record.model_fields), sorted(
+        names - not_in_files - set(record.model_fields))

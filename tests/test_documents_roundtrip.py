@@ -24,8 +24,9 @@ from planner.documents import (
     loads_document,
     save_document,
 )
-from planner.documents import rules as r
 from planner.documents.migrations import MIGRATIONS, OLDEST_VERSION
+from planner.schema import document as d
+from planner.schema import records as r
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.gpubuild"))
@@ -99,7 +100,7 @@ def test_dumps_is_deterministic() -> None:
     first = dumps_document(build, created=CREATED, modified=MODIFIED)
     assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
     text = first.decode("utf-8")
-    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 2,')
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 3,')
     assert text.endswith("}\n")
 
 
@@ -144,11 +145,32 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
     if raw["version"] == 1:
         assert doc.build.usage.hours_per_day == raw["usage"]["hours"]
         assert doc.build.cost == CostSettings()
+    for slot, raw_slot in zip(doc.build.slots, raw["gpus"], strict=True):
+        old = raw_slot["spec"]
+        by_kind = {p.kind: p for p in slot.gpu.prices}
+        if old["launch_msrp_usd"] is not None:  # undated: dated when the file was saved
+            assert (by_kind["msrp"].amount, by_kind["msrp"].currency) == (
+                old["launch_msrp_usd"], "USD")
+            assert by_kind["msrp"].as_of == raw["modified"][:10]
+        if old["street_price"] is not None:
+            street = by_kind["street"]
+            assert (street.amount, street.currency, street.as_of, street.source) == tuple(
+                old["street_price"][k] for k in ("amount", "currency", "as_of", "source"))
+        assert len(slot.gpu.prices) == (old["launch_msrp_usd"] is not None) + (
+            old["street_price"] is not None)
+    assert doc.build.cost.price_kind == "street"
     saved = tmp_path / path.name
     save_document(doc.build, saved, created=doc.created)
     again = load_document(saved)
     assert again.format_version == FORMAT_VERSION and again.build == doc.build
     assert json.loads(saved.read_text(encoding="utf-8"))["version"] == FORMAT_VERSION
+
+
+def test_v2_street_price_fixture_carries_its_dated_price() -> None:
+    doc = load_document(FIXTURES / "v2-street-price.gpubuild")
+    prices = doc.build.slots[0].gpu.prices
+    assert [(p.kind, p.amount, p.as_of) for p in prices] == [
+        ("msrp", 1599.0, "2026-01-20"), ("street", 1799.0, "2025-11-01")]
 
 
 def test_v1_with_both_hour_keys_is_not_silently_merged() -> None:
@@ -161,14 +183,17 @@ def test_v1_with_both_hour_keys_is_not_silently_merged() -> None:
 # --- the format keeps in step with core, the schema and the docs ----------------------------
 
 
-@pytest.mark.parametrize(("record", "table"), [
-    (GpuSpec, r.GPU_RULES), (Price, r.PRICE_RULES), (Workload, r.WORKLOAD_RULES),
-    (ActivationProfile, r.PROFILE_RULES), (TrainingSetup, r.TRAINING_RULES),
-    (InferenceSetup, r.INFERENCE_RULES), (Usage, r.USAGE_RULES), (CostSettings, r.COST_RULES),
-])
-def test_rules_cover_every_core_field(record: type, table: dict[str, Any]) -> None:
-    names = [f.name for f in dataclasses.fields(record) if not f.name.startswith("_")]
-    assert list(table) == names
+SNAPSHOTS = [
+    (GpuSpec, r.GpuSnapshot), (Price, r.PriceRecord), (Workload, r.WorkloadSnapshot),
+    (ActivationProfile, r.ActivationProfileRecord), (TrainingSetup, d.TrainingRecord),
+    (InferenceSetup, d.InferenceRecord), (Usage, d.UsageRecord), (CostSettings, d.CostRecord),
+]
+
+
+@pytest.mark.parametrize(("record", "model"), SNAPSHOTS)
+def test_schema_covers_every_core_field(record: type, model: Any) -> None:
+    names = {f.name for f in dataclasses.fields(record) if not f.name.startswith("_")}
+    assert set(model.model_fields) == names
 
 
 def test_build_and_tracked_fields_are_all_stored() -> None:
@@ -195,10 +220,8 @@ def test_schema_accepts_the_sample_and_rejects_a_broken_one() -> None:
 
 def test_docs_name_every_key() -> None:
     text = (ROOT / "docs" / "gpubuild-format.md").read_text(encoding="utf-8")
-    tables = [r.GPU_RULES, r.PRICE_RULES, r.WORKLOAD_RULES, r.PROFILE_RULES, r.TRAINING_RULES,
-              r.INFERENCE_RULES, r.USAGE_RULES, r.COST_RULES]
-    for table in tables:
-        for key in table:
+    for _, model in SNAPSHOTS:
+        for key in model.model_fields:
             assert f"`{key}`" in text, key
 
 
@@ -206,14 +229,16 @@ def test_docs_name_every_key() -> None:
 
 
 def test_differences_with_the_catalog_are_sentences() -> None:
-    newer = dataclasses.replace(RTX_4090, street_price=Price(1799.0, "USD", "2026-01-01", "x"),
-                                idle_w=18.0, sources=("another source",))
+    street = Price(1799.0, "USD", "2026-01-01", "street", "US", "x")
+    newer = dataclasses.replace(RTX_4090, prices=(*RTX_4090.prices, street), idle_w=18.0,
+                                sources=("another source",))
     loaded = loads_document(sample_bytes(), Catalog(gpus=(newer,)))
     assert loaded.build == sample_build()  # the file's snapshot is used
     assert loaded.unknown_gpus == ()
     assert loaded.differences == (
         "GeForce RTX 4090: idle power in the file 21 W, in your catalog 18 W.",
-        "GeForce RTX 4090: price in the file $1,599, in your catalog $1,799.",
+        "GeForce RTX 4090: price in the file $1,599 (street, 2025-11-01), in your catalog $1,799 "
+        "(street, 2026-01-01).",
     )
 
 

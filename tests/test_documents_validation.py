@@ -91,9 +91,9 @@ def test_not_a_build_file(data: bytes, expected: str) -> None:
 
 
 def test_newer_version_is_refused_with_the_update_sentence() -> None:
-    data = mutated(setter("version", 3))
+    data = mutated(setter("version", 4))
     assert refused(data) == ("This file was made by a newer GPU Build Planner (format version "
-                             "3); please update to open it.")
+                             "4); please update to open it.")
 
 
 def test_a_byte_order_mark_is_tolerated() -> None:
@@ -149,7 +149,8 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
 @pytest.mark.parametrize(("path", "expected"), [
     ("usage.pue", "'pue' is missing in the usage settings"),
     ("gpus.0.count", "'count' is missing for GeForce RTX 4090"),
-    ("gpus.0.spec.street_price", "'street_price' is missing for GeForce RTX 4090"),
+    ("gpus.0.spec.prices", "'prices' is missing for GeForce RTX 4090"),
+    ("gpus.0.spec.prices.1.kind", "'kind' is missing for GeForce RTX 4090"),
     ("workloads.0.training", "'training' is missing for Llama 3 8B"),
     ("workloads.1.workload.profile.image_size", "'image_size' is missing for ResNet-50"),
     ("cost", "'cost' is missing in the build"),
@@ -191,8 +192,10 @@ def test_the_brief_example_message() -> None:
     ("gpus.0.spec.segment", "gaming", "GPU segment must be one of consumer, workstation"),
     ("gpus.0.spec.sources", "a url", "GPU sources must be a list"),
     ("gpus.0.spec.sources", [1], "GPU sources must be a list"),
-    ("gpus.0.spec.street_price", "1599 USD", "Street price must be an object or null"),
-    ("gpus.0.spec.street_price.amount", -1, "Price must be a number from 0"),
+    ("gpus.0.spec.prices", "1599 USD", "GPU prices must be a list of objects (found '1599 USD'"),
+    ("gpus.0.spec.prices.0", "1599 USD", "GPU prices must be a list of objects (found a list"),
+    ("gpus.0.spec.prices.0.amount", -1, "Price must be a number from 0"),
+    ("gpus.0.spec.prices.1.kind", "retail", "Price kind must be one of msrp, list, street"),
     ("gpus.0.spec.id", "", "GPU id must be an identifier"),
     ("gpus.0.spec.id", "has space", "GPU id must be an identifier"),
     ("gpus.0.spec", [], "GPU snapshot must be an object"),
@@ -375,4 +378,4 @@ def test_saving_an_impossible_build_is_refused_in_words(tmp_path: Path) -> None:
 
 def test_error_json_is_still_json() -> None:
     # The sample round-trips through the same JSON module tests use to break it.
-    assert json.loads(sample_bytes())["version"] == 2
+    assert json.loads(sample_bytes())["version"] == 3

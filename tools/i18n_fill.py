@@ -635,6 +635,40 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("ComparisonSheet", "Process"): "制程",
     ("ComparisonSheet", "Transformer Engine"): "Transformer Engine",
     ("ComparisonSheet", "Vendor"): "厂商",
+    # --- dated prices, capability and idle power (issue 10) ---
+    ("Prices", "launch/suggested price (MSRP)"): "首发/建议零售价（MSRP）",
+    ("Prices", "list price"): "目录价",
+    ("Prices", "retail (street) price"): "零售（市场）价",
+    ("Prices", "press estimate"): "媒体估价",
+    ("Prices", "used price"): "二手价",
+    ("Prices", "No price known"): "价格未知",
+    ("Prices", "entered by you"): "您自己输入",
+    ("Prices", "%1 of %2 — source: %3"): "%2 的%1 — 来源：%3",
+    ("Prices", "(no price of the preferred kind is on record)"): "（没有所选类型的价格记录）",
+    ("PreferencesDialog", "Cost GPUs at"): "GPU 计价方式",
+    ("PreferencesDialog", "The newest price of this kind is used; a card without one falls back "
+     "to another kind, and says so."): "使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。",
+    ("ComparisonPanel", "no figure on record"): "暂无数据",
+    ("ComparisonSheet", "no figure on record"): "暂无数据",
+    ("ComparisonSheet", "MSRP"): "建议零售价",
+    ("ComparisonSheet", "list price"): "目录价",
+    ("ComparisonSheet", "street price"): "市场价",
+    ("ComparisonSheet", "press estimate"): "媒体估价",
+    ("ComparisonSheet", "used price"): "二手价",
+    ("ComparisonSheet", "idle not counted"): "未计空闲功耗",
+    ("ComparisonSheet", "Idle not counted (no source states the idle power): %1"):
+        "未计空闲功耗（没有资料给出其空闲功耗）：%1",
+    ("EnergyPanel", "%1 (idle not counted)"): "%1（未计空闲）",
+    ("EnergyPanel", "idle not counted: no source states its idle power"):
+        "未计空闲功耗：没有资料给出其空闲功耗",
+    ("EnergyPanel", "Idle not counted for cards whose idle power no source states."):
+        "没有资料给出空闲功耗的显卡未计空闲功耗。",
+    ("EnergyPanel", "No like-for-like rental on record (the same GPU, the same count); choose "
+     "an instance to compare with."): "没有同型号、同数量的云租用记录；请选择一个实例进行比较。",
+    ("EnergyPanel", "Not like for like: the chosen instance holds other GPUs or another count."):
+        "并非同类比较：所选实例的 GPU 型号或数量与本配置不同。",
+    ("ComparisonSheet", "not like for like: the chosen instance holds other GPUs or another "
+     "count"): "并非同类比较：所选实例的 GPU 型号或数量不同",
 }
 
 EN_PLURALS: dict[tuple[str, str], list[str]] = {

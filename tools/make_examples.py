@@ -117,7 +117,7 @@ def custom_gpu(c: Catalog) -> Build:
     base = _gpu(c, "nvidia-rtx-4090")
     modded = replace(
         base, id="custom-rtx-4090-48gb", name="RTX 4090 48GB (modified)", memory_gb=48.0,
-        street_price=None, launch_msrp_usd=None, custom=True,
+        prices=(), custom=True,
         sources=("Own measurement: nvidia-smi reports 49140 MiB",),
         notes="A board with 24 × 2 GB GDDR6X modules, reworked by a repair shop; every other "
               "figure is the stock RTX 4090's.")

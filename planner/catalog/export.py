@@ -10,15 +10,31 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from planner.catalog.records import Record, to_record
+from planner.catalog.records import Record, price_from_record, to_record
+from planner.core.physics import unit_price_usd
+from planner.core.prices import DEFAULT_KIND, newest, pick_price
 from planner.core.specs import Architecture, CloudInstance, GpuSpec, GridCarbon, Tariff, Workload
 
 MISSING = "—"
 
 
 def gpu_record(spec: GpuSpec) -> Record:
-    """Return every field of a GPU; ``None`` for missing figures, sources as a list."""
-    return to_record(spec)
+    """Return every field of a GPU; ``None`` for missing figures, sources as a list.
+
+    Besides the dated ``prices`` it carries the fields scripts read before prices were dated,
+    now derived from them: ``price_usd`` (the price the app uses by default, in US dollars; no
+    currency is guessed), ``launch_msrp_usd`` (the newest US-dollar MSRP) and ``street_price``
+    (the newest street price, as ``{amount, currency, as_of, source}``).
+    """
+    record = to_record(spec)
+    msrp = newest([p for p in spec.prices if p.currency == "USD"], "msrp")
+    street = newest(spec.prices, "street")
+    record["price_usd"] = unit_price_usd(spec)
+    record["launch_msrp_usd"] = msrp.amount if msrp is not None else None
+    record["street_price"] = None if street is None else {
+        "amount": street.amount, "currency": street.currency, "as_of": street.as_of,
+        "source": street.source}
+    return record
 
 
 def workload_record(workload: Workload) -> Record:
@@ -75,13 +91,13 @@ def _text(value: Any) -> str:
 
 
 def _price(record: Record) -> str:
-    msrp = record.get("launch_msrp_usd")
-    if msrp is not None:
-        return f"${_number(msrp, 0)}"
-    street = record.get("street_price")
-    if isinstance(street, dict):
-        return f"{_number(street.get('amount'), 0)} {street.get('currency', '')}".strip()
-    return MISSING
+    prices = [price_from_record(p) for p in record.get("prices") or ()]
+    picked = pick_price(prices, DEFAULT_KIND, None)
+    if picked is None:
+        return MISSING
+    amount = _number(picked.amount, 0)
+    text = f"${amount}" if picked.currency == "USD" else f"{amount} {picked.currency}"
+    return f"{text} ({picked.kind} {picked.as_of[:7]})"
 
 
 def _tariff_price(record: Record) -> str:

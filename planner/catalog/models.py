@@ -55,10 +55,10 @@ class GpuRow(_Row, table=True):
     tdp_w: float
     fp16_tensor_tflops: float | None = None
     launch_year: int | None = None
-    launch_msrp_usd: float | None = None
-    street_price_amount: float | None = None
-    street_price_currency: str | None = None
-    street_price_as_of: str | None = None
+    price_amount: float | None = None
+    price_currency: str | None = None
+    price_kind: str | None = None
+    price_as_of: str | None = None
 
 
 class ArchitectureRow(_Row, table=True):
@@ -112,6 +112,8 @@ class CloudInstanceRow(_Row, table=True):
     gpu_count: int
     price_per_hour: float
     currency: str
+    per_gpu: bool = False
+    as_of: str | None = None
 
 
 class MetaRow(CatalogModel, table=True):

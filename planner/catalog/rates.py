@@ -1,21 +1,18 @@
-"""Default exchange rates from ``data/currency.toml`` (a dated CFETS central parity)."""
+"""Default exchange rates from ``data/currency.toml`` (dated CFETS central parity, with history)."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
+from planner.catalog.datafiles import read_rates
 from planner.core.money import Rates
 from planner.paths import bundled_data_dir
 
-CURRENCY_FILE = "currency.toml"
-
 
 def load_rates(data_dir: Path | None = None) -> Rates:
-    """Read the bundled default rates; the user may override them in Preferences."""
-    path = (data_dir or bundled_data_dir()) / CURRENCY_FILE
-    with path.open("rb") as fh:
-        table = tomllib.load(fh)["rates"]
-    sources = table.get("sources") or [""]
-    return Rates(cny_per_usd=float(table["cny_per_usd"]), cny_per_eur=float(table["cny_per_eur"]),
-                 as_of=str(table.get("as_of", "")), source=str(sources[0]))
+    """Read the bundled default rates; the user may override them in Preferences.
+
+    Checked by the same schema as the rest of ``data/``; a bad file raises
+    :class:`~planner.catalog.datafiles.DataFileError` with one sentence.
+    """
+    return read_rates(data_dir or bundled_data_dir())

@@ -16,6 +16,7 @@ from planner.core.specs import (
     ActivationProfile,
     Architecture,
     CloudInstance,
+    CloudReading,
     GpuSpec,
     GridCarbon,
     Price,
@@ -63,23 +64,16 @@ def _tuple(value: Any) -> tuple[Any, ...]:
     return tuple(value)
 
 
-def price_from_record(record: Record | None) -> Price | None:
-    """Build a :class:`Price` from its dict form, ``None`` passing through."""
-    if record is None:
-        return None
-    return Price(
-        amount=float(record["amount"]),
-        currency=str(record["currency"]),
-        as_of=str(record["as_of"]),
-        source=str(record["source"]),
-    )
+def price_from_record(record: Record) -> Price:
+    """Build a :class:`Price` from its dict form (keys absent in older rows take defaults)."""
+    return Price(**_known(Price, record))
 
 
 def gpu_from_record(record: Record) -> GpuSpec:
     """Build a :class:`GpuSpec` from its dict form; unknown keys ignored, absent ones default."""
     values = _known(GpuSpec, record)
     values["sources"] = _tuple(values.get("sources"))
-    values["street_price"] = price_from_record(values.get("street_price"))
+    values["prices"] = tuple(price_from_record(p) for p in values.get("prices") or ())
     if values.get("notes") is None:
         values.pop("notes", None)
     if values.get("custom") is None:
@@ -127,7 +121,7 @@ def tariff_from_record(record: Record) -> Tariff:
         )
         for t in values.get("tiers") or ()
     )
-    for key in ("notes", "kind"):
+    for key in ("notes", "kind", "kept_because"):
         if values.get(key) is None:
             values.pop(key, None)
     return Tariff(**values)
@@ -144,7 +138,9 @@ def cloud_from_record(record: Record) -> CloudInstance:
     """Build a :class:`CloudInstance` from its dict form."""
     values = _known(CloudInstance, record)
     values["sources"] = _tuple(values.get("sources"))
-    for key in ("notes", "pricing"):
+    values["history"] = tuple(CloudReading(**_known(CloudReading, h))
+                              for h in values.get("history") or ())
+    for key in ("notes", "pricing", "per_gpu", "kept_because"):
         if values.get(key) is None:
             values.pop(key, None)
     return CloudInstance(**values)

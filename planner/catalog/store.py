@@ -12,7 +12,9 @@ Lifecycle of ``catalog.sqlite`` (in the user data folder):
   :attr:`CatalogStore.notice` for the UI/CLI. Opening never raises for a bad database; if even a
   fresh file cannot be written the store works from memory and says so.
 
-The estimators never touch this module; they take the immutable :class:`Catalog` it returns.
+The file's lifecycle is :mod:`planner.catalog.dbfile`, seeding :mod:`planner.catalog.seeding`;
+this module holds the queries and the user's edits. The estimators never touch this module; they
+take the immutable :class:`Catalog` it returns.
 """
 
 from __future__ import annotations
@@ -20,20 +22,29 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import shutil
 import sqlite3
-import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
-from sqlalchemy import Engine, create_engine
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, col, func, select
 
-from planner.catalog.datafiles import DataFileError, check_gpu_record, load_catalog, read_version
+from planner.catalog.dbfile import (
+    HEAD_REVISION,
+    REVISIONS,
+    SCHEMA_VERSION,
+    Busy,
+    Unusable,
+    alembic_config,
+    dispose,
+    environmental,
+    file_engine,
+    memory_engine,
+    move_aside,
+)
 from planner.catalog.models import (
     ORIGIN_BUNDLED,
     ORIGIN_USER,
@@ -53,262 +64,24 @@ from planner.catalog.records import (
     cloud_from_record,
     gpu_from_record,
     tariff_from_record,
-    to_record,
     workload_from_record,
 )
+from planner.catalog.seeding import dumps, gpu_columns, gpu_record
+from planner.catalog.seeding import seed as _seed
+from planner.core.lookup import PARTIAL, match_rank
+from planner.core.physics import unit_price_usd
 from planner.core.specs import Catalog, GpuSpec
-from planner.paths import bundled_data_dir, catalog_db_path, migrations_dir
+from planner.paths import bundled_data_dir, catalog_db_path
 
-if TYPE_CHECKING:
-    from alembic.config import Config
-    from sqlalchemy.engine import Connection
+__all__ = ["HEAD_REVISION", "REVISIONS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
+           "alembic_config", "open_store"]
 
-SCHEMA_VERSION = 1
-"""Bumped with every migration; ``meta.schema_version`` above it means a newer program wrote it."""
-REVISIONS = ("0001_initial",)
-"""Every Alembic revision id shipped, oldest first (a test checks this against the scripts)."""
-HEAD_REVISION = REVISIONS[-1]
-LOCK_TIMEOUT_S = 5.0
-"""How long to wait for another process's lock before working from memory instead."""
-MIGRATIONS_DIR = migrations_dir()
 GpuStatus = Literal["bundled", "edited", "user"]
 _NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 class CatalogError(ValueError):
     """A catalog change that cannot be made (unknown id, duplicate id, invalid figures)."""
-
-
-class _Unusable(Exception):
-    """The database file cannot be used as it is; ``reason`` completes "The catalog database …"."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class _Busy(Exception):
-    """Another process holds the database locked; never a reason to move it aside."""
-
-
-def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
-    """Build the Alembic configuration in code (no ``alembic.ini``), pointing at our scripts."""
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS_DIR).replace("%", "%%"))
-    cfg.set_main_option("file_template", "r%%(rev)s_%%(slug)s")
-    if url is not None:
-        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    if connection is not None:
-        cfg.attributes["connection"] = connection
-    return cfg
-
-
-def _first_free(base: Path) -> Path:
-    """Return ``base``, or ``base-2``, ``base-3``…, whichever does not exist yet."""
-    candidate, n = base, 1
-    while candidate.exists() or candidate.is_symlink():
-        n += 1
-        candidate = base.with_name(f"{base.name}-{n}")
-    return candidate
-
-
-def _side_files(path: Path) -> list[Path]:
-    return [path.with_name(path.name + s) for s in ("-journal", "-wal", "-shm")]
-
-
-def _move_aside(path: Path) -> Path:
-    """Move the database (and any journal beside it) to ``<name>.corrupt-<timestamp>``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = _first_free(path.with_name(f"{path.name}.corrupt-{stamp}"))
-    path.replace(target)
-    # A stale journal left behind would be replayed into the fresh database.
-    for side in _side_files(path):
-        if side.exists():
-            side.replace(target.with_name(target.name + side.name[len(path.name):]))
-    return target
-
-
-def _inspect(path: Path) -> str | None:
-    """Check an existing file with plain sqlite3; returns its Alembic revision (None if empty)."""
-    uri = f"{path.resolve().as_uri()}?mode=rw"
-    try:
-        with closing(sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT_S)) as con:
-            result = con.execute("PRAGMA quick_check").fetchall()
-            if [tuple(r) for r in result] != [("ok",)]:
-                raise _Unusable("failed SQLite's integrity check")
-            tables = {r[0] for r in con.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if not tables:
-                return None
-            if "alembic_version" not in tables:
-                raise _Unusable("is not a GPU Build Planner catalog")
-            rows = con.execute("SELECT version_num FROM alembic_version").fetchall()
-            revision = str(rows[0][0]) if rows else None
-            if revision is not None and revision not in REVISIONS:
-                raise _Unusable("was written by a newer version of GPU Build Planner")
-            if "meta" in tables:
-                found = con.execute(
-                    "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                if found is not None and _int(found[0]) > SCHEMA_VERSION:
-                    raise _Unusable("was written by a newer version of GPU Build Planner")
-            return revision
-    except sqlite3.OperationalError as exc:
-        text = str(exc).lower()
-        if "locked" in text or "busy" in text:
-            raise _Busy(str(exc)) from None
-        raise _Unusable(f"could not be read ({exc})") from None
-    except sqlite3.DatabaseError as exc:
-        raise _Unusable(f"could not be read ({exc})") from None
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _migrate(engine: Engine) -> None:
-    """Bring the schema to head with Alembic, run in code on the store's own connection."""
-    from alembic import command
-
-    with engine.begin() as connection:
-        command.upgrade(alembic_config(connection=connection), "head")
-
-
-def _file_engine(path: Path) -> Engine:
-    """Open (creating, migrating and checking) the database file; raise _Unusable if it's bad."""
-    if path.is_dir() or (path.exists() and not path.is_file()):
-        raise _Unusable("was a folder, not a file")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    revision = _inspect(path) if path.exists() and path.stat().st_size > 0 else None
-    if revision is not None and revision != HEAD_REVISION:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        shutil.copy2(path, _first_free(path.with_name(f"{path.name}.pre-{HEAD_REVISION}-{stamp}")))
-    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": LOCK_TIMEOUT_S})
-    try:
-        if revision != HEAD_REVISION:
-            _migrate(engine)
-        _write_schema_version(engine)
-    except BaseException:
-        engine.dispose()
-        raise
-    return engine
-
-
-def _memory_engine() -> Engine:
-    engine = create_engine("sqlite://", poolclass=StaticPool,
-                           connect_args={"check_same_thread": False})
-    _migrate(engine)
-    _write_schema_version(engine)
-    return engine
-
-
-def _write_schema_version(engine: Engine) -> None:
-    with Session(engine) as session:
-        row = session.get(MetaRow, "schema_version")
-        if row is not None and _int(row.value) > SCHEMA_VERSION:
-            raise _Unusable("was written by a newer version of GPU Build Planner")
-        if row is None or row.value != str(SCHEMA_VERSION):
-            session.merge(MetaRow(key="schema_version", value=str(SCHEMA_VERSION)))
-            session.commit()
-
-
-def _dumps(record: Record) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-
-
-def _gpu_columns(r: Record) -> dict[str, Any]:
-    price = r.get("street_price") or {}
-    return {
-        "vendor": r["vendor"], "name": r["name"], "architecture": r["architecture"],
-        "segment": r["segment"], "form_factor": r["form_factor"], "memory_gb": r["memory_gb"],
-        "memory_type": r["memory_type"], "memory_bandwidth_gbs": r["memory_bandwidth_gbs"],
-        "tdp_w": r["tdp_w"], "fp16_tensor_tflops": r.get("fp16_tensor_tflops"),
-        "launch_year": r.get("launch_year"), "launch_msrp_usd": r.get("launch_msrp_usd"),
-        "street_price_amount": price.get("amount"), "street_price_currency": price.get("currency"),
-        "street_price_as_of": price.get("as_of"),
-    }
-
-
-def _columns(model: type[_Row], r: Record) -> dict[str, Any]:
-    """Return the explicit (queryable) columns of a table, taken from the full record."""
-    if model is GpuRow:
-        return _gpu_columns(r)
-    names = [c.name for c in model.__table__.columns  # type: ignore[attr-defined]
-             if c.name not in _Row.model_fields]
-    return {n: r.get(n) for n in names}
-
-
-def _gpu_record(spec: GpuSpec) -> Record:
-    """Return a GPU's stored record: its fields minus ``custom`` (which follows ``origin``)."""
-    record = to_record(spec)
-    record.pop("custom", None)
-    return record
-
-
-def _reseed(session: Session, model: type[_Row], records: Sequence[Record]) -> None:
-    """Replace the bundled rows of one table, keeping the user's rows and edits."""
-    existing = {row.id: row for row in session.exec(select(model)).all()}
-    for position, record in enumerate(records):
-        text = _dumps(record)
-        row = existing.pop(record["id"], None)
-        if row is None:
-            session.add(model(id=record["id"], origin=ORIGIN_BUNDLED, user_edited=False,
-                              position=position, record=text, **_columns(model, record)))
-        elif row.origin == ORIGIN_USER:
-            continue  # the user's own row with the same id wins over a newly bundled one
-        elif row.user_edited:
-            row.bundled_record = text  # a revert now restores the new bundled figures
-            row.position = position
-            session.add(row)
-        else:
-            row.record = text
-            row.position = position
-            for key, value in _columns(model, record).items():
-                setattr(row, key, value)
-            session.add(row)
-    for row in existing.values():
-        if row.origin == ORIGIN_USER:
-            continue
-        if row.user_edited:  # bundled no more, but the user cared: it becomes theirs
-            row.origin, row.user_edited, row.bundled_record = ORIGIN_USER, False, None
-            session.add(row)
-        else:
-            session.delete(row)
-
-
-def _seed(engine: Engine, data_dir: Path) -> str | None:
-    """Re-seed when ``data/VERSION`` differs from the stored version; returns a notice or None."""
-    with Session(engine) as session:
-        stored_row = session.get(MetaRow, "catalog_version")
-        stored = stored_row.value if stored_row is not None else None
-    try:
-        if read_version(data_dir) == stored:
-            return None
-        catalog = load_catalog(data_dir)
-    except DataFileError as exc:
-        fallback = (f"the catalog from an earlier start (version {stored}) is used"
-                    if stored else "the catalog holds only your own entries")
-        return (f"The bundled catalog could not be loaded ({exc.message.rstrip('.')}), so "
-                f"{fallback}.")
-    tables: Iterable[tuple[type[_Row], Sequence[Record]]] = (
-        (GpuRow, [_gpu_record(g) for g in catalog.gpus]),
-        (ArchitectureRow, [to_record(a) for a in catalog.architectures]),
-        (WorkloadRow, [{k: v for k, v in to_record(w).items() if k != "custom"}
-                       for w in catalog.workloads]),
-        (TariffRow, [to_record(t) for t in catalog.tariffs]),
-        (CarbonRow, [to_record(c) for c in catalog.carbon]),
-        (CloudInstanceRow, [to_record(c) for c in catalog.cloud]),
-    )
-    with Session(engine) as session:
-        for model, records in tables:
-            _reseed(session, model, records)
-        session.merge(MetaRow(key="catalog_version", value=catalog.version))
-        session.commit()
-    return None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -322,15 +95,6 @@ class _Entry:
     architecture: str
     architecture_name: str
     price_usd: float | None
-
-
-def _usd_price(spec: GpuSpec) -> float | None:
-    """Launch MSRP, else the street price when it is in US dollars (no currency guessing)."""
-    if spec.launch_msrp_usd is not None:
-        return spec.launch_msrp_usd
-    if spec.street_price is not None and spec.street_price.currency == "USD":
-        return spec.street_price.amount
-    return None
 
 
 class CatalogStore:
@@ -394,7 +158,7 @@ class CatalogStore:
             entries.append(_Entry(
                 spec=g, text=text, squashed=_NOT_ALNUM.sub("", text),
                 vendor=g.vendor.lower(), architecture=g.architecture.lower(),
-                architecture_name=arch_name, price_usd=_usd_price(g)))
+                architecture_name=arch_name, price_usd=unit_price_usd(g)))
         self._catalog, self._entries = catalog, entries
 
     def search_gpus(self, text: str = "", vendor: str | None = None,
@@ -405,8 +169,11 @@ class CatalogStore:
 
         ``text`` matches name, vendor, architecture (id or name) and id case-insensitively, each
         word anywhere and in any order ("4090 rtx", "rtx4090" and "lovelace" all find the RTX
-        4090). The price is the launch MSRP, else a US-dollar street price; a GPU without either
-        is left out only when ``max_price_usd`` is given.
+        4090). A card the text names exactly, then one it names completely (see
+        :func:`planner.core.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060 12GB and
+        the 3060 Ti equally, "GeForce RTX 4070" puts the RTX 4070 above its SUPER and Ti. The price
+        is :func:`planner.core.physics.unit_price_usd` (a US-dollar record; no currency is
+        guessed); a GPU without one is left out only when ``max_price_usd`` is given.
         """
         if self._catalog is None:
             self._load()
@@ -430,6 +197,8 @@ class CatalogStore:
             if words and not all(w in e.text or w in e.squashed for w in words):
                 continue
             result.append(spec)
+        if words:
+            result.sort(key=lambda g: PARTIAL if (r := match_rank(g, text)) is None else r)
         return result
 
     def gpu_status(self, gpu_id: str) -> GpuStatus | None:
@@ -457,7 +226,9 @@ class CatalogStore:
 
     @staticmethod
     def _checked(spec: GpuSpec) -> Record:
-        present = {k: v for k, v in _gpu_record(spec).items() if v is not None}
+        from planner.catalog.datafiles import check_gpu_record
+
+        present = {k: v for k, v in gpu_record(spec).items() if v is not None}
         checked, errors = check_gpu_record(present)
         if checked is None:
             raise CatalogError(str(errors[0]))
@@ -472,8 +243,8 @@ class CatalogStore:
             last = session.exec(select(func.max(GpuRow.position))
                                 .where(GpuRow.origin == ORIGIN_USER)).one()
             session.add(GpuRow(id=spec.id, origin=ORIGIN_USER, user_edited=False,
-                               position=(last or 0) + 1, record=_dumps(record),
-                               **_gpu_columns(record)))
+                               position=(last or 0) + 1, record=dumps(record),
+                               **gpu_columns(record)))
 
     def update_gpu(self, spec: GpuSpec) -> None:
         """Change a GPU; a bundled one is marked ``user_edited`` and keeps its original."""
@@ -485,8 +256,8 @@ class CatalogStore:
             if row.origin == ORIGIN_BUNDLED and not row.user_edited:
                 row.bundled_record = row.record
                 row.user_edited = True
-            row.record = _dumps(record)
-            for key, value in _gpu_columns(record).items():
+            row.record = dumps(record)
+            for key, value in gpu_columns(record).items():
                 setattr(row, key, value)
             session.add(row)
 
@@ -514,7 +285,7 @@ class CatalogStore:
                 return
             original = json.loads(row.bundled_record)
             row.record, row.bundled_record, row.user_edited = row.bundled_record, None, False
-            for key, value in _gpu_columns(original).items():
+            for key, value in gpu_columns(original).items():
                 setattr(row, key, value)
             session.add(row)
 
@@ -531,23 +302,6 @@ class CatalogStore:
         self.close()
 
 
-def _environmental(exc: BaseException) -> str | None:
-    """Describe a failure that moving the file aside would not cure (full disk, read-only)."""
-    text = str(exc).lower()
-    if "readonly" in text or "read-only" in text:
-        return "is read-only"
-    if "disk is full" in text or "disk full" in text:
-        return "could not be written because the disk is full"
-    if "locked" in text or "busy" in text:
-        return "is locked by another program"
-    return None
-
-
-def _dispose(engine: Engine | None) -> None:
-    if engine is not None:
-        engine.dispose()
-
-
 def open_store(path: Path | None = None, *, data_dir: Path | None = None) -> CatalogStore:
     """Open the catalog database, creating, migrating, re-seeding or rebuilding it as needed.
 
@@ -560,30 +314,30 @@ def open_store(path: Path | None = None, *, data_dir: Path | None = None) -> Cat
     for _attempt in range(2):
         engine: Engine | None = None
         try:
-            engine = _file_engine(db_path)
+            engine = file_engine(db_path)
             seed_notice = _seed(engine, data_dir)
             notices += [seed_notice] if seed_notice else []
             return CatalogStore(engine, db_path, " ".join(notices) or None)
-        except _Busy:
-            _dispose(engine)
+        except Busy:
+            dispose(engine)
             notices.append("The catalog database is locked by another program, so this session "
                            "works from memory and will not keep changes.")
             break
-        except (_Unusable, SQLAlchemyError, sqlite3.Error) as exc:
-            _dispose(engine)
-            problem = _environmental(exc)
+        except (Unusable, SQLAlchemyError, sqlite3.Error) as exc:
+            dispose(engine)
+            problem = environmental(exc)
             if problem:  # the file is fine; the disk or its permissions are not
                 notices.append(f"The catalog database {problem}, so this session works from "
                                "memory and will not keep changes.")
                 break
-            reason = exc.reason if isinstance(exc, _Unusable) else "could not be read"
+            reason = exc.reason if isinstance(exc, Unusable) else "could not be read"
         except OSError as exc:
-            _dispose(engine)
+            dispose(engine)
             notices.append(f"The catalog database could not be written ({exc.strerror or exc}), "
                            "so this session works from memory and will not keep changes.")
             break
         try:
-            aside = _move_aside(db_path)
+            aside = move_aside(db_path)
         except OSError as exc:
             notices.append(f"The catalog database {reason} and could not be moved aside "
                            f"({exc.strerror or exc}), so this session works from memory and "
@@ -594,7 +348,7 @@ def open_store(path: Path | None = None, *, data_dir: Path | None = None) -> Cat
     else:
         notices.append("The rebuilt catalog database could not be used either, so this "
                        "session works from memory and will not keep changes.")
-    engine = _memory_engine()
+    engine = memory_engine()
     seed_notice = _seed(engine, data_dir)
     notices += [seed_notice] if seed_notice else []
     return CatalogStore(engine, None, " ".join(notices))

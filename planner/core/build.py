@@ -50,6 +50,8 @@ class CostSettings:
     carbon_id: str | None = None
     years: int = 3
     cloud_instance_id: str | None = None
+    price_kind: str = "street"
+    """Which kind of dated price a card costs (see :mod:`planner.core.prices`)."""
 
 
 @dataclass(frozen=True, slots=True)

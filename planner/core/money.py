@@ -6,7 +6,7 @@ Rates are whatever the user set (Preferences, ``--rate``), defaulting to a dated
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from planner.core.precision import EstimateError
 
@@ -16,12 +16,27 @@ SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€"}
 
 @dataclass(frozen=True, slots=True)
 class Rates:
-    """Exchange rates as CNY per unit, the form the CFETS central parity is published in."""
+    """Exchange rates as CNY per unit, the form the CFETS central parity is published in.
+
+    ``history`` holds older dated readings, newest first (from ``data/currency.toml``; rates the
+    user typed have none), so a price can be converted at the rate of its own date.
+    """
 
     cny_per_usd: float
     cny_per_eur: float
     as_of: str = ""
     source: str = ""
+    history: tuple[Rates, ...] = ()
+    kept_because: str = ""
+
+    def at(self, date: str) -> Rates:
+        """The reading in force on ``date`` (ISO): the newest not after it, else the oldest."""
+        if not self.history or not date or date >= self.as_of:
+            return self
+        readings = [replace(self, history=()), *self.history]
+        earlier = [r for r in readings if r.as_of and r.as_of <= date]
+        return max(earlier, key=lambda r: r.as_of) if earlier else min(
+            readings, key=lambda r: r.as_of or "9999")
 
     def _cny_per(self, currency: str) -> float:
         if currency == "CNY":

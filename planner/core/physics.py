@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from planner.core.build import Build
 from planner.core.energy import heat_btu_per_hour
+from planner.core.money import Rates
+from planner.core.prices import DEFAULT_KIND, pick_price
 from planner.core.specs import GpuSpec
 
 PSU_LOAD_FRACTION = 0.80
@@ -67,8 +69,8 @@ def recommended_psu(system_w: float) -> int | None:
 
 
 def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
-              circuit: str = "120V-15A") -> BuildSummary:
-    """Totals and warnings for the whole build."""
+              circuit: str = "120V-15A", rates: Rates | None = None) -> BuildSummary:
+    """Totals and warnings for the whole build (prices of the build's preferred kind, in USD)."""
     slots = build.slots
     n = build.gpu_count
     warnings: list[BuildWarning] = []
@@ -77,7 +79,7 @@ def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
     tdp = sum(s.gpu.tdp_w * s.count for s in slots)
     system_w = tdp + (host_w if n else 0.0)
     psu = recommended_psu(system_w) if n else None
-    prices = [(unit_price_usd(s.gpu), s.count) for s in slots]
+    prices = [(unit_price_usd(s.gpu, build.cost.price_kind, rates), s.count) for s in slots]
     priced = sum(c for p, c in prices if p is not None)
     price = sum(p * c for p, c in prices if p is not None) if priced else None
     pcie_cards = [s for s in slots if s.gpu.form_factor == "pcie-card"]
@@ -152,9 +154,11 @@ def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
     )
 
 
-def unit_price_usd(gpu: GpuSpec) -> float | None:
-    """A GPU's price in USD: a dated street price in USD first, else the launch MSRP."""
-    sp = gpu.street_price
-    if sp is not None and sp.currency == "USD" and math.isfinite(sp.amount):
-        return sp.amount
-    return gpu.launch_msrp_usd
+def unit_price_usd(gpu: GpuSpec, preferred: str = DEFAULT_KIND,
+                   rates: Rates | None = None) -> float | None:
+    """A GPU's price in USD, chosen by :func:`planner.core.prices.pick_price`.
+
+    Without ``rates`` only US-dollar records count (no currency is guessed).
+    """
+    picked = pick_price(gpu.prices, preferred, "USD", rates)
+    return picked.amount if picked is not None and math.isfinite(picked.amount) else None

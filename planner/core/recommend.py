@@ -9,14 +9,18 @@ milliseconds. Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.build import TrackedWorkload, estimate_for
+from planner.core.capability import refuses
 from planner.core.headroom import usable_bytes
 from planner.core.memory import MemoryEstimate
+from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
 from planner.core.precision import QUANTIZATION_COMPUTE, EstimateError, training_precision
-from planner.core.specs import GpuSpec
+from planner.core.prices import DEFAULT_KIND
+from planner.core.specs import Architecture, GpuSpec
 
 MAX_COUNT = 8
 #: Strategies tried for a multi-GPU candidate, least communication first.
@@ -82,8 +86,15 @@ def recommend(
     max_count: int = MAX_COUNT,
     limit: int = 10,
     reserve_bytes: int = 0,
+    architectures: Sequence[Architecture] = (),
+    rates: Rates | None = None,
+    price_kind: str = DEFAULT_KIND,
 ) -> list[Candidate]:
-    """Builds that fit all workloads with ``headroom`` spare, best first by ``objective``."""
+    """Builds that fit all workloads with ``headroom`` spare, best first by ``objective``.
+
+    A card is left out only when its architecture cannot run a requested precision; a card
+    without a speed figure on record still fits (its speed counts as 0 when ranking by speed).
+    """
     if not workloads:
         raise EstimateError("Pick at least one workload to size a build for.")
     if not 0 <= headroom < 1:
@@ -113,11 +124,13 @@ def recommend(
     precisions = [_compute_precision(t) for t in workloads]
 
     out: list[Candidate] = []
+    arch_by_id = {a.id: a for a in architectures}
     for gpu in gpus:
-        if any(gpu.tensor_tflops(p) is None for p in precisions):
-            continue  # the card cannot run a requested precision
+        arch = arch_by_id.get(gpu.architecture)
+        if any(refuses(gpu, p, arch) for p in precisions):
+            continue  # the card's architecture cannot run a requested precision
         usable = usable_bytes(gpu, reserve_bytes)
-        unit = unit_price_usd(gpu)
+        unit = unit_price_usd(gpu, price_kind, rates)
         for count in range(1, max_count + 1):
             if budget_usd is not None and (unit is None or unit * count > budget_usd):
                 break

@@ -22,14 +22,27 @@ Segment = Literal["consumer", "workstation", "datacenter"]
 WorkloadFamily = Literal["decoder", "encoder", "encoder-decoder", "vit", "cnn", "diffusion-unet"]
 
 
+PriceKind = Literal["msrp", "list", "street", "estimate", "used"]
+
+
 @dataclass(frozen=True, slots=True)
 class Price:
-    """A price seen somewhere at some date; a street price without a date is worthless."""
+    """One dated price record of a card; a price without a date is worthless.
+
+    ``kind``: ``msrp`` (the vendor's suggested price), ``list`` (a vendor or distributor list
+    price, a procurement record), ``street`` (what a retailer charged on ``as_of``), ``estimate``
+    (a press or analyst figure) or ``used`` (second-hand). ``region`` is an ISO 3166 country code
+    or ``global``. ``kept_because`` says why a record older than 18 months is still shipped.
+    """
 
     amount: float
     currency: str
     as_of: str
-    source: str
+    kind: str = "street"
+    region: str = "global"
+    source: str = ""
+    note: str = ""
+    kept_because: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +86,7 @@ class GpuSpec:
     connectors_16pin: int | None = None
     connectors_8pin: int | None = None
     launch_year: int | None = None
-    launch_msrp_usd: float | None = None
-    street_price: Price | None = None
+    prices: tuple[Price, ...] = ()
     notes: str = ""
     custom: bool = False
 
@@ -103,7 +115,12 @@ class GpuSpec:
 
 @dataclass(frozen=True, slots=True)
 class Architecture:
-    """A GPU micro-architecture and what its matrix units can do."""
+    """A GPU micro-architecture and what its matrix units can do.
+
+    The precision flags (``fp16`` ... ``tf32``) say which data types the tensor/matrix units run
+    natively: whether a card *can* run a precision is answered here, never by whether its
+    speed figure is on record (see :mod:`planner.core.capability`).
+    """
 
     id: str
     vendor: str
@@ -120,6 +137,9 @@ class Architecture:
     features: tuple[str, ...]
     sources: tuple[str, ...]
     notes: str = ""
+    fp16: bool = True
+    int8: bool = False
+    tf32: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +239,7 @@ class Tariff:
     sources: tuple[str, ...]
     kind: str = "residential"
     notes: str = ""
+    kept_because: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,8 +254,21 @@ class GridCarbon:
 
 
 @dataclass(frozen=True, slots=True)
+class CloudReading:
+    """An older hourly price of a cloud offer (newest first in :attr:`CloudInstance.history`)."""
+
+    price_per_hour: float
+    as_of: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class CloudInstance:
-    """A rentable machine with its GPUs, priced by the hour at a stated date."""
+    """A rentable machine with its GPUs, priced by the hour at a stated date.
+
+    ``per_gpu``: ``price_per_hour`` is ONE GPU-hour and 1..``gpu_count`` GPUs can be rented at a
+    time (Lambda, RunPod, AutoDL ...); otherwise it is the whole unit of ``gpu_count`` GPUs.
+    """
 
     id: str
     provider: str
@@ -248,6 +282,9 @@ class CloudInstance:
     sources: tuple[str, ...]
     pricing: str = "on-demand"
     notes: str = ""
+    per_gpu: bool = False
+    kept_because: str = ""
+    history: tuple[CloudReading, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +305,10 @@ class Catalog:
         if not self._gpu_index and self.gpus:
             self._gpu_index.update({g.id: g for g in self.gpus})
         return self._gpu_index.get(gpu_id)
+
+    def architecture(self, architecture_id: str) -> Architecture | None:
+        """Look an architecture up by id; ``None`` for one this catalog lacks (a custom GPU's)."""
+        return next((a for a in self.architectures if a.id == architecture_id), None)
 
     def workload(self, workload_id: str) -> Workload | None:
         """Look a workload up by id."""

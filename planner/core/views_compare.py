@@ -9,18 +9,21 @@ never break a comparison. Pure Python; no Qt, no database.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from planner.core.build import Build, TrackedWorkload
 from planner.core.headroom import FITS, TIGHT, headroom
 from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
 from planner.core.precision import EstimateError
+from planner.core.prices import PickedPrice, gpu_price
 from planner.core.specs import Architecture, Catalog, GpuSpec
 from planner.core.speed import decode_speed, per_dollar, per_watt, training_speed
 from planner.core.views_headroom import cached_estimate
 
 HIGHER, LOWER = "higher", "lower"
+NO_FIGURE = "no_figure"
+"""A cell's note: the card can run this, but the figure its speed needs is not on record."""
 Value = float | bool | str | None
 
 #: Architectures compared when the build gives fewer than two (the generations buyers weigh).
@@ -36,6 +39,8 @@ class ComparisonColumn:
     name: str
     sources: tuple[str, ...]
     price_source: str | None = None
+    price: PickedPrice | None = None
+    """The price shown for the card (kind, date, source) in the table's currency."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +52,8 @@ class ComparisonRow:
     when short, with ``verdicts``) or ``speed`` (a workload's throughput in ``unit``, only where
     it fits). ``best`` holds the indices of the winning columns: empty when
     the row has no direction, fewer than two known values, or every known value is equal.
+    ``notes`` says why a cell is empty where that is not plain "not stated": ``NO_FIGURE`` for a
+    speed the card could reach but whose tensor figure is not on record.
     """
 
     key: str
@@ -59,6 +66,7 @@ class ComparisonRow:
     decimals: int = 0
     best: tuple[int, ...] = ()
     verdicts: tuple[str | None, ...] = ()
+    notes: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +127,17 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     currency the user picked.
     """
     currency = build.cost.currency
+    kind = build.cost.price_kind
     archs = [_architecture(catalog, g.architecture) for g in gpus]
-    prices_usd = [unit_price_usd(g) for g in gpus]
+    picked = [gpu_price(g, currency, rates, kind) for g in gpus]
+    prices_usd = [unit_price_usd(g, kind, rates) for g in gpus]
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]
 
     columns = tuple(
-        ComparisonColumn(g.id, g.name, g.sources,
-                         g.street_price.source if g.street_price is not None else None)
-        for g in gpus)
+        ComparisonColumn(g.id, g.name, g.sources, p.source if p is not None else None, p)
+        for g, p in zip(gpus, picked, strict=True))
     rows = [
         _row("memory", "Memory", "Memory", "number", [g.memory_gb for g in gpus], HIGHER,
              "GB", 0),
@@ -165,8 +174,7 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
         _row("tdp", "Board power (TDP)", "Power", "number", [g.tdp_w for g in gpus], LOWER,
              "W", 0),
         _row("price", "Price", "Value", "money",
-             [rates.convert(p, "USD", currency) if p is not None else None
-              for p in prices_usd], LOWER),
+             [p.amount if p is not None else None for p in picked], LOWER),
         _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "Value", "number",
              [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
               if g.fp16_tensor_tflops is not None else None
@@ -229,10 +237,15 @@ def _speed_row(i: int, tracked: TrackedWorkload, gpus: Sequence[GpuSpec], count:
     values: list[Value] = [
         workload_speed(tracked, g, count) if verdict in (FITS, TIGHT) else None
         for g, verdict in zip(gpus, verdicts, strict=True)]
-    if all(v is None for v in values):
+    generates = tracked.task == "train" or tracked.workload.family in ("decoder",
+                                                                        "encoder-decoder")
+    notes = tuple(NO_FIGURE if v is None and verdict in (FITS, TIGHT) and generates else None
+                  for v, verdict in zip(values, verdicts, strict=True))
+    if all(v is None for v in values) and not any(notes):
         return None
     label = f"{tracked.workload.name} ({tracked.task})"
-    return _row(f"speed:{i}", label, "Speed", "speed", values, HIGHER, speed_unit(tracked), 0)
+    row = _row(f"speed:{i}", label, "Speed", "speed", values, HIGHER, speed_unit(tracked), 0)
+    return replace(row, notes=notes)
 
 
 def _scaled(value: float | None, factor: float) -> float | None:

@@ -25,7 +25,7 @@ from planner.core.energy import (
 from planner.core.money import Rates
 from planner.core.physics import unit_price_usd
 from planner.core.precision import EstimateError
-from planner.core.specs import Catalog, CloudInstance, GpuSpec, GridCarbon, Tariff
+from planner.core.specs import Catalog, CloudInstance, GridCarbon, Tariff
 
 MONTHS_PER_YEAR = 12.0
 
@@ -37,7 +37,9 @@ class EnergyLine:
     ``cost_per_year`` is in the view's currency; for a slot it is the slot's share of the build's
     bill (tiered tariffs price the household's total, so a slot's cost is pro rata by kWh).
     ``wall_watts`` is the draw at the wall while a job runs (before the data centre's PUE), which
-    is also the heat put into the room.
+    is also the heat put into the room. ``idle_counted`` is False when the line's cards sit idle
+    part of the day but no source states their idle power: their idle hours add nothing rather
+    than a guess, and the views say "idle not counted" on that line.
     """
 
     label: str
@@ -48,6 +50,7 @@ class EnergyLine:
     kwh_idle_per_year: float
     cost_per_year: float | None
     co2_kg_per_year: float | None
+    idle_counted: bool = True
 
     @property
     def kwh_per_year(self) -> float:
@@ -62,11 +65,13 @@ class EnergyLine:
 
 @dataclass(frozen=True, slots=True)
 class CloudComparison:
-    """Renting enough of one cloud instance type for the build's hours of use.
+    """Renting enough of one cloud offer for the build's hours of use.
 
-    ``instances`` is how many of the instance type give at least as many GPUs as the build;
-    prices are in the view's currency. ``break_even_hours`` is ``None`` when renting stays cheaper
-    or when no card of the build has a price.
+    ``instances`` is how many units are rented: machines of the instance type, or GPUs of a
+    per-GPU offer. ``like_for_like`` is True when the rental is the same GPU model in the same
+    count as the build (what the automatic choice always is; a user's explicit choice may not
+    be). Prices are in the view's currency. ``break_even_hours`` is ``None`` when renting stays
+    cheaper or when no card of the build has a price.
     """
 
     instance: CloudInstance
@@ -75,11 +80,12 @@ class CloudComparison:
     rent_per_year: float
     cumulative: tuple[float, ...]
     break_even_hours: float | None
+    like_for_like: bool = True
 
     @property
     def rent_gpus(self) -> int:
-        """GPUs rented (may exceed the build's when the instance comes in larger sizes)."""
-        return self.instances * self.instance.gpu_count
+        """GPUs rented (may exceed the build's when the user chose a larger instance)."""
+        return self.instances if self.instance.per_gpu else self.instances * self.instance.gpu_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,20 +140,32 @@ def carbon_of(build: Build, catalog: Catalog) -> GridCarbon | None:
     return next((c for c in catalog.carbon if c.id == cid), None) if cid else None
 
 
-def main_gpu(build: Build) -> GpuSpec | None:
-    """The card most of the build is made of (first slot on ties): what a renter would rent."""
-    if not build.slots:
-        return None
-    return max(build.slots, key=lambda s: s.count).gpu  # max keeps the first of equals
+def units_for(inst: CloudInstance, gpus: int) -> int:
+    """How many units of an offer cover ``gpus``: GPUs of a per-GPU offer, else machines."""
+    return gpus if inst.per_gpu else math.ceil(gpus / inst.gpu_count)
+
+
+def like_for_like(inst: CloudInstance, build: Build) -> bool:
+    """Same GPU model, same count.
+
+    A per-GPU offer of the build's card (rented × its count), or machines of it whose GPUs add up
+    to exactly the build's count; a build of several GPU models has no like-for-like rental.
+    """
+    models = {s.gpu.id for s in build.slots}
+    n = build.gpu_count
+    if models != {inst.gpu_id} or n == 0:
+        return False
+    return inst.per_gpu or n % inst.gpu_count == 0
 
 
 def comparable_instance(build: Build, catalog: Catalog,
                         rates: Rates) -> tuple[CloudInstance, int] | None:
-    """The cloud instance to compare with and how many of it cover the build's GPUs.
+    """The cloud offer to compare with and how many units of it the build's GPUs take.
 
-    The document's chosen instance if it names one the catalog has; otherwise the cheapest way to
-    rent at least the build's count of its main GPU from instances of that GPU (one 8-GPU machine
-    or several 1-GPU ones, whichever costs less per hour). ``None`` when nobody rents that GPU.
+    The document's chosen instance if it names one the catalog has (whatever it holds: the user
+    asked for it); otherwise the cheapest like-for-like rental (:func:`like_for_like`): per-GPU
+    offers × the build's count, or whole machines of the same GPU that hold exactly the build's
+    count. ``None`` when no like-for-like rental is on record (a mixed build has none).
     """
     n = build.gpu_count
     if n == 0:
@@ -156,27 +174,27 @@ def comparable_instance(build: Build, catalog: Catalog,
     if chosen:
         inst = next((c for c in catalog.cloud if c.id == chosen), None)
         if inst is not None:
-            return inst, math.ceil(n / inst.gpu_count)
-    gpu = main_gpu(build)
-    options = [c for c in catalog.cloud if gpu is not None and c.gpu_id == gpu.id]
+            return inst, units_for(inst, n)
+    options = [c for c in catalog.cloud if like_for_like(c, build)]
     if not options:
         return None
 
     def hourly(c: CloudInstance) -> float:
-        return math.ceil(n / c.gpu_count) * rates.convert(c.price_per_hour, c.currency,
-                                                         build.cost.currency)
+        return units_for(c, n) * rates.convert(c.price_per_hour, c.currency,
+                                               build.cost.currency)
 
     best = min(options, key=hourly)
-    return best, math.ceil(n / best.gpu_count)
+    return best, units_for(best, n)
 
 
 def _line(label: str, gpu_id: str | None, count: int, energy: Energy, wall_watts: float,
-          cost: float | None, carbon: GridCarbon | None) -> EnergyLine:
+          cost: float | None, carbon: GridCarbon | None, idle_hours: bool) -> EnergyLine:
     return EnergyLine(
         label=label, gpu_id=gpu_id, count=count, wall_watts=wall_watts,
         kwh_load_per_year=energy.kwh_load_per_year, kwh_idle_per_year=energy.kwh_idle_per_year,
         cost_per_year=cost,
         co2_kg_per_year=co2_kg(energy.kwh_per_year, carbon.g_co2_per_kwh) if carbon else None,
+        idle_counted=energy.idle_known or not idle_hours,
     )
 
 
@@ -198,6 +216,7 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
 
     carbon = carbon_of(build, catalog)
     alone = replace(usage, host_watts=0.0)  # slots without the host; the total has it
+    idle_hours = usage.idle_when_not_running and usage.hours_per_day < 24
     lines = []
     for slot in build.slots:
         e = annual_energy([(slot.gpu, slot.count)], alone)
@@ -206,12 +225,15 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
             share = (total_cost * e.kwh_per_year / total_energy.kwh_per_year
                      if total_energy.kwh_per_year else 0.0)
         watts = slot.gpu.tdp_w * usage.utilization * slot.count / usage.psu_efficiency
-        lines.append(_line(slot.gpu.name, slot.gpu.id, slot.count, e, watts, share, carbon))
+        lines.append(_line(slot.gpu.name, slot.gpu.id, slot.count, e, watts, share, carbon,
+                           idle_hours))
     wall = (sum(s.gpu.tdp_w * usage.utilization * s.count for s in build.slots)
             + usage.host_watts) / usage.psu_efficiency
-    total = _line("Total", None, build.gpu_count, total_energy, wall, total_cost, carbon)
+    total = _line("Total", None, build.gpu_count, total_energy, wall, total_cost, carbon,
+                  idle_hours)
 
-    prices = [(unit_price_usd(s.gpu), s.count) for s in build.slots]
+    prices = [(unit_price_usd(s.gpu, build.cost.price_kind, rates), s.count)
+              for s in build.slots]
     priced = sum(c for p, c in prices if p is not None)
     purchase = (rates.convert(sum(p * c for p, c in prices if p is not None), "USD", currency)
                 if priced else None)
@@ -231,7 +253,8 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
                  if load_hours and purchase is not None else None)
         cloud = CloudComparison(
             instance=inst, instances=count, rent_per_hour=per_hour, rent_per_year=per_year,
-            cumulative=tuple(per_year * y for y in range(years + 1)), break_even_hours=hours)
+            cumulative=tuple(per_year * y for y in range(years + 1)), break_even_hours=hours,
+            like_for_like=like_for_like(inst, build))
 
     return EnergyView(
         currency=currency, lines=tuple(lines), total=total, idle_known=total_energy.idle_known,

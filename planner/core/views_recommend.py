@@ -65,7 +65,8 @@ def recommend_rows(catalog: Catalog, workloads: Sequence[TrackedWorkload], rates
     """
     budget_usd = rates.convert(budget, currency, "USD") if budget is not None else None
     found = recommend(catalog.gpus, list(workloads), headroom=headroom, budget_usd=budget_usd,
-                      objective=objective, limit=limit, reserve_bytes=reserve_bytes)
+                      objective=objective, limit=limit, reserve_bytes=reserve_bytes,
+                      architectures=catalog.architectures, rates=rates)
     return [CandidateRow(c, rates.convert(c.price_usd, "USD", currency)
                          if c.price_usd is not None else None, currency) for c in found]
 

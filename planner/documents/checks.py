@@ -1,27 +1,22 @@
-"""Check one value of a file against its :class:`~planner.documents.rules.Rule`.
+"""Check one level of a file against its schema record and word the first problem for the user.
 
 Every refusal is worded the same way, "<label> must be <rule> (found <value> <where>).", so a user
-can see which figure of which GPU or workload is wrong and what would be accepted.
+can see which figure of which GPU or workload is wrong and what would be accepted. The rules
+themselves are declared once, in :mod:`planner.schema`.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from planner.core.specs import ActivationProfile, Price
-from planner.documents import limits as lim
 from planner.documents.errors import DocumentError, shown
-from planner.documents.rules import PRICE_RULES, PROFILE_RULES, TEXT_LIMITS, Rule
+from planner.schema import limits as lim
+from planner.schema.base import Record
+from planner.schema.fields import TEXT_LIMITS, _Field, nullable
+from planner.schema.problems import MISSING, UNKNOWN, Problem, check, nested_model
 
 INCOMPLETE = "This GPU build file is incomplete"
-
-# Control characters (C0, DEL, C1) and lone UTF-16 surrogates, which JSON's \ud800 escapes can
-# produce but no file can store; notes may keep tab and line breaks.
-_BAD_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-_BAD_MULTILINE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+R = TypeVar("R", bound=Record)
 
 
 def _num(x: float) -> str:
@@ -30,117 +25,69 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def describe(rule: Rule) -> str:
+def describe(spec: _Field, can_be_null: bool, of_objects: bool = False) -> str:
     """What a value must be, in words ("a whole number from 1 to 64")."""
-    if rule.choices:
-        text = "one of " + ", ".join(rule.choices)
-    elif rule.kind == "int":
-        text = f"a whole number from {_num(rule.low or 0)} to {_num(rule.high or 0)}"
-    elif rule.kind == "number":
-        if rule.above is not None:
-            text = f"a number above {_num(rule.above)} and at most {_num(rule.high or 0)}"
+    b = spec.bounds
+    if spec.choices:
+        text = "one of " + ", ".join(str(c) for c in spec.choices)
+    elif spec.kind == "int":
+        text = f"a whole number from {_num(b.low or 0)} to {_num(b.high or 0)}"
+    elif spec.kind == "number":
+        if b.above is not None:
+            text = f"a number above {_num(b.above)} and at most {_num(b.high or 0)}"
         else:
-            text = f"a number from {_num(rule.low or 0)} to {_num(rule.high or 0)}"
-    elif rule.kind == "bool":
+            text = f"a number from {_num(b.low or 0)} to {_num(b.high or 0)}"
+    elif spec.kind == "bool":
         text = "true or false"
-    elif rule.kind == "id":
+    elif spec.kind == "id":
         text = f"an identifier of 1 to {lim.MAX_ID_CHARS} characters without spaces"
-    elif rule.kind == "strlist":
+    elif spec.kind == "strlist":
         text = (f"a list of at most {lim.MAX_SOURCES} texts of at most "
                 f"{lim.MAX_SOURCE_CHARS:,} characters")
-    elif rule.kind in ("price", "profile", "object"):
+    elif spec.kind == "object":
         text = "an object"
-    elif rule.kind == "list":
-        text = "a list"
+    elif spec.kind == "list":
+        text = "a list of objects" if of_objects else "a list"
     else:
-        limit, multiline = TEXT_LIMITS[rule.kind]
+        limit, multiline = TEXT_LIMITS[spec.text_kind or "short"]
         text = f"text of at most {limit:,} characters" + ("" if multiline else " on one line")
-    return text + (" or null" if rule.nullable else "")
+    return text + (" or null" if can_be_null else "")
 
 
-def fail(rule: Rule, value: Any, where: str) -> DocumentError:
-    """The error for a value that breaks its rule."""
-    too_long = (isinstance(value, str) and rule.kind in TEXT_LIMITS
-                and len(value) > TEXT_LIMITS[rule.kind][0])
+def fail(spec: _Field, can_be_null: bool, value: Any, where: str,
+         of_objects: bool = False) -> DocumentError:
+    """The error for a value that breaks its field's rule."""
+    too_long = (isinstance(value, str) and spec.text_kind is not None
+                and len(value) > TEXT_LIMITS[spec.text_kind][0])
     found = f"{len(value):,} characters" if too_long else shown(value)
-    return DocumentError(f"{rule.label} must be {describe(rule)} (found {found} {where}).")
+    return DocumentError(f"{spec.label} must be {describe(spec, can_be_null, of_objects)} "
+                         f"(found {found} {where}).")
 
 
-def _text_ok(value: str, kind: str) -> bool:
-    limit, multiline = TEXT_LIMITS[kind]
-    if len(value) > limit:
-        return False
-    if kind == "id" and (not value or any(c.isspace() for c in value)):
-        return False
-    return (_BAD_MULTILINE if multiline else _BAD_LINE).search(value) is None
+def _sentence(problem: Problem, where: str) -> DocumentError:
+    if problem.code == UNKNOWN:
+        return DocumentError(f"This GPU build file has an unknown key "
+                             f"'{shown_key(problem.key)}' {where}; it may come from a newer GPU "
+                             "Build Planner, so please update to open it.")
+    if problem.code == MISSING:
+        return DocumentError(f"{INCOMPLETE}: '{problem.key}' is missing {where}; ask whoever "
+                             "made it to save it again.")
+    assert problem.spec is not None
+    info = problem.model.model_fields[problem.key]
+    of_objects = nested_model(problem.spec, info.annotation) is not None
+    return fail(problem.spec, nullable(info), problem.value, where, of_objects)
 
 
-def _number_ok(value: float, rule: Rule) -> bool:
-    if isinstance(value, float) and not math.isfinite(value):
-        return False
-    if rule.above is not None and not value > rule.above:
-        return False
-    if rule.low is not None and value < rule.low:
-        return False
-    return rule.high is None or value <= rule.high
-
-
-def check(value: Any, rule: Rule, where: str) -> Any:
-    """Return the value (nested records built) or raise the rule's sentence."""
-    if value is None:
-        if rule.nullable:
-            return None
-        raise fail(rule, value, where)
-    kind = rule.kind
-    if kind == "bool":
-        ok = isinstance(value, bool)
-    elif kind == "int":
-        ok = type(value) is int and _number_ok(value, rule)
-    elif kind == "number":
-        ok = type(value) in (int, float) and _number_ok(value, rule)
-    elif kind == "strlist":
-        ok = (isinstance(value, list) and len(value) <= lim.MAX_SOURCES
-              and all(isinstance(v, str) and _text_ok(v, "source") for v in value))
-        if ok:
-            return tuple(value)
-    elif kind == "object":
-        ok = isinstance(value, dict)
-    elif kind == "list":
-        ok = isinstance(value, list)
-    elif kind == "price":
-        if not isinstance(value, dict):
-            raise fail(rule, value, where)
-        return Price(**fields(value, PRICE_RULES, where))
-    elif kind == "profile":
-        if not isinstance(value, dict):
-            raise fail(rule, value, where)
-        return ActivationProfile(**fields(value, PROFILE_RULES, where))
-    else:
-        ok = isinstance(value, str) and _text_ok(value, kind)
-        if ok and rule.choices:
-            ok = value in rule.choices
-    if not ok:
-        raise fail(rule, value, where)
-    return value
-
-
-def fields(obj: Any, rules: Mapping[str, Rule], where: str, what: str = "") -> dict[str, Any]:
-    """Check an object holding exactly the keys of ``rules``; return the checked values."""
+def validate(model: type[R], obj: Any, where: str, what: str = "") -> R:
+    """Check an object holding exactly the record's keys; return the checked record."""
     if not isinstance(obj, dict):
         raise DocumentError(f"{what or 'This part of the file'} must be an object "
                             f"(found {shown(obj)} {where}).")
-    for key in obj:
-        if key not in rules:
-            raise DocumentError(f"This GPU build file has an unknown key '{shown_key(key)}' "
-                                f"{where}; it may come from a newer GPU Build Planner, so "
-                                "please update to open it.")
-    result: dict[str, Any] = {}
-    for key, rule in rules.items():
-        if key not in obj:
-            raise DocumentError(f"{INCOMPLETE}: '{key}' is missing {where}; ask whoever made it "
-                                "to save it again.")
-        result[key] = check(obj[key], rule, where)
-    return result
+    record, problems = check(model, obj, "document")
+    if problems:
+        raise _sentence(problems[0], where)
+    assert isinstance(record, model)
+    return record
 
 
 def shown_key(key: str) -> str:

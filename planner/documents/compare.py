@@ -13,8 +13,11 @@ from typing import Any
 
 from planner.core.build import Build
 from planner.core.money import format_money
-from planner.core.specs import Catalog, GpuSpec, Price, Workload
-from planner.documents.rules import GPU_RULES, WORKLOAD_RULES
+from planner.core.prices import DEFAULT_KIND, pick_price
+from planner.core.specs import Catalog, GpuSpec, Workload
+from planner.schema.base import Record
+from planner.schema.fields import spec_of
+from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
 SKIPPED = frozenset({"id", "sources", "notes", "custom", "profile"})
 
@@ -46,10 +49,12 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
         return "not stated"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, Price):
-        return format_money(value.amount, value.currency)
-    if key == "launch_msrp_usd":
-        return format_money(float(value), "USD")
+    if key == "prices":
+        picked = pick_price(value, DEFAULT_KIND, None)
+        if picked is None:
+            return "not stated"
+        return (f"{format_money(picked.amount, picked.currency)} ({picked.kind}, "
+                f"{picked.as_of})")
     if isinstance(value, int | float):
         unit = units.get(key)
         return _number(value) + (f" {unit}" if unit else "")
@@ -57,40 +62,45 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
 
 
 def _label(key: str, label: str) -> str:
-    if key == "street_price":
+    if key == "prices":
         return "price"
     return label[0].lower() + label[1:] if not label[:2].isupper() else label
 
 
-def _differences(name: str, mine: Any, theirs: Any, rules: dict[str, Any],
+def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
                  units: dict[str, str], same: Callable[[str, Any, Any], bool]) -> list[str]:
     found: list[str] = []
-    for key, rule in rules.items():
+    for key, info in record.model_fields.items():
         if key in SKIPPED:
             continue
         a, b = getattr(mine, key), getattr(theirs, key)
         if same(key, a, b):
             continue
-        found.append(f"{name}: {_label(key, rule.label)} in the file {_value(key, a, units)}, "
+        label = spec_of(info).label
+        found.append(f"{name}: {_label(key, label)} in the file {_value(key, a, units)}, "
                      f"in your catalog {_value(key, b, units)}.")
     return found
 
 
 def _same(key: str, a: Any, b: Any) -> bool:
-    if isinstance(a, Price) and isinstance(b, Price):
-        # A price is the same offer if amount and currency match, whatever its date or source.
-        return a.amount == b.amount and a.currency == b.currency
+    if key == "prices":
+        # The same price is shown when the picked figure matches, whatever else was added.
+        mine, theirs = pick_price(a, DEFAULT_KIND, None), pick_price(b, DEFAULT_KIND, None)
+        if mine is None or theirs is None:
+            return mine is theirs
+        return (mine.amount, mine.currency, mine.kind) == (theirs.amount, theirs.currency,
+                                                           theirs.kind)
     return bool(a == b)
 
 
 def gpu_differences(snapshot: GpuSpec, catalog_gpu: GpuSpec) -> list[str]:
     """Sentences for each figure where the file's GPU differs from the catalog's."""
-    return _differences(snapshot.name, snapshot, catalog_gpu, GPU_RULES, GPU_UNITS, _same)
+    return _differences(snapshot.name, snapshot, catalog_gpu, GpuSnapshot, GPU_UNITS, _same)
 
 
 def workload_differences(snapshot: Workload, catalog_workload: Workload) -> list[str]:
     """Sentences for each hyper-parameter where the file's model differs from the catalog's."""
-    found = _differences(snapshot.name, snapshot, catalog_workload, WORKLOAD_RULES, {}, _same)
+    found = _differences(snapshot.name, snapshot, catalog_workload, WorkloadSnapshot, {}, _same)
     if snapshot.profile != catalog_workload.profile:
         found.append(f"{snapshot.name}: the measured activation profile in the file differs "
                      "from the one in your catalog.")

@@ -1,31 +1,45 @@
-"""Caps and ranges of the `.gpubuild` format, in one place the docs and the schema quote.
+"""The `.gpubuild` format's caps and ranges; declared once in :mod:`planner.schema.limits`."""
 
-Caps exist so a hostile or broken file costs at most a few milliseconds and a few megabytes: the
-size is checked before reading, the nesting before parsing, and every list and string afterwards.
-Ranges are the physically or practically possible ones, not the catalog's (custom GPUs and models
-may legitimately lie outside what we ship).
-"""
+from planner.schema.limits import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MAX_BATCH,
+    MAX_DEPTH,
+    MAX_EXTRA_ITEMS,
+    MAX_FILE_BYTES,
+    MAX_GPU_COUNT,
+    MAX_ID_CHARS,
+    MAX_MEMORY_GB,
+    MAX_NAME_CHARS,
+    MAX_NOTES_CHARS,
+    MAX_RESERVE_BYTES,
+    MAX_SEQ,
+    MAX_SHORT_CHARS,
+    MAX_SLOTS,
+    MAX_SOURCE_CHARS,
+    MAX_SOURCES,
+    MAX_TP_GPUS,
+    MAX_WORKLOADS,
+)
 
-from __future__ import annotations
-
-FORMAT_NAME = "gpubuild"
-FORMAT_VERSION = 2
-"""Current format version; see ``planner.documents.migrations`` for older ones."""
-
-MAX_FILE_BYTES = 5 * 1024 * 1024
-MAX_DEPTH = 32
-MAX_SLOTS = 64
-MAX_WORKLOADS = 100
-MAX_GPU_COUNT = 64
-MAX_NAME_CHARS = 200
-MAX_NOTES_CHARS = 20_000
-MAX_ID_CHARS = 100
-MAX_SHORT_CHARS = 100
-MAX_SOURCE_CHARS = 2_000
-MAX_SOURCES = 50
-MAX_EXTRA_ITEMS = 50
-MAX_BATCH = 65_536
-MAX_SEQ = 10_000_000
-MAX_TP_GPUS = 1_024
-MAX_MEMORY_GB = 4_096
-MAX_RESERVE_BYTES = 1024**4
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_BATCH",
+    "MAX_DEPTH",
+    "MAX_EXTRA_ITEMS",
+    "MAX_FILE_BYTES",
+    "MAX_GPU_COUNT",
+    "MAX_ID_CHARS",
+    "MAX_MEMORY_GB",
+    "MAX_NAME_CHARS",
+    "MAX_NOTES_CHARS",
+    "MAX_RESERVE_BYTES",
+    "MAX_SEQ",
+    "MAX_SHORT_CHARS",
+    "MAX_SLOTS",
+    "MAX_SOURCES",
+    "MAX_SOURCE_CHARS",
+    "MAX_TP_GPUS",
+    "MAX_WORKLOADS",
+]

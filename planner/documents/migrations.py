@@ -11,6 +11,8 @@ Version history (see docs/gpubuild-format.md):
 1. First release: ``usage.hours`` for hours a day; no ``cost`` object (costs used defaults).
 2. ``usage.hours`` renamed ``usage.hours_per_day`` (as in the core ``Usage`` record) and a
    ``cost`` object (currency, tariff, electricity price, carbon region, years, cloud instance).
+3. A GPU snapshot's ``launch_msrp_usd`` and ``street_price`` become a list of dated ``prices``
+   (each with a ``kind``); ``cost.price_kind`` says which kind the build is costed at.
 """
 
 from __future__ import annotations
@@ -41,9 +43,59 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _v2_prices(spec: dict[str, Any], saved: str) -> dict[str, Any]:
+    """A version-2 GPU snapshot's two price fields as version-3 price records.
+
+    The launch price had no date; the file's own date (when its author saw that price) stands
+    in, and the note says so.
+    """
+    if not ("launch_msrp_usd" in spec or "street_price" in spec) or "prices" in spec:
+        return spec
+    spec = dict(spec)
+    msrp, street = spec.pop("launch_msrp_usd", None), spec.pop("street_price", None)
+    prices: list[dict[str, Any]] = []
+    if isinstance(msrp, int | float) and not isinstance(msrp, bool) and msrp > 0:
+        prices.append({"amount": msrp, "currency": "USD", "as_of": saved, "kind": "msrp",
+                       "region": "US", "source": "launch_msrp_usd in a format-2 file",
+                       "kept_because": "",
+                       "note": "Launch price from a format-2 file, which kept it undated; the "
+                               "date is when that file was saved."})
+    if isinstance(street, dict):
+        prices.append({"amount": street.get("amount"), "currency": street.get("currency"),
+                       "as_of": street.get("as_of"), "kind": "street", "region": "global",
+                       "source": street.get("source"), "note": "", "kept_because": ""})
+    elif street is not None:
+        prices.append(street)  # not a price at all: the reader says what is wrong with it
+    spec["prices"] = prices
+    keys = list(spec)  # keep the writer's key order: prices where launch_msrp_usd stood
+    if "notes" in keys:
+        keys.remove("prices")
+        keys.insert(keys.index("notes"), "prices")
+    return {k: spec[k] for k in keys}
+
+
+def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Dated price records in each GPU snapshot; the build is costed at street prices."""
+    modified = doc.get("modified")
+    saved = modified[:10] if isinstance(modified, str) else ""
+    gpus = doc.get("gpus")
+    if isinstance(gpus, list):
+        slots = []
+        for slot in gpus:
+            if isinstance(slot, dict) and isinstance(slot.get("spec"), dict):
+                slot = {**slot, "spec": _v2_prices(slot["spec"], saved)}
+            slots.append(slot)
+        doc = {**doc, "gpus": slots}
+    cost = doc.get("cost")
+    if isinstance(cost, dict) and "price_kind" not in cost:
+        doc = {**doc, "cost": {**cost, "price_kind": CostSettings().price_kind}}
+    return doc
+
+
 #: ``MIGRATIONS[n]`` turns a version-n document into version n+1.
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2,
+    2: _v2_to_v3,
 }
 
 

@@ -11,56 +11,24 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import InferenceSetup, TrainingSetup
+from planner.core.build import Build, BuildSlot, TrackedWorkload
 from planner.core.specs import GpuSpec, Workload
 from planner.documents import limits as lim
-from planner.documents.checks import check, fields
+from planner.documents.checks import validate
 from planner.documents.errors import DocumentError
-from planner.documents.rules import (
-    COST_RULES,
-    GPU_RULES,
-    INFERENCE_RULES,
-    TRAINING_RULES,
-    USAGE_RULES,
-    WORKLOAD_RULES,
-    Rule,
+from planner.schema.document import (
+    CostRecord,
+    DocumentHeader,
+    ExtraEntry,
+    InferenceRecord,
+    SlotEntry,
+    TrackedEntry,
+    TrainingRecord,
+    UsageRecord,
 )
+from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
 IN_BUILD = "in the build"
-
-TOP_RULES: dict[str, Rule] = {
-    "format": Rule("short", "Format marker", choices=(lim.FORMAT_NAME,)),
-    "version": Rule("int", "Format version", low=1, high=lim.FORMAT_VERSION),
-    "app_version": Rule("short", "App version"),
-    "created": Rule("short", "Creation time"),
-    "modified": Rule("short", "Modification time"),
-    "catalog_version": Rule("short", "Catalog version"),
-    "name": Rule("name", "Build name"),
-    "notes": Rule("text", "Build notes"),
-    "gpus": Rule("list", "The GPU list"),
-    "workloads": Rule("list", "The workload list"),
-    "usage": Rule("object", "Usage settings"),
-    "cost": Rule("object", "Cost settings"),
-    "display_reserve_bytes": Rule("int", "Display reserve", low=0, high=lim.MAX_RESERVE_BYTES),
-    "extra": Rule("object", "Extra metadata"),
-}
-OPTIONAL_TOP = frozenset({"extra"})
-SLOT_RULES: dict[str, Rule] = {
-    "id": Rule("id", "GPU id"),
-    "count": Rule("int", "GPU count", low=1, high=lim.MAX_GPU_COUNT),
-    "spec": Rule("object", "GPU snapshot"),
-}
-TRACKED_RULES: dict[str, Rule] = {
-    "id": Rule("id", "Workload id"),
-    "task": Rule("short", "Task", choices=("train", "inference")),
-    "workload": Rule("object", "Workload snapshot"),
-    "training": Rule("object", "Training settings"),
-    "inference": Rule("object", "Inference settings"),
-}
-EXTRA_KEY = Rule("id", "Extra metadata key")
-EXTRA_VALUE = Rule("source", "Extra metadata value")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +81,14 @@ def read_slots(items: list[Any]) -> tuple[BuildSlot, ...]:
     for i, raw in enumerate(_capped(items, lim.MAX_SLOTS, "GPU slots")):
         spec_raw = raw.get("spec") if isinstance(raw, dict) else None
         where = f"for {_label(spec_raw, f'GPU {i + 1}')}"
-        entry = fields(raw, SLOT_RULES, where, f"GPU slot {i + 1}")
-        spec = GpuSpec(**fields(entry["spec"], GPU_RULES, where))
-        _same_id(entry["id"], spec.id, where)
+        entry = validate(SlotEntry, raw, where, f"GPU slot {i + 1}")
+        spec: GpuSpec = validate(GpuSnapshot, entry.spec, where).to_core()
+        _same_id(entry.id, spec.id, where)
         if spec.id in seen:
             raise DocumentError(f"The GPU {spec.name} appears in two slots; a build lists each "
                                 "GPU model once with its count, so merge them and save again.")
         seen.add(spec.id)
-        slots.append(BuildSlot(spec, entry["count"]))
+        slots.append(BuildSlot(spec, entry.count))
     return tuple(slots)
 
 
@@ -131,14 +99,13 @@ def read_workloads(items: list[Any]) -> tuple[TrackedWorkload, ...]:
         model_raw = raw.get("workload") if isinstance(raw, dict) else None
         name = _label(model_raw, f"workload {i + 1}")
         where = f"for {name}"
-        entry = fields(raw, TRACKED_RULES, where, f"Workload entry {i + 1}")
-        workload = Workload(**fields(entry["workload"], WORKLOAD_RULES, where))
-        _same_id(entry["id"], workload.id, where)
-        training = TrainingSetup(**fields(entry["training"], TRAINING_RULES,
-                                          f"for {name} (training)"))
-        inference = InferenceSetup(**fields(entry["inference"], INFERENCE_RULES,
-                                            f"for {name} (inference)"))
-        tracked.append(TrackedWorkload(workload, entry["task"], training, inference))
+        entry = validate(TrackedEntry, raw, where, f"Workload entry {i + 1}")
+        workload: Workload = validate(WorkloadSnapshot, entry.workload, where).to_core()
+        _same_id(entry.id, workload.id, where)
+        training = validate(TrainingRecord, entry.training, f"for {name} (training)").to_core()
+        inference = validate(InferenceRecord, entry.inference,
+                             f"for {name} (inference)").to_core()
+        tracked.append(TrackedWorkload(workload, entry.task, training, inference))
     return tuple(tracked)
 
 
@@ -148,30 +115,28 @@ def read_extra(raw: dict[str, Any]) -> dict[str, str]:
         raise DocumentError(f"This GPU build file has {len(raw):,} extra metadata entries, but "
                             f"at most {lim.MAX_EXTRA_ITEMS} are allowed.")
     for key, value in raw.items():
-        check(key, EXTRA_KEY, IN_BUILD)
-        check(value, EXTRA_VALUE, f"for the extra metadata '{key}'")
+        validate(ExtraEntry, {"key": key, "value": "x"}, IN_BUILD)
+        validate(ExtraEntry, {"key": "x", "value": value}, f"for the extra metadata '{key}'")
     return dict(sorted(raw.items()))
 
 
 def read_document(doc: dict[str, Any]) -> tuple[Build, Header]:
     """Check a whole current-version document and build its core records."""
-    rules = TOP_RULES if "extra" in doc else {
-        k: r for k, r in TOP_RULES.items() if k not in OPTIONAL_TOP}
-    top = fields(doc, rules, IN_BUILD, "A GPU build file")
+    top = validate(DocumentHeader, doc, IN_BUILD, "A GPU build file")
     header = Header(
-        app_version=top["app_version"],
-        created=timestamp(top["created"], "Creation time"),
-        modified=timestamp(top["modified"], "Modification time"),
-        catalog_version=top["catalog_version"],
+        app_version=top.app_version,
+        created=timestamp(top.created, "Creation time"),
+        modified=timestamp(top.modified, "Modification time"),
+        catalog_version=top.catalog_version,
     )
     build = Build(
-        name=top["name"],
-        notes=top["notes"],
-        slots=read_slots(top["gpus"]),
-        workloads=read_workloads(top["workloads"]),
-        usage=Usage(**fields(top["usage"], USAGE_RULES, "in the usage settings")),
-        cost=CostSettings(**fields(top["cost"], COST_RULES, "in the cost settings")),
-        display_reserve_bytes=top["display_reserve_bytes"],
-        extra=read_extra(top.get("extra") or {}),
+        name=top.name,
+        notes=top.notes,
+        slots=read_slots(top.gpus),
+        workloads=read_workloads(top.workloads),
+        usage=validate(UsageRecord, top.usage, "in the usage settings").to_core(),
+        cost=validate(CostRecord, top.cost, "in the cost settings").to_core(),
+        display_reserve_bytes=top.display_reserve_bytes,
+        extra=read_extra(top.extra or {}),
     )
     return build, header

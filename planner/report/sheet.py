@@ -16,8 +16,10 @@ from planner import __version__
 from planner.core.build import Build
 from planner.core.money import Rates, format_money
 from planner.core.physics import summarize
+from planner.core.prices import gpu_price
 from planner.core.specs import Catalog
 from planner.core.views_compare import (
+    NO_FIGURE,
     ComparisonRow,
     ComparisonTable,
     architecture_table,
@@ -52,6 +54,17 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("ComparisonSheet", text)
 
 
+def _price_kind(kind: str) -> str:
+    """A price record's kind, as printed beside the price with its date."""
+    return {
+        "msrp": QCoreApplication.translate("ComparisonSheet", "MSRP"),
+        "list": QCoreApplication.translate("ComparisonSheet", "list price"),
+        "street": QCoreApplication.translate("ComparisonSheet", "street price"),
+        "estimate": QCoreApplication.translate("ComparisonSheet", "press estimate"),
+        "used": QCoreApplication.translate("ComparisonSheet", "used price"),
+    }.get(kind, kind)
+
+
 def _gib(n: float) -> str:
     return f"{n / GIB:,.1f} GiB"
 
@@ -59,7 +72,9 @@ def _gib(n: float) -> str:
 def _value(row: ComparisonRow, i: int, currency: str) -> str:
     v = row.values[i]
     if v is None:
-        return "—"
+        note = row.notes[i] if i < len(row.notes) else None
+        return (escape(QCoreApplication.translate("ComparisonSheet", "no figure on record"))
+                if note == NO_FIGURE else "—")
     if row.kind == "bool":
         return _tr("yes") if v else _tr("no")
     if row.kind == "money" and isinstance(v, (int, float)):
@@ -101,7 +116,7 @@ def _table(table: ComparisonTable) -> str:
 
 def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: str = "") -> str:
     """The whole sheet as HTML (Qt's rich-text subset)."""
-    summary = summarize(build)
+    summary = summarize(build, rates=rates)
     currency = build.cost.currency
     parts = [f"<html><head><style>{STYLE}</style></head><body>"]
     today = dt.date.today().isoformat()
@@ -117,12 +132,13 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
                  f"<th>{escape(_tr('Unit price'))}</th></tr>")
     for slot in build.slots:
         g = slot.gpu
-        price = rates.convert(g.launch_msrp_usd, "USD", currency) if g.launch_msrp_usd else None
-        if g.street_price is not None:
-            price = rates.convert(g.street_price.amount, g.street_price.currency, currency)
+        picked = gpu_price(g, currency, rates, build.cost.price_kind)
+        price = picked.amount if picked is not None else None
+        dated = (f"<br/><span class='muted'>{escape(_price_kind(picked.kind))}, "
+                 f"{escape(picked.as_of)}</span>" if picked is not None else "")
         parts.append(f"<tr><td>{escape(g.name)}</td><td class='num'>{slot.count}</td>"
                      f"<td class='num'>{g.memory_gb:g} GB</td><td class='num'>{g.tdp_w:,.0f} W"
-                     f"</td><td class='num'>{format_money(price, currency)}</td></tr>")
+                     f"</td><td class='num'>{format_money(price, currency)}{dated}</td></tr>")
     total_price = (rates.convert(summary.price_usd, "USD", currency)
                    if summary.price_usd is not None else None)
     parts.append("</table>")
@@ -171,11 +187,18 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
             t = ev.total
             cost = format_money(t.cost_per_year, currency)
             co2 = "—" if t.co2_kg_per_year is None else f"{t.co2_kg_per_year:,.0f} kg CO₂"
+            idle = (f"{t.kwh_idle_per_year:,.0f} {escape(_tr('idle'))}" if t.idle_counted else
+                    escape(QCoreApplication.translate("ComparisonSheet", "idle not counted")))
             parts.append(
                 f"<p>{t.kwh_per_year:,.0f} kWh {escape(_tr('a year'))} "
                 f"({t.kwh_load_per_year:,.0f} {escape(_tr('at load'))}, "
-                f"{t.kwh_idle_per_year:,.0f} {escape(_tr('idle'))}) · {cost} "
+                f"{idle}) · {cost} "
                 f"{escape(_tr('a year'))} · {co2} · {t.heat_btu_per_hour:,.0f} BTU/h</p>")
+            uncounted = [line.label for line in ev.lines if not line.idle_counted]
+            if uncounted:
+                parts.append("<p class='muted'>" + escape(QCoreApplication.translate(
+                    "ComparisonSheet", "Idle not counted (no source states the idle power): "
+                    "%1").replace("%1", ", ".join(uncounted))) + "</p>")
             u = build.usage
             parts.append(
                 f"<p class='muted'>{escape(_tr('Assumptions'))}: {u.hours_per_day:g} h/"
@@ -194,7 +217,10 @@ def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: st
                     f"{escape(c.instance.provider)} {escape(c.instance.name)} "
                     f"{format_money(c.rent_per_hour, currency)}/h "
                     f"({escape(c.instance.as_of)}) · {escape(_tr('break-even after'))} "
-                    f"{escape(be)}</p>")
+                    f"{escape(be)}" + ("" if c.like_for_like else " · " + escape(
+                        QCoreApplication.translate(
+                            "ComparisonSheet", "not like for like: the chosen instance holds "
+                            "other GPUs or another count"))) + "</p>")
 
     parts.append(f"<h2>{escape(_tr('Sources'))}</h2><ul>")
     for slot in build.slots:

@@ -99,7 +99,7 @@ class BuildCanvas(QWidget):
                 card = SlotCard(self.list)
                 card.count_edited.connect(self._count_edited)
                 card.remove_requested.connect(self._remove)
-            card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None)
+            card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None, build.cost.price_kind)
             cards.append(card)
         for card in spare.values():
             card.deleteLater()

@@ -22,9 +22,11 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QIcon
 
 from planner.core.physics import unit_price_usd
+from planner.core.prices import gpu_price
 from planner.core.specs import Catalog, GpuSpec
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import GPU_MIME, gpu_mime
+from planner.ui.price_text import price_tooltip
 
 NAME, VENDOR, ARCHITECTURE, MEMORY, BANDWIDTH, TDP, FP16, PRICE = range(8)
 COLUMN_COUNT = 8
@@ -162,13 +164,7 @@ class CatalogModel(QAbstractTableModel):
         if column == NAME:
             return gpu.notes or gpu.name
         if column == PRICE:
-            sp = gpu.street_price
-            if sp is not None and sp.currency == "USD":
-                return self.tr("Street price as of %1 — source: %2").replace(
-                    "%1", sp.as_of).replace("%2", sp.source)
-            if gpu.launch_msrp_usd is not None and gpu.sources:
-                return self.tr("Launch price — source: %1").replace("%1", gpu.sources[0])
-            return self.tr("No price known")
+            return price_tooltip(gpu_price(gpu, "USD"))
         if column in NUMERIC_COLUMNS:
             if self._figure(gpu, column) is None:
                 return self.tr("Not stated by any source, or the chip lacks it")

@@ -1,8 +1,9 @@
 """Describe a GPU of one's own (or correct a catalog one): a form checked as the user types.
 
 Each field's problem is one plain sentence right under it, and OK stays disabled until there is
-none. The limits are the catalog's own rules (`GPU_RULES`), so the dialog never accepts a figure
-the store would refuse; anything the store still refuses is shown in the dialog, which stays open.
+none. The limits are the catalog's own (`planner.schema.records.GpuRecord`), so the dialog never
+accepts a figure the store would refuse; anything the store still refuses is shown in the dialog,
+which stays open.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.catalog.datafiles import GPU_RULES, ID_PATTERN, VENDORS
+from planner.core.prices import user_price, with_user_price
 from planner.core.specs import Catalog, GpuSpec
+from planner.schema.fields import ID_PATTERN
+from planner.schema.records import MEMORY_TYPES, VENDORS, catalog_range
 
 FORM_FACTORS = ("pcie-card", "sxm", "oam", "superchip")
 SEGMENTS = ("consumer", "workstation", "datacenter")
@@ -45,15 +48,12 @@ def new_gpu_id(name: str, catalog: Catalog) -> str:
 
 
 def _high(key: str) -> float:
-    rule = GPU_RULES[key]
-    return float(rule.high if rule.high is not None else 1e6)
+    return float(catalog_range(key).high or 1e6)
 
 
 def _low(key: str) -> float:
-    rule = GPU_RULES[key]
-    if rule.low is not None:
-        return float(rule.low)
-    return float(rule.above) if rule.above is not None else 0.0
+    rng = catalog_range(key)
+    return float(rng.low if rng.low is not None else rng.above or 0.0)
 
 
 class CustomGpuDialog(QDialog):
@@ -86,12 +86,12 @@ class CustomGpuDialog(QDialog):
             self.form_factor.addItem(text, key)
         self.memory = self._number(_high("memory_gb"), 1, self.tr(" GB"))
         self.memory_type = QComboBox()
-        for choice in GPU_RULES["memory_type"].choices:
+        for choice in MEMORY_TYPES:
             self.memory_type.addItem(str(choice), choice)
         self.bandwidth = self._number(_high("memory_bandwidth_gbs"), 0, self.tr(" GB/s"))
         self.tdp = self._number(_high("tdp_w"), 0, self.tr(" W"))
         self.fp16 = self._number(_high("fp16_tensor_tflops"), 1, " TFLOPS", optional=True)
-        self.price = self._number(_high("launch_msrp_usd"), 0, "", optional=True, prefix="$")
+        self.price = self._number(1_000_000, 0, "", optional=True, prefix="$")
         self.source = QLineEdit()
         self.source.setPlaceholderText(self.tr("Optional: a datasheet link or document title"))
 
@@ -183,7 +183,8 @@ class CustomGpuDialog(QDialog):
         self.bandwidth.setValue(gpu.memory_bandwidth_gbs)
         self.tdp.setValue(gpu.tdp_w)
         self.fp16.setValue(gpu.fp16_tensor_tflops or 0)
-        self.price.setValue(gpu.launch_msrp_usd or 0)
+        own = user_price(gpu.prices)
+        self.price.setValue(own.amount if own is not None else 0)
         self.source.setText(gpu.sources[0] if gpu.sources else "")
 
     def architecture_id(self) -> str:
@@ -233,7 +234,8 @@ class CustomGpuDialog(QDialog):
             memory_gb=self.memory.value(), memory_type=str(self.memory_type.currentData()),
             memory_bandwidth_gbs=self.bandwidth.value(), tdp_w=self.tdp.value(),
             fp16_tensor_tflops=self.fp16.value() or None,
-            launch_msrp_usd=self.price.value() or None,
+            prices=with_user_price(self._original.prices if self._original else (),
+                                   self.price.value() or None),
             sources=(source,) if source else ())
         if self._original is not None:
             return replace(self._original, **values)  # type: ignore[arg-type]

@@ -28,10 +28,12 @@ from planner.core.build import Build, CostSettings
 from planner.core.energy import Usage
 from planner.core.money import CURRENCIES
 from planner.core.precision import EstimateError
+from planner.core.prices import PRICE_KINDS
 from planner.core.specs import Catalog
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.assumptions_form import AssumptionsForm
+from planner.ui.price_text import kind_text
 
 #: The languages we ship, by locale name, each named in itself.
 LANGUAGES = (("en", "English"), ("zh_CN", "简体中文"))
@@ -54,6 +56,7 @@ def new_build_defaults(settings: QSettings, catalog: Catalog) -> tuple[Usage, Co
     price = float(cfg.read(settings, cfg.NEW_PRICE_PER_KWH))
     years = int(cfg.read(settings, cfg.NEW_YEARS))
     cloud = str(cfg.read(settings, cfg.NEW_CLOUD)) or None
+    kind = str(cfg.read(settings, cfg.NEW_PRICE_KIND))
     cost = CostSettings(
         currency=currency if currency in CURRENCIES else _DEFAULT_COST.currency,
         tariff_id=tariff if tariff and any(t.id == tariff for t in catalog.tariffs) else None,
@@ -61,7 +64,8 @@ def new_build_defaults(settings: QSettings, catalog: Catalog) -> tuple[Usage, Co
         carbon_id=carbon if carbon and any(c.id == carbon for c in catalog.carbon) else None,
         years=years if 1 <= years <= 15 else _DEFAULT_COST.years,
         cloud_instance_id=cloud if cloud and any(c.id == cloud for c in catalog.cloud)
-        else None)
+        else None,
+        price_kind=kind if kind in PRICE_KINDS else _DEFAULT_COST.price_kind)
     return usage, cost
 
 
@@ -78,6 +82,7 @@ def save_new_build_defaults(settings: QSettings, usage: Usage, cost: CostSetting
     cfg.write(settings, cfg.NEW_CARBON, cost.carbon_id or "")
     cfg.write(settings, cfg.NEW_YEARS, cost.years)
     cfg.write(settings, cfg.NEW_CLOUD, cost.cloud_instance_id or "")
+    cfg.write(settings, cfg.NEW_PRICE_KIND, cost.price_kind)
 
 
 def new_build(name: str, catalog: Catalog) -> Build:
@@ -108,6 +113,16 @@ class PreferencesDialog(QDialog):
         builds = QGroupBox(self.tr("New builds start with"))
         builds_layout = QVBoxLayout(builds)
         builds_layout.addWidget(self.assumptions)
+        self.price_kind = QComboBox()
+        for kind in PRICE_KINDS:
+            text = kind_text(kind)
+            self.price_kind.addItem(text[:1].upper() + text[1:], kind)
+        self.price_kind.setToolTip(self.tr("The newest price of this kind is used; a card "
+                                           "without one falls back to another kind, and says so."))
+        self._show_price_kind(self.assumptions.cost.price_kind)
+        price_row = QFormLayout()
+        price_row.addRow(self.tr("Cost GPUs at"), self.price_kind)
+        builds_layout.addLayout(price_row)
         builds_layout.addWidget(self.from_open)
         note = QLabel(self.tr("An open build keeps its own assumptions; they are saved in its "
                               "file."))
@@ -148,12 +163,17 @@ class PreferencesDialog(QDialog):
         layout.addWidget(look)
         layout.addWidget(self.buttons)
 
+    def _show_price_kind(self, kind: str) -> None:
+        self.price_kind.setCurrentIndex(max(0, self.price_kind.findData(kind)))
+
     def _use_open_build(self) -> None:
         if self._open_build is not None:
             self.assumptions.show_values(self._open_build.usage, self._open_build.cost)
+            self._show_price_kind(self._open_build.cost.price_kind)
 
     def _restore_defaults(self) -> None:
         self.assumptions.show_values(Usage(), CostSettings())
+        self._show_price_kind(CostSettings().price_kind)
         self.scheme.setCurrentIndex(0)
         self.language.setCurrentIndex(0)
 
@@ -163,6 +183,7 @@ class PreferencesDialog(QDialog):
         usage, cost = self.assumptions.usage, self.assumptions.cost
         if cost.tariff_id is None and cost.price_per_kwh is None:
             cost = replace(cost, price_per_kwh=_DEFAULT_COST.price_per_kwh)
+        cost = replace(cost, price_kind=str(self.price_kind.currentData()))
         save_new_build_defaults(settings, usage, cost)
         scheme = str(self.scheme.currentData())
         cfg.write(settings, cfg.COLOR_SCHEME, scheme)

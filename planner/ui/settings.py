@@ -49,6 +49,8 @@ NEW_PRICE_PER_KWH = Setting("newBuild/pricePerKwh", 0.15, float)
 NEW_CARBON = Setting("newBuild/carbon", "", str)
 NEW_YEARS = Setting("newBuild/years", 3, int)
 NEW_CLOUD = Setting("newBuild/cloudInstance", "", str)
+NEW_PRICE_KIND = Setting("newBuild/priceKind", "street", str)
+"""Which kind of dated price a new build is costed at (``planner.core.prices.PRICE_KINDS``)."""
 MAX_RECENT = 8
 #: Bumped when the dock layout changes shape, so an old saved state is not applied to new docks.
 STATE_VERSION = 1

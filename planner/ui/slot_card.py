@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.build import MAX_GPU_COUNT, BuildSlot
-from planner.core.physics import unit_price_usd
+from planner.core.prices import DEFAULT_KIND, gpu_price
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
+from planner.ui.price_text import price_tooltip
 
 CARD_STYLE = """
 SlotCard { border: 1px solid palette(mid); border-radius: 6px; background: palette(base); }
@@ -81,7 +82,8 @@ class SlotCard(QFrame):
         self.count.valueChanged.connect(lambda v: self.count_edited.emit(self.index, v))
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
 
-    def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True) -> None:
+    def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True,
+                  price_kind: str = DEFAULT_KIND) -> None:
         """Show a slot's GPU and count without reporting it as an edit.
 
         A GPU the catalog lacks (from someone else's file) is marked: its figures are the
@@ -92,17 +94,16 @@ class SlotCard(QFrame):
         self.gpu_id = gpu.id
         self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
         self.name.setText(gpu.name)
-        price = unit_price_usd(gpu)
+        picked = gpu_price(gpu, "USD", None, price_kind)
+        price = picked.amount if picked is not None else None
         parts = [self.tr("%1 GB").replace("%1", f"{gpu.memory_gb:g}"),
                  self.tr("%1 W").replace("%1", f"{gpu.tdp_w:,.0f}"),
                  f"${price:,.0f}" if price is not None else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))
         sources = "\n".join(gpu.sources[:3])
-        price_source = (gpu.street_price.source if gpu.street_price is not None
-                        else self.tr("launch MSRP"))
         tip = self.tr("Figures from: %1\nPrice: %2").replace("%1", sources).replace(
-            "%2", price_source if price is not None else self.tr("unknown"))
+            "%2", price_tooltip(picked))
         self.figures.setToolTip(tip if in_catalog else self.tr(
             "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip)
         self.figures.setText("  ·  ".join(parts))

@@ -231,102 +231,99 @@
     <context>
         <name>CatalogModel</name>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="92" />
+            <location filename="../../planner/ui/catalog_model.py" line="94" />
             <source>Name</source>
             <translation>名称</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="92" />
+            <location filename="../../planner/ui/catalog_model.py" line="94" />
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="92" />
+            <location filename="../../planner/ui/catalog_model.py" line="94" />
             <source>Architecture</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="93" />
+            <location filename="../../planner/ui/catalog_model.py" line="95" />
             <source>VRAM (GB)</source>
             <translation>显存 (GB)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="93" />
+            <location filename="../../planner/ui/catalog_model.py" line="95" />
             <source>Bandwidth (GB/s)</source>
             <translation>带宽 (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="93" />
+            <location filename="../../planner/ui/catalog_model.py" line="95" />
             <source>TDP (W)</source>
             <translation>TDP (W)</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="94" />
+            <location filename="../../planner/ui/catalog_model.py" line="96" />
             <source>FP16 TFLOPS</source>
             <translation>FP16 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="94" />
+            <location filename="../../planner/ui/catalog_model.py" line="96" />
             <source>Price (USD)</source>
             <translation>价格（美元）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="96" />
+            <location filename="../../planner/ui/catalog_model.py" line="98" />
             <source>Memory capacity as the vendor states it</source>
             <translation>厂商标称的显存容量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="97" />
+            <location filename="../../planner/ui/catalog_model.py" line="99" />
             <source>Memory bandwidth, 10⁹ bytes per second</source>
             <translation>显存带宽，每秒 10⁹ 字节</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="98" />
+            <location filename="../../planner/ui/catalog_model.py" line="100" />
             <source>Board power (total graphics power)</source>
             <translation>板卡功耗（整卡功耗）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="99" />
+            <location filename="../../planner/ui/catalog_model.py" line="101" />
             <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
             <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="100" />
+            <location filename="../../planner/ui/catalog_model.py" line="102" />
             <source>Dated street price in US dollars, else the launch price</source>
             <translation>注明日期的美元市场价，没有则用首发价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="140" />
+            <location filename="../../planner/ui/catalog_model.py" line="142" />
             <source> (custom)</source>
             <translation>（自定义）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="167" />
             <source>Street price as of %1 — source: %2</source>
-            <translation>%1 的市场价 — 来源：%2</translation>
+            <translation type="vanished">%1 的市场价 — 来源：%2</translation>
+        </message>
+        <message>
+            <source>Launch price — source: %1</source>
+            <translation type="vanished">首发价 — 来源：%1</translation>
+        </message>
+        <message>
+            <source>No price known</source>
+            <translation type="vanished">价格未知</translation>
         </message>
         <message>
             <location filename="../../planner/ui/catalog_model.py" line="170" />
-            <source>Launch price — source: %1</source>
-            <translation>首发价 — 来源：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="171" />
-            <source>No price known</source>
-            <translation>价格未知</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="174" />
             <source>Not stated by any source, or the chip lacks it</source>
             <translation>没有来源给出此数值，或芯片不支持</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="176" />
+            <location filename="../../planner/ui/catalog_model.py" line="172" />
             <source>Source: %1</source>
             <translation>来源：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/catalog_model.py" line="177" />
+            <location filename="../../planner/ui/catalog_model.py" line="173" />
             <source>Entered by you</source>
             <translation>由你输入</translation>
         </message>
@@ -447,233 +444,238 @@
     <context>
         <name>ComparisonPanel</name>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="184" />
+            <location filename="../../planner/ui/panels/comparison.py" line="185" />
             <source>Add a GPU…</source>
             <translation>添加 GPU…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="185" />
+            <location filename="../../planner/ui/panels/comparison.py" line="186" />
             <source>Add an architecture…</source>
             <translation>添加架构…</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="187" />
+            <location filename="../../planner/ui/panels/comparison.py" line="188" />
             <source>GPUs</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="188" />
+            <location filename="../../planner/ui/panels/comparison.py" line="189" />
             <source>Architectures</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="288" />
+            <location filename="../../planner/ui/panels/comparison.py" line="289" />
             <source>Add GPUs to the build, or pick them here, to compare two to four side by side.</source>
             <translation>向配置中添加 GPU，或在这里选择，即可并排对比二到四款。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="315" />
+            <location filename="../../planner/ui/panels/comparison.py" line="316" />
             <source>Headroom: %1</source>
             <translation>余量：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="317" />
+            <location filename="../../planner/ui/panels/comparison.py" line="318" />
             <source>tokens/s</source>
             <translation>token/秒</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="317" />
+            <location filename="../../planner/ui/panels/comparison.py" line="318" />
             <source>samples/s</source>
             <translation>样本/秒</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="318" />
+            <location filename="../../planner/ui/panels/comparison.py" line="319" />
             <source>Speed: %1 (%2)</source>
             <translation>速度：%1（%2）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
             <source>Memory</source>
             <translation>显存</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="330" />
+            <location filename="../../planner/ui/panels/comparison.py" line="331" />
             <source>Memory type</source>
             <translation>显存类型</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
             <source>Memory bandwidth</source>
             <translation>显存带宽</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
+            <location filename="../../planner/ui/panels/comparison.py" line="332" />
             <source>FP32</source>
             <translation>FP32</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="332" />
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
             <source>FP16 tensor (dense)</source>
             <translation>FP16 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="332" />
+            <location filename="../../planner/ui/panels/comparison.py" line="333" />
             <source>BF16 tensor (dense)</source>
             <translation>BF16 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="333" />
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
             <source>FP8 tensor (dense)</source>
             <translation>FP8 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="333" />
+            <location filename="../../planner/ui/panels/comparison.py" line="334" />
             <source>INT8 tensor (dense)</source>
             <translation>INT8 张量（稠密）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="334" />
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
             <source>Architecture</source>
             <translation>架构</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="334" />
+            <location filename="../../planner/ui/panels/comparison.py" line="335" />
             <source>Process</source>
             <translation>制程</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="335" />
+            <location filename="../../planner/ui/panels/comparison.py" line="336" />
             <source>BF16 support</source>
             <translation>支持 BF16</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="335" />
+            <location filename="../../planner/ui/panels/comparison.py" line="336" />
             <source>FP8 support</source>
             <translation>支持 FP8</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
+            <location filename="../../planner/ui/panels/comparison.py" line="337" />
             <source>FP4 support</source>
             <translation>支持 FP4</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="337" />
+            <location filename="../../planner/ui/panels/comparison.py" line="338" />
             <source>Transformer Engine</source>
             <translation>Transformer Engine</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="338" />
+            <location filename="../../planner/ui/panels/comparison.py" line="339" />
             <source>2:4 structured sparsity</source>
             <translation>2:4 结构化稀疏</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="339" />
+            <location filename="../../planner/ui/panels/comparison.py" line="340" />
             <source>GPU-to-GPU link</source>
             <translation>GPU 互联</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="340" />
+            <location filename="../../planner/ui/panels/comparison.py" line="341" />
             <source>Link bandwidth</source>
             <translation>互联带宽</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="340" />
+            <location filename="../../planner/ui/panels/comparison.py" line="341" />
             <source>Board power (TDP)</source>
             <translation>板卡功耗（TDP）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="341" />
+            <location filename="../../planner/ui/panels/comparison.py" line="342" />
             <source>Price</source>
             <translation>价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="341" />
+            <location filename="../../planner/ui/panels/comparison.py" line="342" />
             <source>FP16 TFLOPS per $1,000</source>
             <translation>每 1,000 美元的 FP16 TFLOPS</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="342" />
+            <location filename="../../planner/ui/panels/comparison.py" line="343" />
             <source>FP16 GFLOPS per watt</source>
             <translation>每瓦 FP16 GFLOPS</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="342" />
+            <location filename="../../planner/ui/panels/comparison.py" line="343" />
             <source>Vendor</source>
             <translation>厂商</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="343" />
+            <location filename="../../planner/ui/panels/comparison.py" line="344" />
             <source>Launched</source>
             <translation>发布年份</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="343" />
+            <location filename="../../planner/ui/panels/comparison.py" line="344" />
             <source>Matrix units</source>
             <translation>矩阵单元</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="344" />
+            <location filename="../../planner/ui/panels/comparison.py" line="345" />
             <source>Features</source>
             <translation>特性</translation>
         </message>
         <message>
             <location filename="../../planner/ui/panels/comparison.py" line="353" />
+            <source>no figure on record</source>
+            <translation>暂无数据</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/comparison.py" line="355" />
             <source>yes</source>
             <translation>是</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="353" />
+            <location filename="../../planner/ui/panels/comparison.py" line="355" />
             <source>no</source>
             <translation>否</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="375" />
+            <location filename="../../planner/ui/panels/comparison.py" line="377" />
             <source>Source: %1</source>
             <translation>来源：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="377" />
+            <location filename="../../planner/ui/panels/comparison.py" line="379" />
             <source>Price source: %1</source>
             <translation>价格来源：%1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="378" />
+            <location filename="../../planner/ui/panels/comparison.py" line="380" />
             <source>launch MSRP</source>
             <translation>首发建议零售价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="380" />
+            <location filename="../../planner/ui/panels/comparison.py" line="382" />
             <source>Free memory per GPU if the build were made of this card.</source>
             <translation>若配置全部使用此卡，每张 GPU 剩余的显存。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="383" />
+            <location filename="../../planner/ui/panels/comparison.py" line="385" />
             <source>Estimated for the build's %1 GPU(s) of this card: training at %2 % of the card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
             <translation>按本配置的 %1 张该型号 GPU 估算：训练按该卡稠密张量峰值算力的 %2 %（模型 FLOPs 利用率），解码按其显存带宽的 %3 %。仅在放得下时显示。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="390" />
+            <location filename="../../planner/ui/panels/comparison.py" line="392" />
             <source>Best of the compared (higher is better)</source>
             <translation>对比中最佳（越高越好）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="392" />
+            <location filename="../../planner/ui/panels/comparison.py" line="394" />
             <source>Best of the compared (lower is better)</source>
             <translation>对比中最佳（越低越好）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="74" />
+            <location filename="../../planner/ui/panels/comparison.py" line="75" />
             <source>Reset</source>
             <extracomment>Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).</extracomment>
             <translation>重置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="75" />
+            <location filename="../../planner/ui/panels/comparison.py" line="76" />
             <source>Compare the build's own GPUs again</source>
             <translation>重新对比配置中的 GPU</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="108" />
+            <location filename="../../planner/ui/panels/comparison.py" line="109" />
             <source>Remove %1 from the comparison</source>
             <translation>从对比中移除 %1</translation>
         </message>
@@ -956,6 +958,51 @@
             <source>Speed: %1</source>
             <translation>速度：%1</translation>
         </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="60" />
+            <source>MSRP</source>
+            <translation>建议零售价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="61" />
+            <source>list price</source>
+            <translation>目录价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="62" />
+            <source>street price</source>
+            <translation>市场价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="63" />
+            <source>press estimate</source>
+            <translation>媒体估价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="64" />
+            <source>used price</source>
+            <translation>二手价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="76" />
+            <source>no figure on record</source>
+            <translation>暂无数据</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="191" />
+            <source>idle not counted</source>
+            <translation>未计空闲功耗</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="199" />
+            <source>Idle not counted (no source states the idle power): %1</source>
+            <translation>未计空闲功耗（没有资料给出其空闲功耗）：%1</translation>
+        </message>
+        <message>
+            <location filename="../../planner/report/sheet.py" line="221" />
+            <source>not like for like: the chosen instance holds other GPUs or another count</source>
+            <translation>并非同类比较：所选实例的 GPU 型号或数量不同</translation>
+        </message>
     </context>
     <context>
         <name>CustomGpuDialog</name>
@@ -1090,27 +1137,27 @@
             <translation>未知</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="201" />
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="202" />
             <source>Give the GPU a name.</source>
             <translation>请为这张 GPU 起个名字。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="203" />
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="204" />
             <source>Choose an architecture or type its name.</source>
             <translation>请选择架构或输入架构名称。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="205" />
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="206" />
             <source>Memory must be more than 0 GB.</source>
             <translation>显存必须大于 0 GB。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="207" />
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="208" />
             <source>Bandwidth must be at least %1 GB/s (in GB/s, not TB/s).</source>
             <translation>带宽至少为 %1 GB/s（单位是 GB/s，不是 TB/s）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="211" />
+            <location filename="../../planner/ui/custom_gpu_dialog.py" line="212" />
             <source>Board power must be at least %1 W.</source>
             <translation>板卡功耗至少为 %1 W。</translation>
         </message>
@@ -1384,6 +1431,21 @@
             <translation>自购（购置 + 电费）</translation>
         </message>
         <message>
+            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <source>idle not counted: no source states its idle power</source>
+            <translation>未计空闲功耗：没有资料给出其空闲功耗</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="214" />
+            <source>Idle not counted for cards whose idle power no source states.</source>
+            <translation>没有资料给出空闲功耗的显卡未计空闲功耗。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="218" />
+            <source>No like-for-like rental on record (the same GPU, the same count); choose an instance to compare with.</source>
+            <translation>没有同型号、同数量的云租用记录；请选择一个实例进行比较。</translation>
+        </message>
+        <message>
             <source>Rent the cloud instance</source>
             <extracomment>Table columns of the per-GPU figures.</extracomment>
             <translation type="vanished">租用云实例</translation>
@@ -1401,94 +1463,101 @@
             <translation type="vanished">修改电价方案</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="167" />
+            <location filename="../../planner/ui/panels/energy.py" line="168" />
             <source>Build (with host)</source>
             <translation>整机（含主机）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="174" />
+            <location filename="../../planner/ui/panels/energy.py" line="170" />
+            <source>%1 (idle not counted)</source>
+            <translation>%1（未计空闲）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="175" />
             <source>%1 kWh under load, %2 kWh idle</source>
             <translation>负载 %1 kWh，空闲 %2 kWh</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="178" />
+            <location filename="../../planner/ui/panels/energy.py" line="179" />
             <source>The cards plus the rest of the computer, at the wall</source>
             <translation>显卡加上整机其余部分，按墙插计</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="195" />
+            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>idle %1 W</source>
             <translation>空闲 %1 W</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
             <source>idle power unknown (counted as 0 W)</source>
-            <translation>空闲功耗未知（按 0 W 计）</translation>
+            <translation type="vanished">空闲功耗未知（按 0 W 计）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
+            <location filename="../../planner/ui/panels/energy.py" line="198" />
             <source>Board power %1 W, %2
 Source: %3</source>
             <translation>板卡功耗 %1 W，%2
 来源：%3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="208" />
+            <location filename="../../planner/ui/panels/energy.py" line="209" />
             <source>Tariff: %1 (%2).</source>
             <translation>电价：%1（%2）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="209" />
+            <location filename="../../planner/ui/panels/energy.py" line="210" />
             <source>your price</source>
             <translation>你设定的价格</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="211" />
+            <location filename="../../planner/ui/panels/energy.py" line="212" />
             <source>Purchase: %1.</source>
             <translation>购置：%1。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="213" />
             <source>Idle power unknown for some cards (counted as 0 W).</source>
-            <translation>部分显卡的空闲功耗未知（按 0 W 计）。</translation>
+            <translation type="vanished">部分显卡的空闲功耗未知（按 0 W 计）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="216" />
             <source>No cloud instance rents this GPU in the catalog.</source>
-            <translation>目录中没有出租此 GPU 的云实例。</translation>
+            <translation type="vanished">目录中没有出租此 GPU 的云实例。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="218" />
+            <location filename="../../planner/ui/panels/energy.py" line="221" />
             <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
             <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="224" />
+            <location filename="../../planner/ui/panels/energy.py" line="227" />
+            <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
+            <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/energy.py" line="230" />
             <source>No price is known for these cards, so no break-even.</source>
             <translation>这些显卡价格未知，因此无法计算回本点。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="226" />
+            <location filename="../../planner/ui/panels/energy.py" line="232" />
             <source>Renting stays cheaper than owning at these prices.</source>
             <translation>按这些价格，租用始终比自购便宜。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="228" />
+            <location filename="../../planner/ui/panels/energy.py" line="234" />
             <source>Owning pays off after %1 hours of use (about %2 months).</source>
             <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="235" />
+            <location filename="../../planner/ui/panels/energy.py" line="241" />
             <source>Rent %1</source>
             <translation>租用 %1</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="254" />
+            <location filename="../../planner/ui/panels/energy.py" line="260" />
             <source>Cumulative cost</source>
             <translation>累计成本</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/energy.py" line="273" />
+            <location filename="../../planner/ui/panels/energy.py" line="279" />
             <source>break-even: %1 months</source>
             <translation>回本：%1 个月</translation>
         </message>
@@ -1874,61 +1943,119 @@ Source: %3</source>
     <context>
         <name>PreferencesDialog</name>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="95" />
+            <location filename="../../planner/ui/preferences.py" line="100" />
             <source>Preferences</source>
             <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
             <translation>偏好设置</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="105" />
+            <location filename="../../planner/ui/preferences.py" line="110" />
             <source>Use the Open Build's Assumptions</source>
             <translation>采用当前配置的假设</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="108" />
+            <location filename="../../planner/ui/preferences.py" line="113" />
             <source>New builds start with</source>
             <translation>新建配置的默认假设</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="112" />
+            <location filename="../../planner/ui/preferences.py" line="120" />
+            <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
+            <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="124" />
+            <source>Cost GPUs at</source>
+            <translation>GPU 计价方式</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/preferences.py" line="127" />
             <source>An open build keeps its own assumptions; they are saved in its file.</source>
             <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="118" />
-            <location filename="../../planner/ui/preferences.py" line="124" />
+            <location filename="../../planner/ui/preferences.py" line="133" />
+            <location filename="../../planner/ui/preferences.py" line="139" />
             <source>Follow the system</source>
             <translation>跟随系统</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="118" />
+            <location filename="../../planner/ui/preferences.py" line="133" />
             <source>Light</source>
             <translation>浅色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="119" />
+            <location filename="../../planner/ui/preferences.py" line="134" />
             <source>Dark</source>
             <translation>深色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="129" />
+            <location filename="../../planner/ui/preferences.py" line="144" />
             <source>A new language takes effect when the app starts again.</source>
             <translation>新的语言在下次启动应用时生效。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="132" />
+            <location filename="../../planner/ui/preferences.py" line="147" />
             <source>Appearance</source>
             <translation>外观</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="134" />
+            <location filename="../../planner/ui/preferences.py" line="149" />
             <source>Colours</source>
             <translation>配色</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/preferences.py" line="135" />
+            <location filename="../../planner/ui/preferences.py" line="150" />
             <source>Language</source>
             <translation>语言</translation>
+        </message>
+    </context>
+    <context>
+        <name>Prices</name>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="14" />
+            <source>launch/suggested price (MSRP)</source>
+            <translation>首发/建议零售价（MSRP）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="15" />
+            <source>list price</source>
+            <translation>目录价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="16" />
+            <source>retail (street) price</source>
+            <translation>零售（市场）价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="17" />
+            <source>press estimate</source>
+            <translation>媒体估价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="18" />
+            <source>used price</source>
+            <translation>二手价</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="25" />
+            <source>No price known</source>
+            <translation>价格未知</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="26" />
+            <source>%1 of %2 — source: %3</source>
+            <translation>%2 的%1 — 来源：%3</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="28" />
+            <source>entered by you</source>
+            <translation>您自己输入</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/price_text.py" line="30" />
+            <source>(no price of the preferred kind is on record)</source>
+            <translation>（没有所选类型的价格记录）</translation>
         </message>
     </context>
     <context>
@@ -2082,69 +2209,67 @@ Source: %3</source>
     <context>
         <name>SlotCard</name>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="62" />
+            <location filename="../../planner/ui/slot_card.py" line="63" />
             <source>Number of cards</source>
             <translation>显卡数量</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="63" />
+            <location filename="../../planner/ui/slot_card.py" line="64" />
             <source>How many of this GPU (1–64)</source>
             <translation>此 GPU 的数量（1–64）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="67" />
+            <location filename="../../planner/ui/slot_card.py" line="68" />
             <source>Remove from the build (Delete)</source>
             <translation>从配置中移除（Delete）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="68" />
+            <location filename="../../planner/ui/slot_card.py" line="69" />
             <source>Remove</source>
             <translation>移除</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="96" />
+            <location filename="../../planner/ui/slot_card.py" line="99" />
             <source>%1 GB</source>
             <translation>%1 GB</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="97" />
+            <location filename="../../planner/ui/slot_card.py" line="100" />
             <source>%1 W</source>
             <translation>%1 W</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="98" />
+            <location filename="../../planner/ui/slot_card.py" line="101" />
             <source>price unknown</source>
             <translation>价格未知</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="100" />
+            <location filename="../../planner/ui/slot_card.py" line="103" />
             <source>not in your catalog</source>
             <translation>不在你的目录中</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="103" />
             <source>launch MSRP</source>
-            <translation>首发建议零售价</translation>
+            <translation type="vanished">首发建议零售价</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="104" />
+            <location filename="../../planner/ui/slot_card.py" line="105" />
             <source>Figures from: %1
 Price: %2</source>
             <translation>参数来源：%1
 价格：%2</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="105" />
             <source>unknown</source>
-            <translation>未知</translation>
+            <translation type="vanished">未知</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="107" />
+            <location filename="../../planner/ui/slot_card.py" line="108" />
             <source>This GPU is not in your catalog: its figures come from the file.</source>
             <translation>此 GPU 不在你的目录中：其参数来自文件。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/slot_card.py" line="113" />
+            <location filename="../../planner/ui/slot_card.py" line="114" />
             <source>%1, %2 cards</source>
             <translation>%1，%2 张</translation>
         </message>

@@ -76,11 +76,12 @@ def test_unit_price_prefers_a_dated_usd_street_price_over_msrp(real_catalog):
 
     from planner.core.specs import Price
 
-    g = replace(real_catalog.gpu("nvidia-rtx-4090"), launch_msrp_usd=1599.0, street_price=None)
+    msrp = Price(1599.0, "USD", "2022-10-12", "msrp", "US", "test")
+    g = replace(real_catalog.gpu("nvidia-rtx-4090"), prices=(msrp,))
     assert unit_price_usd(g) == 1599.0
-    street = Price(1999.0, "USD", "2026-11-01", "test")
-    assert unit_price_usd(replace(g, street_price=street)) == 1999.0
-    # A street price in another currency is not mixed into USD totals: MSRP stays.
-    cny = Price(14999.0, "CNY", "2026-11-01", "test")
-    assert unit_price_usd(replace(g, street_price=cny)) == 1599.0
-    assert unit_price_usd(replace(g, launch_msrp_usd=None)) is None
+    street = Price(1999.0, "USD", "2026-11-01", "street", "US", "test")
+    assert unit_price_usd(replace(g, prices=(msrp, street))) == 1999.0
+    # A street price in another currency is not mixed into USD totals without rates: MSRP stays.
+    cny = Price(14999.0, "CNY", "2026-11-01", "street", "CN", "test")
+    assert unit_price_usd(replace(g, prices=(msrp, cny))) == 1599.0
+    assert unit_price_usd(replace(g, prices=())) is None

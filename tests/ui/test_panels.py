@@ -146,12 +146,15 @@ def test_energy_figures_equal_core(qtbot, document: BuildDocument) -> None:
     model = panel.table.model()
     total_row = model.rowCount() - 1
     assert total_row == len(view.lines)
-    assert model.index(total_row, KWH).data() == number(view.total.kwh_per_year)
+    idle_note = " (idle not counted)"
+    assert model.index(total_row, KWH).data() == number(view.total.kwh_per_year) + (
+        "" if view.total.idle_counted else idle_note)
     assert model.index(total_row, COST).data() == format_money(view.total.cost_per_year,
                                                                view.currency)
     assert model.index(total_row, KWH).data(Qt.ItemDataRole.FontRole).bold()
     for r, line in enumerate(view.lines):
-        assert model.index(r, KWH).data() == number(line.kwh_per_year)
+        assert model.index(r, KWH).data() == number(line.kwh_per_year) + (
+            "" if line.idle_counted else idle_note)
         assert number(line.kwh_idle_per_year) in model.index(r, KWH).data(
             Qt.ItemDataRole.ToolTipRole)
         gpu = document.catalog.gpu(line.gpu_id)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from alembic import command
 
-from planner.catalog.store import alembic_config
+from planner.catalog.dbfile import alembic_config
 
 
 def main() -> None:

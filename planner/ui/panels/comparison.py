@@ -31,6 +31,7 @@ from planner.core.specs import GpuSpec
 from planner.core.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
 from planner.core.views_compare import (
     MAX_COLUMNS,
+    NO_FIGURE,
     ComparisonRow,
     ComparisonTable,
     architecture_table,
@@ -348,7 +349,8 @@ class ComparisonPanel(Panel):
         """One value for people: units, yes/no, money, headroom with its verdict."""
         value = row.values[column]
         if value is None:
-            return "—"
+            note = row.notes[column] if column < len(row.notes) else None
+            return self.tr("no figure on record") if note == NO_FIGURE else "—"
         if row.kind == "bool":
             return self.tr("yes") if value else self.tr("no")
         if row.kind == "text":

@@ -163,10 +163,11 @@ class EnergyPanel(Panel):
         rows: list[list[Cell]] = []
         for line in lines:
             is_total = view is not None and line is view.total
+            kwh = number(line.kwh_per_year)
             texts = (
                 self.tr("Build (with host)") if is_total else line.label,
                 str(line.count),
-                number(line.kwh_per_year),
+                kwh if line.idle_counted else self.tr("%1 (idle not counted)").replace("%1", kwh),
                 self.money(line.cost_per_year),
                 number(line.co2_kg_per_year),
                 number(line.heat_btu_per_hour),
@@ -193,7 +194,7 @@ class EnergyPanel(Panel):
         if gpu is None:
             return ""
         idle = (self.tr("idle %1 W").replace("%1", number(gpu.idle_w)) if gpu.idle_w is not None
-                else self.tr("idle power unknown (counted as 0 W)"))
+                else self.tr("idle not counted: no source states its idle power"))
         return self.tr("Board power %1 W, %2\nSource: %3").replace(
             "%1", number(gpu.tdp_w)).replace("%2", idle).replace(
             "%3", gpu.sources[0] if gpu.sources else "—")
@@ -210,16 +211,21 @@ class EnergyPanel(Panel):
         if view.purchase is not None:
             parts.append(self.tr("Purchase: %1.").replace("%1", self.money(view.purchase)))
         if not view.idle_known:
-            parts.append(self.tr("Idle power unknown for some cards (counted as 0 W)."))
+            parts.append(self.tr("Idle not counted for cards whose idle power no source "
+                                 "states."))
         cloud = view.cloud
         if cloud is None:
-            parts.append(self.tr("No cloud instance rents this GPU in the catalog."))
+            parts.append(self.tr("No like-for-like rental on record (the same GPU, the same "
+                                 "count); choose an instance to compare with."))
         else:
             parts.append(self.tr("Renting %1 × %2 (%3): %4 per hour, %5 per year.")
                          .replace("%1", str(cloud.instances)).replace("%2", cloud.instance.name)
                          .replace("%3", cloud.instance.provider)
                          .replace("%4", self.money(cloud.rent_per_hour))
                          .replace("%5", self.money(cloud.rent_per_year)))
+            if not cloud.like_for_like:
+                parts.append(self.tr("Not like for like: the chosen instance holds other GPUs "
+                                     "or another count."))
             if view.purchase is None:
                 parts.append(self.tr("No price is known for these cards, so no break-even."))
             elif cloud.break_even_hours is None:

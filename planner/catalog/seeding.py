@@ -1,0 +1,141 @@
+"""Seeding the catalog database from ``data/``: bundled rows replaced, the user's rows kept.
+
+When ``data/VERSION`` differs from the version stored in ``meta``, every table's bundled rows are
+replaced by the new data, keeping rows the user added (``origin="user"``) and bundled rows the user
+edited (``user_edited``, whose new bundled figures become the revert target), and dropping bundled
+rows the new data no longer has (unless the user edited them: those become the user's own).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from planner.catalog.models import (
+    ORIGIN_BUNDLED,
+    ORIGIN_USER,
+    ArchitectureRow,
+    CarbonRow,
+    CloudInstanceRow,
+    GpuRow,
+    MetaRow,
+    TariffRow,
+    WorkloadRow,
+    _Row,
+)
+from planner.catalog.records import Record, price_from_record, to_record
+from planner.catalog.version import DataFileError, read_version
+from planner.core.prices import DEFAULT_KIND, pick_price
+from planner.core.specs import GpuSpec
+
+
+def dumps(record: Record) -> str:
+    """A record as the compact JSON the ``record`` column holds."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def gpu_columns(r: Record) -> dict[str, Any]:
+    """The GPU table's queryable columns, taken from the full record."""
+    shown = pick_price([price_from_record(p) for p in r.get("prices") or ()], DEFAULT_KIND,
+                       None)
+    return {
+        "vendor": r["vendor"], "name": r["name"], "architecture": r["architecture"],
+        "segment": r["segment"], "form_factor": r["form_factor"], "memory_gb": r["memory_gb"],
+        "memory_type": r["memory_type"], "memory_bandwidth_gbs": r["memory_bandwidth_gbs"],
+        "tdp_w": r["tdp_w"], "fp16_tensor_tflops": r.get("fp16_tensor_tflops"),
+        "launch_year": r.get("launch_year"),
+        "price_amount": shown.original.amount if shown else None,
+        "price_currency": shown.original.currency if shown else None,
+        "price_kind": shown.kind if shown else None,
+        "price_as_of": shown.as_of if shown else None,
+    }
+
+
+def _columns(model: type[_Row], r: Record) -> dict[str, Any]:
+    """Return the explicit (queryable) columns of a table, taken from the full record."""
+    if model is GpuRow:
+        return gpu_columns(r)
+    names = [c.name for c in model.__table__.columns  # type: ignore[attr-defined]
+             if c.name not in _Row.model_fields]
+    return {n: r.get(n) for n in names}
+
+
+def gpu_record(spec: GpuSpec) -> Record:
+    """Return a GPU's stored record: its fields minus ``custom`` (which follows ``origin``)."""
+    record = to_record(spec)
+    record.pop("custom", None)
+    return record
+
+
+def _reseed(session: Session, model: type[_Row], records: Sequence[Record]) -> None:
+    """Replace the bundled rows of one table, keeping the user's rows and edits."""
+    existing = {row.id: row for row in session.exec(select(model)).all()}
+    for position, record in enumerate(records):
+        text = dumps(record)
+        row = existing.pop(record["id"], None)
+        if row is None:
+            session.add(model(id=record["id"], origin=ORIGIN_BUNDLED, user_edited=False,
+                              position=position, record=text, **_columns(model, record)))
+        elif row.origin == ORIGIN_USER:
+            continue  # the user's own row with the same id wins over a newly bundled one
+        elif row.user_edited:
+            row.bundled_record = text  # a revert now restores the new bundled figures
+            row.position = position
+            session.add(row)
+        else:
+            row.record = text
+            row.position = position
+            for key, value in _columns(model, record).items():
+                setattr(row, key, value)
+            session.add(row)
+    for row in existing.values():
+        if row.origin == ORIGIN_USER:
+            continue
+        if row.user_edited:  # bundled no more, but the user cared: it becomes theirs
+            row.origin, row.user_edited, row.bundled_record = ORIGIN_USER, False, None
+            session.add(row)
+        else:
+            session.delete(row)
+
+
+def seed(engine: Engine, data_dir: Path) -> str | None:
+    """Re-seed when ``data/VERSION`` differs from the stored version; returns a notice or None.
+
+    The data loader (and the schema it checks with) is imported only when ``data/`` is read.
+    """
+    with Session(engine) as session:
+        stored_row = session.get(MetaRow, "catalog_version")
+        stored = stored_row.value if stored_row is not None else None
+    try:
+        if read_version(data_dir) == stored:
+            return None
+        from planner.catalog.datafiles import load_catalog
+
+        catalog = load_catalog(data_dir)
+    except DataFileError as exc:
+        fallback = (f"the catalog from an earlier start (version {stored}) is used"
+                    if stored else "the catalog holds only your own entries")
+        return (f"The bundled catalog could not be loaded ({exc.message.rstrip('.')}), so "
+                f"{fallback}.")
+    tables: Iterable[tuple[type[_Row], Sequence[Record]]] = (
+        (GpuRow, [gpu_record(g) for g in catalog.gpus]),
+        (ArchitectureRow, [to_record(a) for a in catalog.architectures]),
+        (WorkloadRow, [{k: v for k, v in to_record(w).items() if k != "custom"}
+                       for w in catalog.workloads]),
+        (TariffRow, [to_record(t) for t in catalog.tariffs]),
+        (CarbonRow, [to_record(c) for c in catalog.carbon]),
+        (CloudInstanceRow, [to_record(c) for c in catalog.cloud]),
+    )
+    with Session(engine) as session:
+        for model, records in tables:
+            _reseed(session, model, records)
+        session.merge(MetaRow(key="catalog_version", value=catalog.version))
+        session.commit()
+    return None
+
+

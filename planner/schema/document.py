@@ -1,0 +1,165 @@
+"""The `.gpubuild` document: its header and the settings records, on the GPU and model snapshots.
+
+The reader checks a file level by level (header, each slot, each snapshot) so it can say *which*
+GPU or model is wrong; :class:`Document` puts the levels together for the JSON Schema in
+``docs/gpubuild.schema.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from planner.core.build import CostSettings
+from planner.core.energy import Usage
+from planner.core.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
+from planner.core.money import CURRENCIES
+from planner.core.precision import (
+    OPTIMIZER_STATES,
+    QUANTIZATION_BYTES,
+    STRATEGIES,
+    TRAINING_PRECISIONS,
+)
+from planner.schema import limits as lim
+from planner.schema.base import Record
+from planner.schema.dated import PRICE_KINDS
+from planner.schema.fields import Flag, Nested, Num, Text
+from planner.schema.records import GpuSnapshot, WorkloadSnapshot
+
+
+def _int(label: str, low: int, high: int) -> Num:
+    return Num(label, low=low, high=high, integer=True)
+
+
+class TrainingRecord(Record):
+    """Training settings of a tracked workload, per GPU."""
+
+    core = TrainingSetup
+
+    precision: Annotated[str, Text("Training precision", choices=tuple(TRAINING_PRECISIONS))]
+    optimizer: Annotated[str, Text("Optimizer", choices=tuple(OPTIMIZER_STATES))]
+    batch: Annotated[int, _int("Batch size", 1, lim.MAX_BATCH)]
+    seq: Annotated[int | None, _int("Sequence length", 1, lim.MAX_SEQ)]
+    checkpointing: Annotated[bool, Flag("Gradient checkpointing")]
+    accumulation: Annotated[int, _int("Gradient accumulation", 1, lim.MAX_BATCH)]
+    attention: Annotated[str, Text("Attention kernel", choices=("flash", "eager"))]
+    gpus: Annotated[int, _int("Training GPU count", 1, lim.MAX_TP_GPUS)]
+    strategy: Annotated[str, Text("Training strategy", choices=STRATEGIES)]
+    lora_rank: Annotated[int | None, _int("LoRA rank", 1, lim.MAX_BATCH)]
+    qlora: Annotated[bool, Flag("QLoRA flag")]
+    lora_targets: Annotated[str, Text("LoRA targets", choices=LORA_TARGETS)]
+
+
+class InferenceRecord(Record):
+    """Inference settings of a tracked workload."""
+
+    core = InferenceSetup
+
+    precision: Annotated[str, Text("Inference precision", choices=tuple(QUANTIZATION_BYTES))]
+    batch: Annotated[int, _int("Batch size", 1, lim.MAX_BATCH)]
+    seq: Annotated[int | None, _int("Sequence length", 1, lim.MAX_SEQ)]
+    kv_precision: Annotated[str | None, Text("KV cache precision",
+                                             choices=tuple(QUANTIZATION_BYTES))]
+    gpus: Annotated[int, _int("Inference GPU count", 1, lim.MAX_TP_GPUS)]
+    strategy: Annotated[str, Text("Inference strategy", choices=STRATEGIES)]
+
+
+class UsageRecord(Record):
+    """How the machine is used, for the energy figures."""
+
+    core = Usage
+
+    hours_per_day: Annotated[float, Num("Hours per day", low=0, high=24)]
+    days_per_year: Annotated[float, Num("Days per year", low=0, high=366)]
+    utilization: Annotated[float, Num("Utilization", low=0, high=1)]
+    idle_when_not_running: Annotated[bool, Flag("Idle when not running")]
+    host_watts: Annotated[float, Num("Host power", low=0, high=100_000)]
+    psu_efficiency: Annotated[float, Num("PSU efficiency", above=0, high=1)]
+    pue: Annotated[float, Num("PUE", low=1, high=5)]
+    base_kwh_per_year: Annotated[float, Num("Other household consumption", low=0, high=1e9)]
+
+
+class CostRecord(Record):
+    """Money and carbon settings."""
+
+    core = CostSettings
+
+    currency: Annotated[str, Text("Currency", choices=CURRENCIES)]
+    tariff_id: Annotated[str | None, Text("Tariff id", "id")]
+    price_per_kwh: Annotated[float | None, Num("Electricity price", low=0, high=1_000)]
+    carbon_id: Annotated[str | None, Text("Grid carbon id", "id")]
+    years: Annotated[int, _int("Years of ownership", 1, 50)]
+    cloud_instance_id: Annotated[str | None, Text("Cloud instance id", "id")]
+    price_kind: Annotated[str, Text("Preferred price kind", choices=PRICE_KINDS)]
+
+
+class SlotEntry(Record):
+    """One GPU model of the build and how many (the snapshot checked on its own)."""
+
+    id: Annotated[str, Text("GPU id", "id")]
+    count: Annotated[int, _int("GPU count", 1, lim.MAX_GPU_COUNT)]
+    spec: Annotated[dict[str, Any], Nested("GPU snapshot")]
+
+
+class TrackedEntry(Record):
+    """A workload with both tasks' settings (each part checked on its own)."""
+
+    id: Annotated[str, Text("Workload id", "id")]
+    task: Annotated[str, Text("Task", choices=("train", "inference"))]
+    workload: Annotated[dict[str, Any], Nested("Workload snapshot")]
+    training: Annotated[dict[str, Any], Nested("Training settings")]
+    inference: Annotated[dict[str, Any], Nested("Inference settings")]
+
+
+class ExtraEntry(Record):
+    """One free-form metadata entry other tools may keep in a file."""
+
+    key: Annotated[str, Text("Extra metadata key", "id")]
+    value: Annotated[str, Text("Extra metadata value", "source")]
+
+
+class DocumentHeader(Record):
+    """The top level of a file; the lists and settings are checked on their own."""
+
+    optional_keys = frozenset({"extra"})
+
+    format: Annotated[str, Text("Format marker", choices=(lim.FORMAT_NAME,))]
+    version: Annotated[int, _int("Format version", 1, lim.FORMAT_VERSION)]
+    app_version: Annotated[str, Text("App version")]
+    created: Annotated[str, Text("Creation time")]
+    modified: Annotated[str, Text("Modification time")]
+    catalog_version: Annotated[str, Text("Catalog version")]
+    name: Annotated[str, Text("Build name", "name")]
+    notes: Annotated[str, Text("Build notes", "text")]
+    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    workloads: Annotated[list[Any], Nested("The workload list", "list")]
+    usage: Annotated[dict[str, Any], Nested("Usage settings")]
+    cost: Annotated[dict[str, Any], Nested("Cost settings")]
+    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
+    extra: Annotated[dict[str, Any] | None, Nested("Extra metadata")] = None
+
+
+# --- the whole document, for the JSON Schema --------------------------------------------------
+
+
+class Slot(SlotEntry):
+    """One GPU model of the build and how many."""
+
+    spec: Annotated[GpuSnapshot, Nested("GPU snapshot")]  # type: ignore[assignment]
+
+
+class Tracked(TrackedEntry):
+    """A workload with both tasks' settings."""
+
+    workload: Annotated[WorkloadSnapshot, Nested("Workload snapshot")]  # type: ignore[assignment]
+    training: Annotated[TrainingRecord, Nested("Training settings")]  # type: ignore[assignment]
+    inference: Annotated[InferenceRecord, Nested("Inference settings")]  # type: ignore[assignment]
+
+
+class Document(DocumentHeader):
+    """A whole `.gpubuild` file of the current format version."""
+
+    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+    workloads: Annotated[list[Tracked], Nested("The workload list", "list")]
+    usage: Annotated[UsageRecord, Nested("Usage settings")]  # type: ignore[assignment]
+    cost: Annotated[CostRecord, Nested("Cost settings")]  # type: ignore[assignment]
+    extra: Annotated[dict[str, str] | None, Nested("Extra metadata")] = None

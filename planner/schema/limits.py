@@ -1,0 +1,31 @@
+"""Caps and ranges of the `.gpubuild` format, in one place the docs and the schema quote.
+
+Caps exist so a hostile or broken file costs at most a few milliseconds and a few megabytes: the
+size is checked before reading, the nesting before parsing, and every list and string afterwards.
+Ranges are the physically or practically possible ones, not the catalog's (custom GPUs and models
+may legitimately lie outside what we ship).
+"""
+
+from __future__ import annotations
+
+FORMAT_NAME = "gpubuild"
+FORMAT_VERSION = 3
+"""Current format version; see ``planner.documents.migrations`` for older ones."""
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 32
+MAX_SLOTS = 64
+MAX_WORKLOADS = 100
+MAX_GPU_COUNT = 64
+MAX_NAME_CHARS = 200
+MAX_NOTES_CHARS = 20_000
+MAX_ID_CHARS = 100
+MAX_SHORT_CHARS = 100
+MAX_SOURCE_CHARS = 2_000
+MAX_SOURCES = 50
+MAX_EXTRA_ITEMS = 50
+MAX_BATCH = 65_536
+MAX_SEQ = 10_000_000
+MAX_TP_GPUS = 1_024
+MAX_MEMORY_GB = 4_096
+MAX_RESERVE_BYTES = 1024**4

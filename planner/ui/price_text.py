@@ -1,0 +1,32 @@
+"""Words for a picked price: its kind and date, for tooltips (core decides, this only words it)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from planner.core.prices import PickedPrice
+
+
+def kind_text(kind: str) -> str:
+    """The kind of a price record in the user's language."""
+    translate = QCoreApplication.translate
+    return {
+        "msrp": translate("Prices", "launch/suggested price (MSRP)"),
+        "list": translate("Prices", "list price"),
+        "street": translate("Prices", "retail (street) price"),
+        "estimate": translate("Prices", "press estimate"),
+        "used": translate("Prices", "used price"),
+    }.get(kind, kind)
+
+
+def price_tooltip(picked: PickedPrice | None) -> str:
+    """"Retail (street) price of 2026-01-05 — source: …", or that no price is known."""
+    if picked is None:
+        return QCoreApplication.translate("Prices", "No price known")
+    text = QCoreApplication.translate("Prices", "%1 of %2 — source: %3").replace(
+        "%1", kind_text(picked.kind)).replace("%2", picked.as_of).replace(
+        "%3", picked.source or QCoreApplication.translate("Prices", "entered by you"))
+    if not picked.preferred:
+        text += "\n" + QCoreApplication.translate(
+            "Prices", "(no price of the preferred kind is on record)")
+    return text[0].upper() + text[1:]
