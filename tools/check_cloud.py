@@ -216,10 +216,15 @@ def report(c: Checker, instances: list[dict[str, Any]], rates: dict[str, Any],
         hourly = float(i["price_per_hour"])
         one = hourly if i.get("per_gpu") else hourly / int(i["gpu_count"])
         per_gpu[i["gpu_id"]].append((one, i["id"], str(i["as_of"]), str(i["pricing"])))
-    print("\ncheapest USD per GPU-hour by GPU (any pricing; per-GPU offers and whole instances):")
+    print("\ncheapest USD per GPU-hour by GPU (per-GPU offers and whole instances / gpu_count):")
     for gpu, offers in sorted(per_gpu.items()):
         one, rid, day, pricing = min(offers)
-        print(f"  {gpu:26} {one:8.4f}  {rid} ({pricing}, {day}); {len(offers)} offers")
+        line = f"  {gpu:26} any {one:7.4f} {rid} ({pricing}, {day})"
+        on_demand = [o for o in offers if o[3] == "on-demand"]
+        if on_demand and min(on_demand) != min(offers):
+            one, rid, day, _ = min(on_demand)
+            line += f"; on-demand {one:7.4f} {rid} ({day})"
+        print(f"{line}; {len(offers)} offers")
     print(f"\nrates {rates.get('as_of')}: {rates.get('cny_per_usd')} CNY/USD, "
           f"{rates.get('cny_per_eur')} CNY/EUR")
     print(f"{len(tariffs)} tariffs")
