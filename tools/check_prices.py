@@ -44,17 +44,19 @@ def main() -> int:
     cut6, cut18 = months_before(today, 6), months_before(today, 18)
     problems: list[str] = []
     warnings: list[str] = []
-    by_kind, by_cur, by_age = Counter(), Counter(), Counter()
+    by_kind: Counter[str] = Counter()
+    by_cur: Counter[str] = Counter()
+    by_age: Counter[str] = Counter()
     priced: dict[str, set[str]] = {}
-    seen: set[tuple] = set()
+    seen: set[tuple[object, ...]] = set()
     for i, r in enumerate(records, 1):
         where = f"record {i} ({r.get('gpu_id', '?')})"
-        for key in REQUIRED:
-            if key not in r:
-                problems.append(f"{where}: missing {key}")
-        for key in r:
-            if key not in REQUIRED + OPTIONAL:
-                problems.append(f"{where}: unknown key {key}")
+        for name in REQUIRED:
+            if name not in r:
+                problems.append(f"{where}: missing {name}")
+        for name in r:
+            if name not in REQUIRED + OPTIONAL:
+                problems.append(f"{where}: unknown key {name}")
         if r.get("gpu_id") not in gpus:
             problems.append(f"{where}: unknown gpu_id")
         amount = r.get("amount")
@@ -98,8 +100,8 @@ def main() -> int:
     weak = sorted(g for g in priced if all(
         r.get("kind") == "estimate" and "seed" in str(r.get("note", "")).lower()
         for r in records if r.get("gpu_id") == g))
-    seg = Counter(gpus[g] for g in priced if g in gpus)
-    seg_all = Counter(gpus.values())
+    seg: Counter[str] = Counter(gpus[g] for g in priced if g in gpus)
+    seg_all: Counter[str] = Counter(gpus.values())
     print(f"{len(records)} records, {len(priced)}/{len(gpus)} cards priced")
     print("by segment:", {s: f"{seg[s]}/{n}" for s, n in sorted(seg_all.items())})
     print("by kind:", dict(sorted(by_kind.items())))
