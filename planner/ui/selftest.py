@@ -117,7 +117,7 @@ def _translations() -> str:
 
 def _catalog() -> Any:
     """A fresh catalog database: migrations run, the bundled data seeds it."""
-    from planner.catalog.datafiles import read_version
+    from planner.catalog.version import read_version
     from planner.catalog.store import open_store
     from planner.paths import bundled_data_dir, catalog_db_path
 
