@@ -117,8 +117,8 @@ def _translations() -> str:
 
 def _catalog() -> Any:
     """A fresh catalog database: migrations run, the bundled data seeds it."""
-    from planner.catalog.version import read_version
     from planner.catalog.store import open_store
+    from planner.catalog.version import read_version
     from planner.paths import bundled_data_dir, catalog_db_path
 
     store = open_store()
