@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 
 from planner.core.money import Rates
@@ -19,3 +20,9 @@ def load_rates(data_dir: Path | None = None) -> Rates:
     sources = table.get("sources") or [""]
     return Rates(cny_per_usd=float(table["cny_per_usd"]), cny_per_eur=float(table["cny_per_eur"]),
                  as_of=str(table.get("as_of", "")), source=str(sources[0]))
+
+
+@cache
+def bundled_rates() -> Rates:
+    """The bundled rates, read once per process: the one loader for the UI, sheet and CLI."""
+    return load_rates()

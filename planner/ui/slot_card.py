@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.build import MAX_GPU_COUNT, BuildSlot
+from planner.core.formatting import Formatter
 from planner.core.physics import unit_price_usd
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
@@ -81,21 +82,23 @@ class SlotCard(QFrame):
         self.count.valueChanged.connect(lambda v: self.count_edited.emit(self.index, v))
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
 
-    def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True) -> None:
+    def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True,
+                  fmt: Formatter | None = None) -> None:
         """Show a slot's GPU and count without reporting it as an edit.
 
-        A GPU the catalog lacks (from someone else's file) is marked: its figures are the
-        file's snapshot.
+        Figures are formatted by ``fmt`` (the build's currency, like the totals). A GPU the
+        catalog lacks (from someone else's file) is marked: its figures are the file's snapshot.
         """
+        fmt = fmt or Formatter()
         self.index = index
         gpu = slot.gpu
         self.gpu_id = gpu.id
         self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
         self.name.setText(gpu.name)
         price = unit_price_usd(gpu)
-        parts = [self.tr("%1 GB").replace("%1", f"{gpu.memory_gb:g}"),
-                 self.tr("%1 W").replace("%1", f"{gpu.tdp_w:,.0f}"),
-                 f"${price:,.0f}" if price is not None else self.tr("price unknown")]
+        money = fmt.convert(price, "USD")
+        parts = [fmt.capacity(gpu.memory_gb), fmt.power(gpu.tdp_w),
+                 fmt.money(money) if money is not None else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))
         sources = "\n".join(gpu.sources[:3])
@@ -103,6 +106,9 @@ class SlotCard(QFrame):
                         else self.tr("launch MSRP"))
         tip = self.tr("Figures from: %1\nPrice: %2").replace("%1", sources).replace(
             "%2", price_source if price is not None else self.tr("unknown"))
+        if money is not None and money.converted:
+            tip += "\n" + self.tr("Converted from US dollars at the rates of %1").replace(
+                "%1", money.rate_date)
         self.figures.setToolTip(tip if in_catalog else self.tr(
             "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip)
         self.figures.setText("  ·  ".join(parts))
