@@ -48,6 +48,16 @@ def _sheet_arguments(document: BuildDocument) -> tuple[Any, ...]:
     return document.catalog, bundled_rates(), number_style()
 
 
+def _run(parent: QWidget, failure_title: str, make: Callable[[], object]) -> bool:
+    """Make the sheet; a refusal (a file that cannot be written) is one sentence in a box."""
+    try:
+        make()
+    except (OSError, ValueError) as exc:
+        QMessageBox.critical(parent, failure_title, str(exc))
+        return False
+    return True
+
+
 def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
     """Ask for a PDF file name and write the comparison sheet there."""
     functions = report_functions()
@@ -60,13 +70,8 @@ def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
     if not name:
         return False
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    try:
-        functions[0](_loaded(document), path, *_sheet_arguments(document))
-    except (OSError, ValueError) as exc:
-        title = QCoreApplication.translate("ReportActions", "Cannot Export PDF")
-        QMessageBox.critical(parent, title, str(exc))
-        return False
-    return True
+    return _run(parent, QCoreApplication.translate("ReportActions", "Cannot Export PDF"),
+                lambda: functions[0](_loaded(document), path, *_sheet_arguments(document)))
 
 
 def print_report(parent: QWidget, document: BuildDocument) -> bool:
@@ -74,10 +79,5 @@ def print_report(parent: QWidget, document: BuildDocument) -> bool:
     functions = report_functions()
     if functions is None:
         return False
-    try:
-        functions[1](_loaded(document), parent, *_sheet_arguments(document))
-    except (OSError, ValueError) as exc:
-        title = QCoreApplication.translate("ReportActions", "Cannot Print")
-        QMessageBox.critical(parent, title, str(exc))
-        return False
-    return True
+    return _run(parent, QCoreApplication.translate("ReportActions", "Cannot Print"),
+                lambda: functions[1](_loaded(document), parent, *_sheet_arguments(document)))
