@@ -66,3 +66,22 @@ def test_every_example_renders(name, real_catalog):
     doc = load_document(ROOT / "examples" / f"{name}.gpubuild")
     assert doc.build.name in sheet_html(doc.build, real_catalog, load_rates()) or "&" in \
         doc.build.name
+
+
+def test_sheet_prices_in_the_builds_currency_with_the_rate_date(real_catalog):
+    """The sheet words money as the panels do: the build's currency at the dated rate."""
+    from planner.core.build import Build, BuildSlot, CostSettings
+    from planner.core.formatting import NumberStyle
+    from planner.core.money import Rates
+
+    rates = Rates(cny_per_usd=7.1, cny_per_eur=7.8, as_of="2025-06-02")
+    build = Build(slots=(BuildSlot(real_catalog.gpu("nvidia-rtx-4090"), 2),),
+                  cost=CostSettings(currency="CNY"))
+    html = sheet_html(build, real_catalog, rates)
+    build_part = html.split("GPUs side by side")[0]
+    assert "¥11,353" in build_part  # the $1,599 launch price × 7.1 = ¥11,352.9 a card
+    assert "¥22,706" in build_part  # two cards: ¥22,705.8
+    assert "2025-06-02" in build_part and "$" not in build_part
+    assert "48 GiB" in build_part  # 2 × 24 GiB, memory in GiB like the panels
+    german = sheet_html(build, real_catalog, rates, style=NumberStyle(group=".", decimal=","))
+    assert "¥22.706" in german and "1.008" in german  # 1,008 GB/s in German separators

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from planner.catalog.datafiles import read_rates
@@ -16,3 +17,9 @@ def load_rates(data_dir: Path | None = None) -> Rates:
     :class:`~planner.catalog.datafiles.DataFileError` with one sentence.
     """
     return read_rates(data_dir or bundled_data_dir())
+
+
+@cache
+def bundled_rates() -> Rates:
+    """The bundled rates, read once per process: the one loader for the UI, sheet and CLI."""
+    return load_rates()

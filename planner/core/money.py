@@ -63,8 +63,11 @@ def check_currency(code: str) -> str:
 
 
 def format_money(amount: float | None, currency: str) -> str:
-    """A price for people: symbol, thousands separators, no false precision."""
-    if amount is None:
-        return "—"
-    digits = 0 if abs(amount) >= 100 else 2
-    return f"{SYMBOLS.get(currency, currency + ' ')}{amount:,.{digits}f}"
+    """A price for people: symbol, thousands separators, no false precision.
+
+    Kept for callers that have no :class:`planner.core.formatting.Formatter` at hand; it is that
+    formatter's rule with the default (English) separators.
+    """
+    from planner.core.formatting import Formatter  # formatting imports this module
+
+    return Formatter(currency=currency).money(amount)

@@ -18,6 +18,7 @@ from planner.core.specs import Catalog
 if TYPE_CHECKING:
     from PySide6.QtGui import QPagedPaintDevice, QTextDocument
 
+    from planner.core.formatting import NumberStyle
     from planner.core.money import Rates
     from planner.documents import LoadedDocument
 
@@ -32,25 +33,29 @@ def _ensure_gui_app() -> None:
 
 
 def _catalog_and_rates() -> tuple[Catalog, Rates]:
-    from planner.catalog.rates import load_rates
+    from planner.catalog.rates import bundled_rates
     from planner.catalog.store import open_store
 
     store = open_store()
     try:
-        return store.catalog(), load_rates()
+        return store.catalog(), bundled_rates()
     finally:
         store.close()
 
 
-def text_document(build: Build, catalog: Catalog, rates: Rates,
-                  catalog_version: str = "") -> QTextDocument:
-    """Lay the sheet out as a QTextDocument (shared by print, PDF and print preview)."""
+def text_document(build: Build, catalog: Catalog, rates: Rates, catalog_version: str = "",
+                  style: NumberStyle | None = None) -> QTextDocument:
+    """Lay the sheet out as a QTextDocument (shared by print, PDF and print preview).
+
+    ``style``: the separators numbers are written with (the UI passes the user's locale's; the
+    CLI keeps the default).
+    """
     from PySide6.QtGui import QTextDocument
 
     from planner.report.sheet import sheet_html
 
     doc = QTextDocument()
-    doc.setHtml(sheet_html(build, catalog, rates, catalog_version or catalog.version))
+    doc.setHtml(sheet_html(build, catalog, rates, catalog_version or catalog.version, style))
     return doc
 
 
@@ -65,7 +70,8 @@ def render(doc: QTextDocument, device: QPagedPaintDevice) -> None:
 
 
 def write_pdf(document: LoadedDocument | Build, out: Path,
-              catalog: Catalog | None = None, rates: Rates | None = None) -> None:
+              catalog: Catalog | None = None, rates: Rates | None = None,
+              style: NumberStyle | None = None) -> None:
     """Write the sheet of a loaded document (or a bare build) to ``out`` as PDF, atomically."""
     from PySide6.QtGui import QPdfWriter
 
@@ -73,7 +79,7 @@ def write_pdf(document: LoadedDocument | Build, out: Path,
     build = document if isinstance(document, Build) else document.build
     if catalog is None or rates is None:
         catalog, rates = _catalog_and_rates()
-    doc = text_document(build, catalog, rates)
+    doc = text_document(build, catalog, rates, style=style)
     out = Path(out)
     fd, tmp = tempfile.mkstemp(prefix=".sheet-", suffix=".pdf", dir=out.parent or Path("."))
     os.close(fd)
@@ -91,7 +97,8 @@ def write_pdf(document: LoadedDocument | Build, out: Path,
 
 
 def print_document(document: LoadedDocument | Build, parent: object | None = None,
-                   catalog: Catalog | None = None, rates: Rates | None = None) -> bool:
+                   catalog: Catalog | None = None, rates: Rates | None = None,
+                   style: NumberStyle | None = None) -> bool:
     """Show the system print dialog and print the sheet; False when the user cancels."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QDialog, QWidget
@@ -104,5 +111,5 @@ def print_document(document: LoadedDocument | Build, parent: object | None = Non
     dialog = QPrintDialog(printer, parent if isinstance(parent, QWidget) else None)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
-    render(text_document(build, catalog, rates), printer)
+    render(text_document(build, catalog, rates, style=style), printer)
     return True

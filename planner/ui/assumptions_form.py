@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -23,25 +23,6 @@ from planner.core.build import CostSettings
 from planner.core.energy import Usage
 from planner.core.money import CURRENCIES
 from planner.core.specs import Catalog
-
-
-def edit_text(field: str) -> str:
-    """The undo-menu wording of a change to one field."""
-    texts = {
-        "hours_per_day": QCoreApplication.translate("AssumptionsForm", "Change hours per day"),
-        "utilization": QCoreApplication.translate("AssumptionsForm", "Change utilization"),
-        "pue": QCoreApplication.translate("AssumptionsForm", "Change PUE"),
-        "tariff_id": QCoreApplication.translate("AssumptionsForm", "Change tariff"),
-        "price_per_kwh": QCoreApplication.translate("AssumptionsForm",
-                                                    "Change electricity price"),
-        "currency": QCoreApplication.translate("AssumptionsForm", "Change currency"),
-        "carbon_id": QCoreApplication.translate("AssumptionsForm", "Change grid carbon region"),
-        "years": QCoreApplication.translate("AssumptionsForm", "Change years"),
-        "cloud_instance_id": QCoreApplication.translate("AssumptionsForm",
-                                                        "Change the cloud instance compared"),
-    }
-    return texts.get(field) or QCoreApplication.translate("AssumptionsForm",
-                                                          "Change assumptions")
 
 
 class AssumptionsForm(QWidget):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from planner.ui import edits
 from planner.ui.document import BuildDocument
+from planner.ui.formats import formatter
 from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
 from planner.ui.slot_card import SlotCard
 from planner.ui.totals_bar import TotalsBar
@@ -92,6 +93,7 @@ class BuildCanvas(QWidget):
         catalog = self._document.catalog
         spare = {card.gpu_id: card for card in self.cards}
         focused = next((c for c in self.cards if c.hasFocus()), None)
+        fmt = formatter(build.cost.currency)
         cards: list[SlotCard] = []
         for i, slot in enumerate(build.slots):
             card = spare.pop(slot.gpu.id, None)
@@ -99,7 +101,8 @@ class BuildCanvas(QWidget):
                 card = SlotCard(self.list)
                 card.count_edited.connect(self._count_edited)
                 card.remove_requested.connect(self._remove)
-            card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None, build.cost.price_kind)
+            card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None, fmt,
+                           build.cost.price_kind)
             cards.append(card)
         for card in spare.values():
             card.deleteLater()

@@ -42,6 +42,8 @@ class _SwapBuild(QUndoCommand):
         if not isinstance(other, _SwapBuild) or other._merge_key != self._merge_key:
             return False
         self._after = other._after
+        # Typed back to where it started: no step (the stack drops it, and is clean again).
+        self.setObsolete(self._after == self._before)
         return True
 
 

@@ -1,19 +1,57 @@
-"""The build edits the shell offers, each one undoable step on the document.
+"""Every change to a build, each one undoable step on the document.
 
 Widgets call these instead of building `Build` values themselves, so the undo text (what Edit >
-Undo shows) is worded once and translated once, whichever widget made the edit.
+Undo shows) is worded once and translated once, whichever widget made the edit, and so the rules
+of a change (a count's range, which setup a workload setting belongs to) live in one place (core's
+rules: :mod:`planner.core.build`, :mod:`planner.core.workload_settings`). Typing in a field merges
+its keystrokes into one undo step per field (``merge_key``); typing back to where it started
+leaves no step at all (the document marks such a merged command obsolete).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
-from planner.core.build import MAX_GPU_COUNT
-from planner.core.specs import GpuSpec
+from planner.core.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorkload
+from planner.core.energy import Usage
+from planner.core.memory import TrainingSetup
+from planner.core.specs import GpuSpec, Workload
+from planner.core.suggest import Suggestion
+from planner.core.workload_settings import with_setting
 from planner.ui.document import BuildDocument
 
+
+class Edits(QObject):
+    """The translation context of the undo texts.
+
+    Written ``Edits.tr("…")`` (with ``"", n`` for plurals): lupdate files those calls under
+    "Edits" and marks the plural ones, which ``QCoreApplication.translate`` calls it does not.
+    """
+
+    @classmethod
+    def tr(cls, text: str, disambiguation: str | None = None,
+           n: int = -1) -> str:
+        """Translate an undo text (a class method: these edits have no object)."""
+        return QCoreApplication.translate("Edits", text, disambiguation, n)
+
+
+def _setting_name(name: str) -> str:
+    """A workload setting as the undo text names it."""
+    names = {
+        "task": Edits.tr("task"), "precision": Edits.tr("precision"),
+        "batch": Edits.tr("batch size"), "seq": Edits.tr("sequence length"),
+        "optimizer": Edits.tr("optimizer"), "checkpointing": Edits.tr("gradient checkpointing"),
+        "accumulation": Edits.tr("gradient accumulation"), "attention": Edits.tr("attention"),
+        "strategy": Edits.tr("parallelism"), "adapter": Edits.tr("adapter"),
+        "lora_rank": Edits.tr("LoRA rank"),
+    }
+    return names.get(name, name)
+
+
+# --- GPUs ----------------------------------------------------------------------------------------
 
 def add_gpus(document: BuildDocument, gpus: Iterable[GpuSpec]) -> None:
     """Add cards (a new slot, or one more of a GPU already in the build)."""
@@ -24,10 +62,9 @@ def add_gpus(document: BuildDocument, gpus: Iterable[GpuSpec]) -> None:
     for gpu in gpus:
         build = build.with_gpu_added(gpu)
     if len(gpus) == 1:
-        text = QCoreApplication.translate("Edits", "Add %1").replace("%1", gpus[0].name)
+        text = Edits.tr("Add %1").replace("%1", gpus[0].name)
     else:
-        n = len(gpus)  # a variable: lupdate's Python parser skips calls with a call inside
-        text = QCoreApplication.translate("Edits", "Add %n GPU(s)", "", n)
+        text = Edits.tr("Add %n GPU(s)", "", len(gpus))
     document.apply(build, text)
 
 
@@ -44,8 +81,7 @@ def set_count(document: BuildDocument, index: int, count: int) -> None:
         return
     count = max(1, min(MAX_GPU_COUNT, count))
     slot = document.build.slots[index]
-    text = QCoreApplication.translate("Edits", "Change count of %1")
-    text = text.replace("%1", slot.gpu.name)
+    text = Edits.tr("Change count of %1").replace("%1", slot.gpu.name)
     document.apply(document.build.with_count(index, count), text,
                    merge_key=f"count:{slot.gpu.id}")
 
@@ -55,8 +91,7 @@ def remove_slot(document: BuildDocument, index: int) -> None:
     if not 0 <= index < len(document.build.slots):
         return
     name = document.build.slots[index].gpu.name
-    text = QCoreApplication.translate("Edits", "Remove %1").replace("%1", name)
-    document.apply(document.build.without_slot(index), text)
+    document.apply(document.build.without_slot(index), Edits.tr("Remove %1").replace("%1", name))
 
 
 def move_slot(document: BuildDocument, src: int, before: int) -> None:
@@ -68,5 +103,79 @@ def move_slot(document: BuildDocument, src: int, before: int) -> None:
     if dst == src:
         return
     name = document.build.slots[src].gpu.name
-    text = QCoreApplication.translate("Edits", "Move %1").replace("%1", name)
-    document.apply(document.build.with_slot_moved(src, dst), text)
+    document.apply(document.build.with_slot_moved(src, dst),
+                   Edits.tr("Move %1").replace("%1", name))
+
+
+def use_edited_gpu(document: BuildDocument, gpu_id: str, name: str) -> bool:
+    """Take the catalog's just-edited figures for that card into the build (if it holds it)."""
+    return document.adopt_catalog_gpu(gpu_id,
+                                      Edits.tr("Use the edited figures of %1").replace("%1", name))
+
+
+def use_build(document: BuildDocument, build: Build, label: str) -> None:
+    """Replace the build with a recommended one (named ``label`` in the undo text)."""
+    document.apply(build, Edits.tr("Use %1").replace("%1", label))
+
+
+# --- workloads -----------------------------------------------------------------------------------
+
+def track_workload(document: BuildDocument, workload: Workload) -> None:
+    """Track a workload for training with its catalog defaults."""
+    tracked = TrackedWorkload(workload, "train",
+                              training=TrainingSetup(batch=max(1, workload.default_batch)))
+    document.apply(document.build.with_workload_added(tracked),
+                   Edits.tr("Track %1").replace("%1", workload.name))
+
+
+def remove_workload(document: BuildDocument, index: int) -> None:
+    """Stop tracking a workload."""
+    build = document.build
+    if 0 <= index < len(build.workloads):
+        name = build.workloads[index].workload.name
+        document.apply(build.without_workload(index),
+                       Edits.tr("Stop tracking %1").replace("%1", name))
+
+
+def set_workload_setting(document: BuildDocument, index: int, name: str, value: object) -> None:
+    """Change one setting of one tracked workload; typing in one cell merges into one step."""
+    build = document.build
+    if not 0 <= index < len(build.workloads):
+        return
+    t = build.workloads[index]
+    text = Edits.tr("Change %1 of %2").replace("%1", _setting_name(name)).replace(
+        "%2", t.workload.name)
+    document.apply(build.with_workload(index, with_setting(t, name, value)), text,
+                   merge_key=f"workload/{index}/{name}")
+
+
+def apply_suggestion(document: BuildDocument, index: int, suggestion: Suggestion,
+                     title: str) -> None:
+    """Replace a workload's settings with a suggestion's (``title``: the suggestion's words)."""
+    build = document.build
+    if not 0 <= index < len(build.workloads):
+        return
+    text = Edits.tr("Make %1 fit: %2").replace("%1", build.workloads[index].workload.name) \
+        .replace("%2", title)
+    document.apply(build.with_workload(index, suggestion.tracked), text)
+
+
+# --- assumptions ---------------------------------------------------------------------------------
+
+def set_assumptions(document: BuildDocument, usage: Usage, cost: CostSettings,
+                    field: str) -> None:
+    """Change the usage and money assumptions (``field`` names what changed, for merging)."""
+    texts = {
+        "hours_per_day": Edits.tr("Change hours per day"),
+        "utilization": Edits.tr("Change utilization"),
+        "pue": Edits.tr("Change PUE"),
+        "tariff_id": Edits.tr("Change tariff"),
+        "price_per_kwh": Edits.tr("Change electricity price"),
+        "currency": Edits.tr("Change currency"),
+        "carbon_id": Edits.tr("Change grid carbon region"),
+        "years": Edits.tr("Change years"),
+        "cloud_instance_id": Edits.tr("Change the cloud instance compared"),
+    }
+    text = texts.get(field) or Edits.tr("Change assumptions")
+    document.apply(replace(document.build, usage=usage, cost=cost), text,
+                   merge_key=f"energy/{field}")

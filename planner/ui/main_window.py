@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+)
 
 from planner.paths import icons_dir
 from planner.ui import settings as cfg
@@ -116,10 +123,11 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(self.tr("&Quit"), self.close, k.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.setEnabled(True)
-        self.undo_action = self._action(self.tr("&Undo"), lambda: self.document.undo_stack.undo(),
-                                        k.Undo, self._icon(TI.EditUndo, "edit-undo"))
-        self.redo_action = self._action(self.tr("&Redo"), lambda: self.document.undo_stack.redo(),
-                                        k.Redo, self._icon(TI.EditRedo, "edit-redo"))
+        # Stand-ins until the document's undo stack exists (build_contents swaps in its own).
+        self.undo_action = self._action(self.tr("&Undo"), lambda: None, k.Undo,
+                                        self._icon(TI.EditUndo, "edit-undo"))
+        self.redo_action = self._action(self.tr("&Redo"), lambda: None, k.Redo,
+                                        self._icon(TI.EditRedo, "edit-redo"))
         self.find_action = self._action(self.tr("&Find GPU"), self._focus_search, k.Find)
         self.custom_gpu_action = self._action(self.tr("Add &Custom GPU…"), self.add_custom_gpu)
         self.recommend_action = self._action(
@@ -194,10 +202,10 @@ class MainWindow(QMainWindow):
         self.catalog_panel = CatalogPanel(self.document)
         self.catalog_dock.setWidget(self.catalog_panel)
         stack = self.document.undo_stack
-        stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        stack.undoTextChanged.connect(self._undo_text)  # bound methods, not lambdas: they
-        stack.redoTextChanged.connect(self._redo_text)  # disconnect when the window goes
+        self.undo_action = self._swap_action(
+            self.undo_action, stack.createUndoAction(self, self.tr("&Undo")))
+        self.redo_action = self._swap_action(
+            self.redo_action, stack.createRedoAction(self, self.tr("&Redo")))
         for action in (self.new_action, self.open_action, self.save_action,
                        self.save_as_action, self.find_action, self.reset_layout_action,
                        self.preferences_action):
@@ -218,13 +226,21 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.files.fill_recent_menu(self.recent_menu)
 
-    def _undo_text(self, text: str) -> None:
-        self.undo_action.setText(self.tr("&Undo %1").replace("%1", text) if text
-                                 else self.tr("&Undo"))
+    @staticmethod
+    def _swap_action(stand_in: QAction, action: QAction) -> QAction:
+        """Put the stack's own undo or redo action where the stand-in was (menu and tool bar).
 
-    def _redo_text(self, text: str) -> None:
-        self.redo_action.setText(self.tr("&Redo %1").replace("%1", text) if text
-                                 else self.tr("&Redo"))
+        QUndoStack keeps it enabled and named ("&Undo Add RTX 4090") as the stack changes.
+        """
+        action.setShortcut(stand_in.shortcut())
+        action.setIcon(stand_in.icon())
+        action.setIconText(stand_in.iconText())
+        for widget in stand_in.associatedObjects():
+            if isinstance(widget, QMenu | QToolBar):  # not the tool bar's button for it
+                widget.insertAction(stand_in, action)
+                widget.removeAction(stand_in)
+        stand_in.deleteLater()
+        return action
 
     def set_store(self, store: Any) -> None:
         """Use an opened catalog store: its catalog becomes the document's."""
@@ -328,8 +344,9 @@ class MainWindow(QMainWindow):
         if dialog.exec() == CustomGpuDialog.DialogCode.Accepted:
             self.document.set_catalog(self.store.catalog())
             if gpu is not None:
-                self.document.adopt_catalog_gpu(
-                    gpu.id, self.tr("Use the edited figures of %1").replace("%1", gpu.name))
+                from planner.ui import edits
+
+                edits.use_edited_gpu(self.document, gpu.id, gpu.name)
 
     def add_custom_gpu(self) -> None:
         """Describe a GPU of the user's own and add it to the catalog."""

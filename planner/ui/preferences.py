@@ -30,10 +30,10 @@ from planner.core.money import CURRENCIES
 from planner.core.precision import EstimateError
 from planner.core.prices import PRICE_KINDS
 from planner.core.specs import Catalog
+from planner.report.wording import price_kind_text
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.assumptions_form import AssumptionsForm
-from planner.ui.price_text import kind_text
 
 #: The languages we ship, by locale name, each named in itself.
 LANGUAGES = (("en", "English"), ("zh_CN", "简体中文"))
@@ -115,7 +115,7 @@ class PreferencesDialog(QDialog):
         builds_layout.addWidget(self.assumptions)
         self.price_kind = QComboBox()
         for kind in PRICE_KINDS:
-            text = kind_text(kind)
+            text = price_kind_text(kind)
             self.price_kind.addItem(text[:1].upper() + text[1:], kind)
         self.price_kind.setToolTip(self.tr("The newest price of this kind is used; a card "
                                            "without one falls back to another kind, and says so."))

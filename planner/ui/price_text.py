@@ -5,18 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from planner.core.prices import PickedPrice
-
-
-def kind_text(kind: str) -> str:
-    """The kind of a price record in the user's language."""
-    translate = QCoreApplication.translate
-    return {
-        "msrp": translate("Prices", "launch/suggested price (MSRP)"),
-        "list": translate("Prices", "list price"),
-        "street": translate("Prices", "retail (street) price"),
-        "estimate": translate("Prices", "press estimate"),
-        "used": translate("Prices", "used price"),
-    }.get(kind, kind)
+from planner.report.wording import price_kind_text
 
 
 def price_tooltip(picked: PickedPrice | None) -> str:
@@ -24,7 +13,7 @@ def price_tooltip(picked: PickedPrice | None) -> str:
     if picked is None:
         return QCoreApplication.translate("Prices", "No price known")
     text = QCoreApplication.translate("Prices", "%1 of %2 — source: %3").replace(
-        "%1", kind_text(picked.kind)).replace("%2", picked.as_of).replace(
+        "%1", price_kind_text(picked.kind)).replace("%2", picked.as_of).replace(
         "%3", picked.source or QCoreApplication.translate("Prices", "entered by you"))
     if not picked.preferred:
         text += "\n" + QCoreApplication.translate(

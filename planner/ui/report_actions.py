@@ -19,7 +19,6 @@ if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
     from planner.ui.document import BuildDocument
 
 
-
 def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
     """``(write_pdf, print_document)`` from planner.report, or None when it has not got them."""
     try:
@@ -33,18 +32,30 @@ def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
     return write_pdf, print_document
 
 
-def _rates() -> Any:
-    from planner.catalog.rates import load_rates
-
-    return load_rates()
-
-
 def _loaded(document: BuildDocument) -> Any:
     from planner.documents import dumps_document, loads_document
 
     return loads_document(dumps_document(document.build,
                                          catalog_version=document.catalog.version),
                           document.catalog)
+
+
+def _sheet_arguments(document: BuildDocument) -> tuple[Any, ...]:
+    """Catalog, the one rates loader's rates, and the user's number style, as the panels use."""
+    from planner.catalog.rates import bundled_rates
+    from planner.ui.formats import number_style
+
+    return document.catalog, bundled_rates(), number_style()
+
+
+def _run(parent: QWidget, failure_title: str, make: Callable[[], object]) -> bool:
+    """Make the sheet; a refusal (a file that cannot be written) is one sentence in a box."""
+    try:
+        make()
+    except (OSError, ValueError) as exc:
+        QMessageBox.critical(parent, failure_title, str(exc))
+        return False
+    return True
 
 
 def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
@@ -59,13 +70,8 @@ def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
     if not name:
         return False
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    try:
-        functions[0](_loaded(document), path, document.catalog, _rates())
-    except (OSError, ValueError) as exc:
-        title = QCoreApplication.translate("ReportActions", "Cannot Export PDF")
-        QMessageBox.critical(parent, title, str(exc))
-        return False
-    return True
+    return _run(parent, QCoreApplication.translate("ReportActions", "Cannot Export PDF"),
+                lambda: functions[0](_loaded(document), path, *_sheet_arguments(document)))
 
 
 def print_report(parent: QWidget, document: BuildDocument) -> bool:
@@ -73,10 +79,5 @@ def print_report(parent: QWidget, document: BuildDocument) -> bool:
     functions = report_functions()
     if functions is None:
         return False
-    try:
-        functions[1](_loaded(document), parent, document.catalog, _rates())
-    except (OSError, ValueError) as exc:
-        title = QCoreApplication.translate("ReportActions", "Cannot Print")
-        QMessageBox.critical(parent, title, str(exc))
-        return False
-    return True
+    return _run(parent, QCoreApplication.translate("ReportActions", "Cannot Print"),
+                lambda: functions[1](_loaded(document), parent, *_sheet_arguments(document)))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.build import MAX_GPU_COUNT, BuildSlot
+from planner.core.formatting import Formatter
 from planner.core.prices import DEFAULT_KIND, gpu_price
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
@@ -83,27 +84,30 @@ class SlotCard(QFrame):
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
 
     def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True,
-                  price_kind: str = DEFAULT_KIND) -> None:
+                  fmt: Formatter | None = None, price_kind: str = DEFAULT_KIND) -> None:
         """Show a slot's GPU and count without reporting it as an edit.
 
-        A GPU the catalog lacks (from someone else's file) is marked: its figures are the
-        file's snapshot.
+        Figures are formatted by ``fmt`` (the build's currency, like the totals). A GPU the
+        catalog lacks (from someone else's file) is marked: its figures are the file's snapshot.
         """
+        fmt = fmt or Formatter()
         self.index = index
         gpu = slot.gpu
         self.gpu_id = gpu.id
         self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
         self.name.setText(gpu.name)
-        picked = gpu_price(gpu, "USD", None, price_kind)
-        price = picked.amount if picked is not None else None
-        parts = [self.tr("%1 GB").replace("%1", f"{gpu.memory_gb:g}"),
-                 self.tr("%1 W").replace("%1", f"{gpu.tdp_w:,.0f}"),
-                 f"${price:,.0f}" if price is not None else self.tr("price unknown")]
+        picked = gpu_price(gpu, fmt.currency, fmt.rates, price_kind)
+        parts = [fmt.capacity(gpu.memory_gb), fmt.power(gpu.tdp_w),
+                 fmt.money(picked.amount, picked.currency) if picked is not None
+                 else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))
         sources = "\n".join(gpu.sources[:3])
         tip = self.tr("Figures from: %1\nPrice: %2").replace("%1", sources).replace(
             "%2", price_tooltip(picked))
+        if picked is not None and picked.rate_as_of:
+            tip += "\n" + self.tr("Converted from %1 at the rates of %2").replace(
+                "%1", picked.original.currency).replace("%2", picked.rate_as_of)
         self.figures.setToolTip(tip if in_catalog else self.tr(
             "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip)
         self.figures.setText("  ·  ".join(parts))

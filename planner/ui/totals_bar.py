@@ -1,13 +1,11 @@
 """The build's live totals and warnings, as `physics.summarize` reports them.
 
-Figures come from core; this module only formats them (units, currency) and translates the
-warnings. The price is shown in the document's currency, converted with the bundled rates when
-they can be read, else left in US dollars and labelled so.
+Figures come from core; this module only shows them, formatted by :mod:`planner.ui.formats`
+(units, the locale's separators) and translates the warnings. The price is shown in the document's
+currency, converted at the bundled dated rates, whose date the tooltip names.
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
@@ -25,25 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.build import Build
-from planner.core.money import Rates, format_money
+from planner.core.formatting import Formatter
 from planner.core.physics import DEFAULT_HOST_WATTS, BuildSummary, summarize
-from planner.core.specs import GIB
+from planner.ui.formats import formatter
 from planner.ui.warnings_text import warning_text
-
-
-@cache
-def default_rates() -> Rates | None:
-    """The bundled exchange rates, read once; None when they cannot be read."""
-    try:
-        from planner.catalog.rates import load_rates
-
-        return load_rates()
-    except (ImportError, OSError, KeyError, ValueError):
-        return None
-
-
-def _gb(n_bytes: int) -> str:
-    return f"{n_bytes / GIB:,.0f} GB" if n_bytes % GIB == 0 else f"{n_bytes / GIB:,.1f} GB"
 
 
 class TotalsBar(QWidget):
@@ -94,20 +77,21 @@ class TotalsBar(QWidget):
     def show_build(self, build: Build) -> BuildSummary:
         """Recompute the totals from core and show them; returns the summary for callers."""
         s = summarize(build)
+        fmt = formatter(build.cost.currency)
         v = self.values
-        v["gpus"].setText(str(s.gpu_count))
-        v["memory"].setText(_gb(s.total_memory_bytes) if s.gpu_count else "—")
-        v["min_memory"].setText(_gb(s.min_memory_bytes) if s.gpu_count else "—")
-        v["power"].setText(f"{s.total_tdp_w:,.0f} W" if s.gpu_count else "—")
-        v["system"].setText(f"{s.system_w:,.0f} W" if s.gpu_count else "—")
-        v["system"].setToolTip(self.system_hint.replace("%1", f"{DEFAULT_HOST_WATTS:,.0f}"))
+        v["gpus"].setText(fmt.integer(s.gpu_count))
+        v["memory"].setText(fmt.memory(s.total_memory_bytes, None) if s.gpu_count else "—")
+        v["min_memory"].setText(fmt.memory(s.min_memory_bytes, None) if s.gpu_count else "—")
+        v["power"].setText(fmt.power(s.total_tdp_w) if s.gpu_count else "—")
+        v["system"].setText(fmt.power(s.system_w) if s.gpu_count else "—")
+        v["system"].setToolTip(self.system_hint.replace("%1", fmt.number(DEFAULT_HOST_WATTS)))
         if s.recommended_psu_w is not None:
-            v["psu"].setText(f"{s.recommended_psu_w:,} W")
+            v["psu"].setText(fmt.power(s.recommended_psu_w))
             v["psu"].setToolTip(self.tr("Smallest common rating that keeps the load at or "
                                         "under 80 %"))
         else:
             v["psu"].setText("—" if not s.gpu_count else self.tr("server PSUs"))
-        v["price"].setText(self._price(build, s))
+        v["price"].setText(self._price(fmt, s))
         sources = "\n".join(f"{slot.gpu.name}: {slot.gpu.sources[0]}"
                             for slot in build.slots if slot.gpu.sources)
         v["gpus"].setToolTip(self.tr("Cards in the build"))
@@ -120,20 +104,17 @@ class TotalsBar(QWidget):
         self._show_warnings(s)
         return s
 
-    def _price(self, build: Build, s: BuildSummary) -> str:
-        if s.price_usd is None:
+    def _price(self, fmt: Formatter, s: BuildSummary) -> str:
+        price = fmt.convert(s.price_usd, "USD")
+        if price is None:
             return "—"
-        currency = build.cost.currency
-        amount = s.price_usd
-        rates = default_rates() if currency != "USD" else None
-        if rates is not None:
-            amount = rates.convert(s.price_usd, "USD", currency)
+        if price.converted:
             self.values["price"].setToolTip(
-                self.tr("Converted from US dollars at the rates of %1").replace("%1", rates.as_of))
+                self.tr("Converted from US dollars at the rates of %1")
+                .replace("%1", price.rate_date))
         else:
-            currency = "USD"
             self.values["price"].setToolTip(self.tr("Launch or street prices in US dollars"))
-        text = format_money(amount, currency)
+        text = fmt.money(price)
         missing = s.gpu_count - s.priced_gpus
         if missing:
             text += " " + self.tr("(+%n unpriced)", "", missing)

@@ -1,2827 +1,2117 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>AssumptionsForm</name>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="31" />
-            <source>Change hours per day</source>
-            <translation>修改每天使用时长</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="32" />
-            <source>Change utilization</source>
-            <translation>修改利用率</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="33" />
-            <source>Change PUE</source>
-            <translation>修改 PUE</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="34" />
-            <source>Change tariff</source>
-            <translation>修改电价方案</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="35" />
-            <source>Change electricity price</source>
-            <translation>修改电价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="37" />
-            <source>Change currency</source>
-            <translation>修改货币</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="38" />
-            <source>Change grid carbon region</source>
-            <translation>修改电网碳排放地区</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="39" />
-            <source>Change years</source>
-            <translation>修改年限</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="40" />
-            <source>Change the cloud instance compared</source>
-            <translation>修改对比的云实例</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="43" />
-            <source>Change assumptions</source>
-            <translation>修改假设</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="63" />
-            <source> h/day</source>
-            <translation> 小时/天</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="67" />
-            <source>Average share of board power drawn while a job runs (100 %: at TDP)</source>
-            <translation>任务运行时平均消耗的板卡功耗比例（100 %：满 TDP）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="81" />
-            <source>Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical data centre</source>
-            <translation>电能使用效率（PUE）：家用为 1.0，典型数据中心约 1.4–1.6</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="86" />
-            <source> years</source>
-            <translation> 年</translation>
-        </message>
-        <message>
-            <source>The rented machine the cost of owning is compared with</source>
-            <translation type="vanished">与自购成本对比的租用机器</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="113" />
-            <source>Use</source>
-            <translation>使用时长</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="114" />
-            <source>Utilization</source>
-            <translation>利用率</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="115" />
-            <source>Tariff</source>
-            <translation>电价方案</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="116" />
-            <source>Price per kWh</source>
-            <translation>每千瓦时价格</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="117" />
-            <source>Currency</source>
-            <translation>货币</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="118" />
-            <source>PUE</source>
-            <translation>PUE</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="119" />
-            <source>Grid carbon</source>
-            <translation>电网碳排放</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="120" />
-            <source>Horizon</source>
-            <translation>时间跨度</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="121" />
-            <source>Rent instead</source>
-            <translation>改为租用</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="129" />
-            <source>Custom price</source>
-            <translation>自定义电价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="136" />
-            <source>Not counted</source>
-            <translation>不计入</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/assumptions_form.py" line="140" />
-            <source>Same GPU, cheapest on record</source>
-            <translation>同款 GPU，记录中最便宜的</translation>
-        </message>
-    </context>
-    <context>
-        <name>BuildCanvas</name>
-        <message>
-            <location filename="../../planner/ui/build_canvas.py" line="71" />
-            <source>Build</source>
-            <translation>配置</translation>
-        </message>
-    </context>
-    <context>
-        <name>BuildWarnings</name>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="27" />
-            <source>%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, which slows multi-GPU training.</source>
-            <translation>%1 没有 NVLink 或 Infinity Fabric：GPU 之间通过 PCIe 交换梯度，会拖慢多卡训练。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="31" />
-            <source>The build mixes GPU architectures: data-parallel training runs at the pace of the slowest card and the smallest memory binds.</source>
-            <translation>此配置混用了不同的 GPU 架构：数据并行训练以最慢的卡为准，显存以最小的卡为限。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="35" />
-            <source>The build mixes vendors: CUDA and ROCm cannot share one training job.</source>
-            <translation>此配置混用了不同厂商：CUDA 与 ROCm 无法在同一个训练任务中协同工作。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="39" />
-            <source>%1 is %2 on current ROCm: PyTorch may not run on it.</source>
-            <translation>%1 在当前 ROCm 上属于“%2”：PyTorch 可能无法在其上运行。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="42" />
-            <source>%1 is a server module (SXM/OAM): it needs a vendor server baseboard (e.g. HGX), not a desktop.</source>
-            <translation>%1 是服务器模块（SXM/OAM）：需要厂商的服务器基板（如 HGX），不能装在台式机里。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="46" />
-            <source>%1 is passively cooled: it needs a server chassis with front-to-back airflow.</source>
-            <translation>%1 为被动散热：需要具备前进后出风道的服务器机箱。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="50" />
-            <source>The cards need %1 expansion slots; an ATX board has %2. Use a server chassis, blower or water-cooled cards, or risers.</source>
-            <translation>这些显卡共需 %1 个扩展槽位，而 ATX 主板只有 %2 个。请使用服务器机箱、涡轮或水冷显卡，或延长线。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="54" />
-            <source>The cards want %1 PCIe lanes; a mainstream desktop CPU gives %2 (x8/x8 for two cards). A workstation platform (Threadripper, Xeon W, EPYC) gives each card its x16.</source>
-            <translation>这些显卡需要 %1 条 PCIe 通道，主流桌面 CPU 只提供 %2 条（两卡时为 x8/x8）。工作站平台（Threadripper、Xeon W、EPYC）可为每张卡提供 x16。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="59" />
-            <source>The cards need %1 16-pin (12V-2×6) connectors; few PSUs have more than two native ones.</source>
-            <translation>这些显卡需要 %1 个 16 针（12V-2×6）供电接口，很少有电源原生提供两个以上。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="63" />
-            <source>The system draws about %1 W: no single ATX PSU covers it at 80 % load; plan for redundant server PSUs.</source>
-            <translation>整机功耗约 %1 W：没有单个 ATX 电源能在 80% 负载内承担，请考虑冗余服务器电源。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="67" />
-            <source>About %1 W exceeds what one %2 wall circuit carries continuously (%3 W).</source>
-            <translation>约 %1 W 超出了单条 %2 墙壁电路的持续承载能力（%3 W）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="71" />
-            <source>Cards with different memory: sharded and replicated jobs are bound by the smallest card.</source>
-            <translation>显卡显存大小不一：分片与复制的任务都受限于显存最小的那张卡。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="79" />
-            <source>unsupported</source>
-            <translation>不支持</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/warnings_text.py" line="81" />
-            <source>unofficially supported</source>
-            <translation>非官方支持</translation>
-        </message>
-    </context>
-    <context>
-        <name>CardList</name>
-        <message>
-            <location filename="../../planner/ui/build_canvas.py" line="38" />
-            <source>Drag GPUs here from the catalog
+<context>
+    <name>AssumptionsForm</name>
+    <message>
+        <source> h/day</source>
+        <translation> 小时/天</translation>
+    </message>
+    <message>
+        <source>Average share of board power drawn while a job runs (100 %: at TDP)</source>
+        <translation>任务运行时平均消耗的板卡功耗比例（100 %：满 TDP）</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness: 1.0 at home, about 1.4–1.6 in a typical data centre</source>
+        <translation>电能使用效率（PUE）：家用为 1.0，典型数据中心约 1.4–1.6</translation>
+    </message>
+    <message>
+        <source> years</source>
+        <translation> 年</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>使用时长</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Tariff</source>
+        <translation>电价方案</translation>
+    </message>
+    <message>
+        <source>Price per kWh</source>
+        <translation>每千瓦时价格</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Grid carbon</source>
+        <translation>电网碳排放</translation>
+    </message>
+    <message>
+        <source>Horizon</source>
+        <translation>时间跨度</translation>
+    </message>
+    <message>
+        <source>Rent instead</source>
+        <translation>改为租用</translation>
+    </message>
+    <message>
+        <source>Custom price</source>
+        <translation>自定义电价</translation>
+    </message>
+    <message>
+        <source>Not counted</source>
+        <translation>不计入</translation>
+    </message>
+    <message>
+        <source>Same GPU, cheapest on record</source>
+        <translation>同款 GPU，记录中最便宜的</translation>
+    </message>
+</context>
+<context>
+    <name>BuildCanvas</name>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+</context>
+<context>
+    <name>BuildWarnings</name>
+    <message>
+        <source>%1 has no NVLink or Infinity Fabric: GPUs exchange gradients over PCIe, which slows multi-GPU training.</source>
+        <translation>%1 没有 NVLink 或 Infinity Fabric：GPU 之间通过 PCIe 交换梯度，会拖慢多卡训练。</translation>
+    </message>
+    <message>
+        <source>The build mixes GPU architectures: data-parallel training runs at the pace of the slowest card and the smallest memory binds.</source>
+        <translation>此配置混用了不同的 GPU 架构：数据并行训练以最慢的卡为准，显存以最小的卡为限。</translation>
+    </message>
+    <message>
+        <source>The build mixes vendors: CUDA and ROCm cannot share one training job.</source>
+        <translation>此配置混用了不同厂商：CUDA 与 ROCm 无法在同一个训练任务中协同工作。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 on current ROCm: PyTorch may not run on it.</source>
+        <translation>%1 在当前 ROCm 上属于“%2”：PyTorch 可能无法在其上运行。</translation>
+    </message>
+    <message>
+        <source>%1 is a server module (SXM/OAM): it needs a vendor server baseboard (e.g. HGX), not a desktop.</source>
+        <translation>%1 是服务器模块（SXM/OAM）：需要厂商的服务器基板（如 HGX），不能装在台式机里。</translation>
+    </message>
+    <message>
+        <source>%1 is passively cooled: it needs a server chassis with front-to-back airflow.</source>
+        <translation>%1 为被动散热：需要具备前进后出风道的服务器机箱。</translation>
+    </message>
+    <message>
+        <source>The cards need %1 expansion slots; an ATX board has %2. Use a server chassis, blower or water-cooled cards, or risers.</source>
+        <translation>这些显卡共需 %1 个扩展槽位，而 ATX 主板只有 %2 个。请使用服务器机箱、涡轮或水冷显卡，或延长线。</translation>
+    </message>
+    <message>
+        <source>The cards want %1 PCIe lanes; a mainstream desktop CPU gives %2 (x8/x8 for two cards). A workstation platform (Threadripper, Xeon W, EPYC) gives each card its x16.</source>
+        <translation>这些显卡需要 %1 条 PCIe 通道，主流桌面 CPU 只提供 %2 条（两卡时为 x8/x8）。工作站平台（Threadripper、Xeon W、EPYC）可为每张卡提供 x16。</translation>
+    </message>
+    <message>
+        <source>The cards need %1 16-pin (12V-2×6) connectors; few PSUs have more than two native ones.</source>
+        <translation>这些显卡需要 %1 个 16 针（12V-2×6）供电接口，很少有电源原生提供两个以上。</translation>
+    </message>
+    <message>
+        <source>The system draws about %1 W: no single ATX PSU covers it at 80 % load; plan for redundant server PSUs.</source>
+        <translation>整机功耗约 %1 W：没有单个 ATX 电源能在 80% 负载内承担，请考虑冗余服务器电源。</translation>
+    </message>
+    <message>
+        <source>About %1 W exceeds what one %2 wall circuit carries continuously (%3 W).</source>
+        <translation>约 %1 W 超出了单条 %2 墙壁电路的持续承载能力（%3 W）。</translation>
+    </message>
+    <message>
+        <source>Cards with different memory: sharded and replicated jobs are bound by the smallest card.</source>
+        <translation>显卡显存大小不一：分片与复制的任务都受限于显存最小的那张卡。</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>unofficially supported</source>
+        <translation>非官方支持</translation>
+    </message>
+</context>
+<context>
+    <name>CardList</name>
+    <message>
+        <source>Drag GPUs here from the catalog
 (or double-click one there)</source>
-            <translation>从目录把 GPU 拖到这里
+        <translation>从目录把 GPU 拖到这里
 （或在目录中双击）</translation>
-        </message>
-    </context>
-    <context>
-        <name>CatalogModel</name>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="94" />
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="94" />
-            <source>Vendor</source>
-            <translation>厂商</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="94" />
-            <source>Architecture</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="95" />
-            <source>VRAM (GB)</source>
-            <translation>显存 (GB)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="95" />
-            <source>Bandwidth (GB/s)</source>
-            <translation>带宽 (GB/s)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="95" />
-            <source>TDP (W)</source>
-            <translation>TDP (W)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="96" />
-            <source>FP16 TFLOPS</source>
-            <translation>FP16 TFLOPS</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="96" />
-            <source>Price (USD)</source>
-            <translation>价格（美元）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="98" />
-            <source>Memory capacity as the vendor states it</source>
-            <translation>厂商标称的显存容量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="99" />
-            <source>Memory bandwidth, 10⁹ bytes per second</source>
-            <translation>显存带宽，每秒 10⁹ 字节</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="100" />
-            <source>Board power (total graphics power)</source>
-            <translation>板卡功耗（整卡功耗）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="101" />
-            <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
-            <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="102" />
-            <source>Dated street price in US dollars, else the launch price</source>
-            <translation>注明日期的美元市场价，没有则用首发价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="142" />
-            <source> (custom)</source>
-            <translation>（自定义）</translation>
-        </message>
-        <message>
-            <source>Street price as of %1 — source: %2</source>
-            <translation type="vanished">%1 的市场价 — 来源：%2</translation>
-        </message>
-        <message>
-            <source>Launch price — source: %1</source>
-            <translation type="vanished">首发价 — 来源：%1</translation>
-        </message>
-        <message>
-            <source>No price known</source>
-            <translation type="vanished">价格未知</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="170" />
-            <source>Not stated by any source, or the chip lacks it</source>
-            <translation>没有来源给出此数值，或芯片不支持</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="172" />
-            <source>Source: %1</source>
-            <translation>来源：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_model.py" line="173" />
-            <source>Entered by you</source>
-            <translation>由你输入</translation>
-        </message>
-    </context>
-    <context>
-        <name>CatalogPanel</name>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="102" />
-            <source>Search GPUs (e.g. 4090 rtx, hopper, mi300)</source>
-            <translation>搜索 GPU（如 4090 rtx、hopper、mi300）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="104" />
-            <source>Search the catalog</source>
-            <translation>搜索目录</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="107" />
-            <source>Vendor</source>
-            <translation>厂商</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="109" />
-            <source>Architecture</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="110" />
-            <source> GB</source>
-            <translation> GB</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="110" />
-            <source>Any VRAM</source>
-            <translation>显存不限</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="111" />
-            <source>At least this much memory per GPU</source>
-            <translation>每张 GPU 的最小显存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="112" />
-            <source>Any price</source>
-            <translation>价格不限</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="113" />
-            <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
-            <translation>每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="115" />
-            <source> W</source>
-            <translation> W</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="115" />
-            <source>Any power</source>
-            <translation>功耗不限</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="116" />
-            <source>At most this board power per GPU</source>
-            <translation>每张 GPU 的最大板卡功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="121" />
-            <source>GPU catalog</source>
-            <translation>GPU 目录</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="122" />
-            <source>Drag a GPU onto the build, or double-click it</source>
-            <translation>把 GPU 拖入配置，或双击它</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="129" />
-            <source>Number of GPUs shown</source>
-            <translation>显示的 GPU 数量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="130" />
-            <source>Loading the catalog…</source>
-            <translation>正在加载目录…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="186" />
-            <source>All vendors</source>
-            <translation>所有厂商</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="187" />
-            <source>All architectures</source>
-            <translation>所有架构</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="202" />
-            <source>%1 of %2 GPUs</source>
-            <translation>%1 / %2 个 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="213" />
-            <source>Add to Build</source>
-            <translation>加入配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="215" />
-            <source>Edit GPU…</source>
-            <translation>编辑 GPU…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/catalog_panel.py" line="219" />
-            <source>Add Custom GPU…</source>
-            <translation>添加自定义 GPU…</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComparisonPanel</name>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="185" />
-            <source>Add a GPU…</source>
-            <translation>添加 GPU…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="186" />
-            <source>Add an architecture…</source>
-            <translation>添加架构…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="188" />
-            <source>GPUs</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="189" />
-            <source>Architectures</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="289" />
-            <source>Add GPUs to the build, or pick them here, to compare two to four side by side.</source>
-            <translation>向配置中添加 GPU，或在这里选择，即可并排对比二到四款。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="316" />
-            <source>Headroom: %1</source>
-            <translation>余量：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="318" />
-            <source>tokens/s</source>
-            <translation>token/秒</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="318" />
-            <source>samples/s</source>
-            <translation>样本/秒</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="319" />
-            <source>Speed: %1 (%2)</source>
-            <translation>速度：%1（%2）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
-            <source>Memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="331" />
-            <source>Memory type</source>
-            <translation>显存类型</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="332" />
-            <source>Memory bandwidth</source>
-            <translation>显存带宽</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="332" />
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="333" />
-            <source>FP16 tensor (dense)</source>
-            <translation>FP16 张量（稠密）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="333" />
-            <source>BF16 tensor (dense)</source>
-            <translation>BF16 张量（稠密）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="334" />
-            <source>FP8 tensor (dense)</source>
-            <translation>FP8 张量（稠密）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="334" />
-            <source>INT8 tensor (dense)</source>
-            <translation>INT8 张量（稠密）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="335" />
-            <source>Architecture</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="335" />
-            <source>Process</source>
-            <translation>制程</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
-            <source>BF16 support</source>
-            <translation>支持 BF16</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="336" />
-            <source>FP8 support</source>
-            <translation>支持 FP8</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="337" />
-            <source>FP4 support</source>
-            <translation>支持 FP4</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="338" />
-            <source>Transformer Engine</source>
-            <translation>Transformer Engine</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="339" />
-            <source>2:4 structured sparsity</source>
-            <translation>2:4 结构化稀疏</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="340" />
-            <source>GPU-to-GPU link</source>
-            <translation>GPU 互联</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="341" />
-            <source>Link bandwidth</source>
-            <translation>互联带宽</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="341" />
-            <source>Board power (TDP)</source>
-            <translation>板卡功耗（TDP）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="342" />
-            <source>Price</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="342" />
-            <source>FP16 TFLOPS per $1,000</source>
-            <translation>每 1,000 美元的 FP16 TFLOPS</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="343" />
-            <source>FP16 GFLOPS per watt</source>
-            <translation>每瓦 FP16 GFLOPS</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="343" />
-            <source>Vendor</source>
-            <translation>厂商</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="344" />
-            <source>Launched</source>
-            <translation>发布年份</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="344" />
-            <source>Matrix units</source>
-            <translation>矩阵单元</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="345" />
-            <source>Features</source>
-            <translation>特性</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="353" />
-            <source>no figure on record</source>
-            <translation>暂无数据</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="355" />
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="355" />
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="377" />
-            <source>Source: %1</source>
-            <translation>来源：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="379" />
-            <source>Price source: %1</source>
-            <translation>价格来源：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="380" />
-            <source>launch MSRP</source>
-            <translation>首发建议零售价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="382" />
-            <source>Free memory per GPU if the build were made of this card.</source>
-            <translation>若配置全部使用此卡，每张 GPU 剩余的显存。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="385" />
-            <source>Estimated for the build's %1 GPU(s) of this card: training at %2 % of the card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
-            <translation>按本配置的 %1 张该型号 GPU 估算：训练按该卡稠密张量峰值算力的 %2 %（模型 FLOPs 利用率），解码按其显存带宽的 %3 %。仅在放得下时显示。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="392" />
-            <source>Best of the compared (higher is better)</source>
-            <translation>对比中最佳（越高越好）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="394" />
-            <source>Best of the compared (lower is better)</source>
-            <translation>对比中最佳（越低越好）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="75" />
-            <source>Reset</source>
-            <extracomment>Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).</extracomment>
-            <translation>重置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="76" />
-            <source>Compare the build's own GPUs again</source>
-            <translation>重新对比配置中的 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/comparison.py" line="109" />
-            <source>Remove %1 from the comparison</source>
-            <translation>从对比中移除 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComparisonSheet</name>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>GPU Build Planner</source>
-            <translation>GPU 配置规划器</translation>
-        </message>
-        <message>
-            <source>catalog</source>
-            <translation>目录版本</translation>
-        </message>
-        <message>
-            <source>Build</source>
-            <translation>配置</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Count</source>
-            <translation>数量</translation>
-        </message>
-        <message>
-            <source>Memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <source>Board power</source>
-            <translation>板卡功耗</translation>
-        </message>
-        <message>
-            <source>Unit price</source>
-            <translation>单价</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>合计</translation>
-        </message>
-        <message>
-            <source>board power</source>
-            <translation>板卡功耗</translation>
-        </message>
-        <message>
-            <source>recommended PSU</source>
-            <translation>建议电源</translation>
-        </message>
-        <message>
-            <source>price</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <source>priced</source>
-            <translation>有价格</translation>
-        </message>
-        <message>
-            <source>Workloads: memory per GPU</source>
-            <translation>工作负载：每张 GPU 的显存</translation>
-        </message>
-        <message>
-            <source>Workload</source>
-            <translation>工作负载</translation>
-        </message>
-        <message>
-            <source>Task</source>
-            <translation>任务</translation>
-        </message>
-        <message>
-            <source>Needed</source>
-            <translation>所需</translation>
-        </message>
-        <message>
-            <source>Usable</source>
-            <translation>可用</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>结论</translation>
-        </message>
-        <message>
-            <source>train</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <source>inference</source>
-            <translation>推理</translation>
-        </message>
-        <message>
-            <source>fits</source>
-            <translation>够用</translation>
-        </message>
-        <message>
-            <source>tight</source>
-            <translation>紧张</translation>
-        </message>
-        <message>
-            <source>does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <source>no gpu</source>
-            <translation>无 GPU</translation>
-        </message>
-        <message>
-            <source>error</source>
-            <translation>出错</translation>
-        </message>
-        <message>
-            <source>GPUs side by side</source>
-            <translation>GPU 并排对比</translation>
-        </message>
-        <message>
-            <source>Architectures</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <source>Energy and cost of running</source>
-            <translation>运行能耗与成本</translation>
-        </message>
-        <message>
-            <source>a year</source>
-            <translation>每年</translation>
-        </message>
-        <message>
-            <source>at load</source>
-            <translation>负载</translation>
-        </message>
-        <message>
-            <source>idle</source>
-            <translation>空闲</translation>
-        </message>
-        <message>
-            <source>Assumptions</source>
-            <translation>假设条件</translation>
-        </message>
-        <message>
-            <source>day</source>
-            <translation>天</translation>
-        </message>
-        <message>
-            <source>days</source>
-            <translation>天</translation>
-        </message>
-        <message>
-            <source>utilization</source>
-            <translation>利用率</translation>
-        </message>
-        <message>
-            <source>none (no purchase price on record, or renting costs less per hour than the electricity)</source>
-            <translation>无（没有购置价格记录，或每小时租金低于电费）</translation>
-        </message>
-        <message>
-            <source>Renting instead</source>
-            <translation>改为租用</translation>
-        </message>
-        <message>
-            <source>break-even after</source>
-            <translation>回本点</translation>
-        </message>
-        <message>
-            <source>Sources</source>
-            <translation>来源</translation>
-        </message>
-        <message>
-            <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; a figure shown as — is not stated by any source we have.</source>
-            <translation>显存估算：见 docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力均为稠密值；显示为 — 的数值表示我们掌握的来源均未给出。</translation>
-        </message>
-        <message>
-            <source>2:4 structured sparsity</source>
-            <translation>2:4 结构化稀疏</translation>
-        </message>
-        <message>
-            <source>Architecture</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <source>BF16 support</source>
-            <translation>支持 BF16</translation>
-        </message>
-        <message>
-            <source>BF16 tensor (dense)</source>
-            <translation>BF16 张量（稠密）</translation>
-        </message>
-        <message>
-            <source>Board power (TDP)</source>
-            <translation>板卡功耗（TDP）</translation>
-        </message>
-        <message>
-            <source>FP16 GFLOPS per watt</source>
-            <translation>每瓦 FP16 GFLOPS</translation>
-        </message>
-        <message>
-            <source>FP16 TFLOPS per $1,000</source>
-            <translation>每 1,000 美元的 FP16 TFLOPS</translation>
-        </message>
-        <message>
-            <source>FP16 tensor (dense)</source>
-            <translation>FP16 张量（稠密）</translation>
-        </message>
-        <message>
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <source>FP4 support</source>
-            <translation>支持 FP4</translation>
-        </message>
-        <message>
-            <source>FP8 support</source>
-            <translation>支持 FP8</translation>
-        </message>
-        <message>
-            <source>FP8 tensor (dense)</source>
-            <translation>FP8 张量（稠密）</translation>
-        </message>
-        <message>
-            <source>Features</source>
-            <translation>特性</translation>
-        </message>
-        <message>
-            <source>GPU-to-GPU link</source>
-            <translation>GPU 互联</translation>
-        </message>
-        <message>
-            <source>INT8 tensor (dense)</source>
-            <translation>INT8 张量（稠密）</translation>
-        </message>
-        <message>
-            <source>Launched</source>
-            <translation>发布年份</translation>
-        </message>
-        <message>
-            <source>Link bandwidth</source>
-            <translation>互联带宽</translation>
-        </message>
-        <message>
-            <source>Matrix units</source>
-            <translation>矩阵单元</translation>
-        </message>
-        <message>
-            <source>Memory bandwidth</source>
-            <translation>显存带宽</translation>
-        </message>
-        <message>
-            <source>Memory type</source>
-            <translation>显存类型</translation>
-        </message>
-        <message>
-            <source>Price</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <source>Process</source>
-            <translation>制程</translation>
-        </message>
-        <message>
-            <source>Transformer Engine</source>
-            <translation>Transformer Engine</translation>
-        </message>
-        <message>
-            <source>Vendor</source>
-            <translation>厂商</translation>
-        </message>
-        <message>
-            <source>Headroom: %1</source>
-            <translation>余量：%1</translation>
-        </message>
-        <message>
-            <source>Speed: %1</source>
-            <translation>速度：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="60" />
-            <source>MSRP</source>
-            <translation>建议零售价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="61" />
-            <source>list price</source>
-            <translation>目录价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="62" />
-            <source>street price</source>
-            <translation>市场价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="63" />
-            <source>press estimate</source>
-            <translation>媒体估价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="64" />
-            <source>used price</source>
-            <translation>二手价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="76" />
-            <source>no figure on record</source>
-            <translation>暂无数据</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="191" />
-            <source>idle not counted</source>
-            <translation>未计空闲功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="199" />
-            <source>Idle not counted (no source states the idle power): %1</source>
-            <translation>未计空闲功耗（没有资料给出其空闲功耗）：%1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/report/sheet.py" line="221" />
-            <source>not like for like: the chosen instance holds other GPUs or another count</source>
-            <translation>并非同类比较：所选实例的 GPU 型号或数量不同</translation>
-        </message>
-    </context>
-    <context>
-        <name>CustomGpuDialog</name>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
-            <source>Edit GPU</source>
-            <translation>编辑 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="69" />
-            <source>Add Custom GPU</source>
-            <translation>添加自定义 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
-            <source>Consumer</source>
-            <translation>消费级</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="79" />
-            <source>Workstation</source>
-            <translation>工作站</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="80" />
-            <source>Data centre</source>
-            <translation>数据中心</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
-            <source>PCIe card</source>
-            <translation>PCIe 卡</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="83" />
-            <source>SXM module</source>
-            <translation>SXM 模块</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
-            <source>OAM module</source>
-            <translation>OAM 模块</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="84" />
-            <source>Superchip</source>
-            <translation>超级芯片</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="87" />
-            <source> GB</source>
-            <translation> GB</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="91" />
-            <source> GB/s</source>
-            <translation> GB/s</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="92" />
-            <source> W</source>
-            <translation> W</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="96" />
-            <source>Optional: a datasheet link or document title</source>
-            <translation>可选：规格书链接或文档标题</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="101" />
-            <source>Vendor</source>
-            <translation>厂商</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="102" />
-            <source>Architecture</source>
-            <translation>架构</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="103" />
-            <source>Segment</source>
-            <translation>定位</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="104" />
-            <source>Form factor</source>
-            <translation>形态</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="105" />
-            <source>Memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="106" />
-            <source>Memory type</source>
-            <translation>显存类型</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="107" />
-            <source>Memory bandwidth</source>
-            <translation>显存带宽</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="108" />
-            <source>Board power</source>
-            <translation>板卡功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="109" />
-            <source>FP16 tensor (dense)</source>
-            <translation>FP16 张量（稠密）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="110" />
-            <source>Price (USD)</source>
-            <translation>价格（美元）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="111" />
-            <source>Source</source>
-            <translation>来源</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="154" />
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="202" />
-            <source>Give the GPU a name.</source>
-            <translation>请为这张 GPU 起个名字。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="204" />
-            <source>Choose an architecture or type its name.</source>
-            <translation>请选择架构或输入架构名称。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="206" />
-            <source>Memory must be more than 0 GB.</source>
-            <translation>显存必须大于 0 GB。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="208" />
-            <source>Bandwidth must be at least %1 GB/s (in GB/s, not TB/s).</source>
-            <translation>带宽至少为 %1 GB/s（单位是 GB/s，不是 TB/s）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/custom_gpu_dialog.py" line="212" />
-            <source>Board power must be at least %1 W.</source>
-            <translation>板卡功耗至少为 %1 W。</translation>
-        </message>
-    </context>
-    <context>
-        <name>DocumentFiles</name>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="50" />
-            <source>Unsaved Changes</source>
-            <translation>未保存的更改</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="51" />
-            <source>Save the changes to “%1” before closing it?</source>
-            <translation>关闭前是否保存对“%1”的更改？</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="81" />
-            <source>Untitled build</source>
-            <translation>未命名配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="99" />
-            <source>Open Build</source>
-            <translation>打开配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="100" />
-            <source>GPU builds (*.gpubuild);;All files (*)</source>
-            <translation>GPU 配置 (*.gpubuild);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="112" />
-            <location filename="../../planner/ui/document_files.py" line="115" />
-            <source>Cannot Open Build</source>
-            <translation>无法打开配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="116" />
-            <source>“%1” could not be read: %2.</source>
-            <translation>无法读取“%1”：%2。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="124" />
-            <source>Opened %1.</source>
-            <translation>已打开 %1。</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../planner/ui/document_files.py" line="127" />
-            <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
-            <translation>
-                <numerusform>文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="137" />
-            <source>Figures Differ</source>
-            <translation>参数不一致</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="138" />
-            <source>Some figures in “%1” differ from your catalog. The build keeps the file's figures.</source>
-            <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="157" />
-            <source>Save Build As</source>
-            <translation>配置另存为</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="158" />
-            <source>GPU builds (*.gpubuild)</source>
-            <translation>GPU 配置 (*.gpubuild)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="174" />
-            <source>Cannot Save Build</source>
-            <translation>无法保存配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="181" />
-            <source>Saved %1.</source>
-            <translation>已保存 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="199" />
-            <source>last saved as %1</source>
-            <translation>上次保存为 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="200" />
-            <source>never saved</source>
-            <translation>从未保存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="201" />
-            <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
-            <translation>GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="205" />
-            <source>Recover Unsaved Build</source>
-            <translation>恢复未保存的配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="217" />
-            <source>Recover Autosaved Build</source>
-            <translation>恢复自动保存的配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="219" />
-            <source>Recovered “%1”. Save it to keep it.</source>
-            <translation>已恢复“%1”。请保存以免丢失。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/document_files.py" line="253" />
-            <source>Clear Menu</source>
-            <translation>清除菜单</translation>
-        </message>
-    </context>
-    <context>
-        <name>Edits</name>
-        <message>
-            <location filename="../../planner/ui/edits.py" line="27" />
-            <source>Add %1</source>
-            <translation>添加 %1</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../planner/ui/edits.py" line="30" />
-            <source>Add %n GPU(s)</source>
-            <translation>
-                <numerusform>添加 %n 个 GPU</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/edits.py" line="47" />
-            <source>Change count of %1</source>
-            <translation>修改 %1 的数量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/edits.py" line="58" />
-            <source>Remove %1</source>
-            <translation>移除 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/edits.py" line="71" />
-            <source>Move %1</source>
-            <translation>移动 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>EnergyPanel</name>
-        <message>
-            <source> h/day</source>
-            <extracomment>Table columns of the per-GPU figures.</extracomment>
-            <translation type="vanished"> 小时/天</translation>
-        </message>
-        <message>
-            <source> years</source>
-            <translation type="vanished"> 年</translation>
-        </message>
-        <message>
-            <source>Change hours per day</source>
-            <translation type="vanished">修改每天使用时长</translation>
-        </message>
-        <message>
-            <source>Change utilization</source>
-            <translation type="vanished">修改利用率</translation>
-        </message>
-        <message>
-            <source>Change PUE</source>
-            <translation type="vanished">修改 PUE</translation>
-        </message>
-        <message>
-            <source>Change electricity price</source>
-            <translation type="vanished">修改电价</translation>
-        </message>
-        <message>
-            <source>Change currency</source>
-            <translation type="vanished">修改货币</translation>
-        </message>
-        <message>
-            <source>Change grid carbon region</source>
-            <translation type="vanished">修改电网碳排放地区</translation>
-        </message>
-        <message>
-            <source>Change years</source>
-            <translation type="vanished">修改年限</translation>
-        </message>
-        <message>
-            <source>Use</source>
-            <translation type="vanished">使用时长</translation>
-        </message>
-        <message>
-            <source>Utilization</source>
-            <translation type="vanished">利用率</translation>
-        </message>
-        <message>
-            <source>Tariff</source>
-            <translation type="vanished">电价方案</translation>
-        </message>
-        <message>
-            <source>Price per kWh</source>
-            <translation type="vanished">每千瓦时价格</translation>
-        </message>
-        <message>
-            <source>Currency</source>
-            <translation type="vanished">货币</translation>
-        </message>
-        <message>
-            <source>PUE</source>
-            <translation type="vanished">PUE</translation>
-        </message>
-        <message>
-            <source>Grid carbon</source>
-            <translation type="vanished">电网碳排放</translation>
-        </message>
-        <message>
-            <source>Horizon</source>
-            <translation type="vanished">时间跨度</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="67" />
-            <source>Assumptions</source>
-            <extracomment>Table columns of the per-GPU figures.</extracomment>
-            <translation>假设条件</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
-            <source>Count</source>
-            <translation>数量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
-            <source>kWh / year</source>
-            <translation>kWh / 年</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="73" />
-            <source>Cost / year</source>
-            <translation>费用 / 年</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="74" />
-            <source>CO₂ kg / year</source>
-            <translation>CO₂ kg / 年</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="74" />
-            <source>Heat BTU/h</source>
-            <translation>发热 BTU/h</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="89" />
-            <source>A year of use</source>
-            <translation>一年的使用</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="99" />
-            <source>Years</source>
-            <translation>年</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="109" />
-            <source>Own (purchase + electricity)</source>
-            <translation>自购（购置 + 电费）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="197" />
-            <source>idle not counted: no source states its idle power</source>
-            <translation>未计空闲功耗：没有资料给出其空闲功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="214" />
-            <source>Idle not counted for cards whose idle power no source states.</source>
-            <translation>没有资料给出空闲功耗的显卡未计空闲功耗。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="218" />
-            <source>No like-for-like rental on record (the same GPU, the same count); choose an instance to compare with.</source>
-            <translation>没有同型号、同数量的云租用记录；请选择一个实例进行比较。</translation>
-        </message>
-        <message>
-            <source>Rent the cloud instance</source>
-            <extracomment>Table columns of the per-GPU figures.</extracomment>
-            <translation type="vanished">租用云实例</translation>
-        </message>
-        <message>
-            <source>Custom price</source>
-            <translation type="vanished">自定义电价</translation>
-        </message>
-        <message>
-            <source>Not counted</source>
-            <translation type="vanished">不计入</translation>
-        </message>
-        <message>
-            <source>Change tariff</source>
-            <translation type="vanished">修改电价方案</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="168" />
-            <source>Build (with host)</source>
-            <translation>整机（含主机）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="170" />
-            <source>%1 (idle not counted)</source>
-            <translation>%1（未计空闲）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="175" />
-            <source>%1 kWh under load, %2 kWh idle</source>
-            <translation>负载 %1 kWh，空闲 %2 kWh</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="179" />
-            <source>The cards plus the rest of the computer, at the wall</source>
-            <translation>显卡加上整机其余部分，按墙插计</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="196" />
-            <source>idle %1 W</source>
-            <translation>空闲 %1 W</translation>
-        </message>
-        <message>
-            <source>idle power unknown (counted as 0 W)</source>
-            <translation type="vanished">空闲功耗未知（按 0 W 计）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="198" />
-            <source>Board power %1 W, %2
+    </message>
+</context>
+<context>
+    <name>CatalogModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>VRAM (GB)</source>
+        <translation>显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>TDP (W)</source>
+        <translation>TDP (W)</translation>
+    </message>
+    <message>
+        <source>FP16 TFLOPS</source>
+        <translation>FP16 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Price (USD)</source>
+        <translation>价格（美元）</translation>
+    </message>
+    <message>
+        <source>Memory capacity as the vendor states it</source>
+        <translation>厂商标称的显存容量</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth, 10⁹ bytes per second</source>
+        <translation>显存带宽，每秒 10⁹ 字节</translation>
+    </message>
+    <message>
+        <source>Board power (total graphics power)</source>
+        <translation>板卡功耗（整卡功耗）</translation>
+    </message>
+    <message>
+        <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
+        <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
+    </message>
+    <message>
+        <source>Dated street price in US dollars, else the launch price</source>
+        <translation>注明日期的美元市场价，没有则用首发价</translation>
+    </message>
+    <message>
+        <source> (custom)</source>
+        <translation>（自定义）</translation>
+    </message>
+    <message>
+        <source>Not stated by any source, or the chip lacks it</source>
+        <translation>没有来源给出此数值，或芯片不支持</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Entered by you</source>
+        <translation>由你输入</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogPanel</name>
+    <message>
+        <source>Search GPUs (e.g. 4090 rtx, hopper, mi300)</source>
+        <translation>搜索 GPU（如 4090 rtx、hopper、mi300）</translation>
+    </message>
+    <message>
+        <source>Search the catalog</source>
+        <translation>搜索目录</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Any VRAM</source>
+        <translation>显存不限</translation>
+    </message>
+    <message>
+        <source>At least this much memory per GPU</source>
+        <translation>每张 GPU 的最小显存</translation>
+    </message>
+    <message>
+        <source>Any price</source>
+        <translation>价格不限</translation>
+    </message>
+    <message>
+        <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
+        <translation>每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU</translation>
+    </message>
+    <message>
+        <source> W</source>
+        <translation> W</translation>
+    </message>
+    <message>
+        <source>Any power</source>
+        <translation>功耗不限</translation>
+    </message>
+    <message>
+        <source>At most this board power per GPU</source>
+        <translation>每张 GPU 的最大板卡功耗</translation>
+    </message>
+    <message>
+        <source>GPU catalog</source>
+        <translation>GPU 目录</translation>
+    </message>
+    <message>
+        <source>Drag a GPU onto the build, or double-click it</source>
+        <translation>把 GPU 拖入配置，或双击它</translation>
+    </message>
+    <message>
+        <source>Number of GPUs shown</source>
+        <translation>显示的 GPU 数量</translation>
+    </message>
+    <message>
+        <source>Loading the catalog…</source>
+        <translation>正在加载目录…</translation>
+    </message>
+    <message>
+        <source>All vendors</source>
+        <translation>所有厂商</translation>
+    </message>
+    <message>
+        <source>All architectures</source>
+        <translation>所有架构</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs</source>
+        <translation>%1 / %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>Add to Build</source>
+        <translation>加入配置</translation>
+    </message>
+    <message>
+        <source>Edit GPU…</source>
+        <translation>编辑 GPU…</translation>
+    </message>
+    <message>
+        <source>Add Custom GPU…</source>
+        <translation>添加自定义 GPU…</translation>
+    </message>
+</context>
+<context>
+    <name>Comparison</name>
+    <message>
+        <source>Memory</source>
+        <extracomment>Comparison row names by row key (workload rows are named after their workload instead).</extracomment>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory type</source>
+        <translation>显存类型</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP16 tensor (dense)</source>
+        <translation>FP16 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>BF16 tensor (dense)</source>
+        <translation>BF16 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>FP8 tensor (dense)</source>
+        <translation>FP8 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>INT8 tensor (dense)</source>
+        <translation>INT8 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>制程</translation>
+    </message>
+    <message>
+        <source>BF16 support</source>
+        <translation>支持 BF16</translation>
+    </message>
+    <message>
+        <source>FP8 support</source>
+        <translation>支持 FP8</translation>
+    </message>
+    <message>
+        <source>FP4 support</source>
+        <translation>支持 FP4</translation>
+    </message>
+    <message>
+        <source>Transformer Engine</source>
+        <translation>Transformer Engine</translation>
+    </message>
+    <message>
+        <source>2:4 structured sparsity</source>
+        <translation>2:4 结构化稀疏</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU link</source>
+        <translation>GPU 互联</translation>
+    </message>
+    <message>
+        <source>Link bandwidth</source>
+        <translation>互联带宽</translation>
+    </message>
+    <message>
+        <source>Board power (TDP)</source>
+        <translation>板卡功耗（TDP）</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>FP16 TFLOPS per $1,000</source>
+        <translation>每 1,000 美元的 FP16 TFLOPS</translation>
+    </message>
+    <message>
+        <source>FP16 GFLOPS per watt</source>
+        <translation>每瓦 FP16 GFLOPS</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Launched</source>
+        <translation>发布年份</translation>
+    </message>
+    <message>
+        <source>Matrix units</source>
+        <translation>矩阵单元</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>特性</translation>
+    </message>
+    <message>
+        <source>Headroom: %1</source>
+        <translation>余量：%1</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>Speed: %1 (%2)</source>
+        <translation>速度：%1（%2）</translation>
+    </message>
+    <message>
+        <source>no figure on record</source>
+        <translation>暂无数据</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonPanel</name>
+    <message>
+        <source>Add a GPU…</source>
+        <translation>添加 GPU…</translation>
+    </message>
+    <message>
+        <source>Add an architecture…</source>
+        <translation>添加架构…</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Architectures</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Add GPUs to the build, or pick them here, to compare two to four side by side.</source>
+        <translation>向配置中添加 GPU，或在这里选择，即可并排对比二到四款。</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Price source: %1</source>
+        <translation>价格来源：%1</translation>
+    </message>
+    <message>
+        <source>launch MSRP</source>
+        <translation>首发建议零售价</translation>
+    </message>
+    <message>
+        <source>Converted from US dollars at the rates of %1</source>
+        <translation>按 %1 的汇率由美元换算</translation>
+    </message>
+    <message>
+        <source>Free memory per GPU if the build were made of this card.</source>
+        <translation>若配置全部使用此卡，每张 GPU 剩余的显存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Estimated for the build&apos;s %n GPU(s) of this card: training at %2 % of the card&apos;s peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
+        <translation>
+            <numerusform>按本配置的 %n 张该型号 GPU 估算：训练按该卡稠密张量峰值算力的 %2 %（模型 FLOPs 利用率），解码按其显存带宽的 %3 %。仅在放得下时显示。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best of the compared (higher is better)</source>
+        <translation>对比中最佳（越高越好）</translation>
+    </message>
+    <message>
+        <source>Best of the compared (lower is better)</source>
+        <translation>对比中最佳（越低越好）</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonSheet</name>
+    <message>
+        <source>GPU Build Planner</source>
+        <translation>GPU 配置规划器</translation>
+    </message>
+    <message>
+        <source>catalog</source>
+        <translation>目录版本</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; a figure shown as — is not stated by any source we have.</source>
+        <translation>显存估算：见 docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力均为稠密值；显示为 — 的数值表示我们掌握的来源均未给出。</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>recommended PSU</source>
+        <translation>建议电源</translation>
+    </message>
+    <message>
+        <source>price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>priced</source>
+        <translation>有价格</translation>
+    </message>
+    <message>
+        <source>Prices converted from US dollars at the rates of %1</source>
+        <translation>价格按 %1 的汇率由美元换算</translation>
+    </message>
+    <message>
+        <source>Workloads: memory per GPU</source>
+        <translation>工作负载：每张 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Needed</source>
+        <translation>所需</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>GPUs side by side</source>
+        <translation>GPU 并排对比</translation>
+    </message>
+    <message>
+        <source>Architectures</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Energy and cost of running</source>
+        <translation>运行能耗与成本</translation>
+    </message>
+    <message>
+        <source>a year</source>
+        <translation>每年</translation>
+    </message>
+    <message>
+        <source>at load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>idle not counted</source>
+        <translation>未计空闲功耗</translation>
+    </message>
+    <message>
+        <source>Idle not counted (no source states the idle power): %1</source>
+        <translation>未计空闲功耗（没有资料给出其空闲功耗）：%1</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设条件</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>none (no purchase price on record, or renting costs less per hour than the electricity)</source>
+        <translation>无（没有购置价格记录，或每小时租金低于电费）</translation>
+    </message>
+    <message>
+        <source>Renting instead</source>
+        <translation>改为租用</translation>
+    </message>
+    <message>
+        <source>break-even after</source>
+        <translation>回本点</translation>
+    </message>
+    <message>
+        <source>not like for like: the chosen instance holds other GPUs or another count</source>
+        <translation>并非同类比较：所选实例的 GPU 型号或数量不同</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonTab</name>
+    <message>
+        <source>Reset</source>
+        <extracomment>Rows whose figures come from the GPU&apos;s datasheet (the others are derived or from elsewhere).</extracomment>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Compare the build&apos;s own GPUs again</source>
+        <translation>重新对比配置中的 GPU</translation>
+    </message>
+    <message>
+        <source>Remove %1 from the comparison</source>
+        <translation>从对比中移除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CustomGpuDialog</name>
+    <message>
+        <source>Edit GPU</source>
+        <translation>编辑 GPU</translation>
+    </message>
+    <message>
+        <source>Add Custom GPU</source>
+        <translation>添加自定义 GPU</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费级</translation>
+    </message>
+    <message>
+        <source>Workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <source>Data centre</source>
+        <translation>数据中心</translation>
+    </message>
+    <message>
+        <source>PCIe card</source>
+        <translation>PCIe 卡</translation>
+    </message>
+    <message>
+        <source>SXM module</source>
+        <translation>SXM 模块</translation>
+    </message>
+    <message>
+        <source>OAM module</source>
+        <translation>OAM 模块</translation>
+    </message>
+    <message>
+        <source>Superchip</source>
+        <translation>超级芯片</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source> W</source>
+        <translation> W</translation>
+    </message>
+    <message>
+        <source>Optional: a datasheet link or document title</source>
+        <translation>可选：规格书链接或文档标题</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Segment</source>
+        <translation>定位</translation>
+    </message>
+    <message>
+        <source>Form factor</source>
+        <translation>形态</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory type</source>
+        <translation>显存类型</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>FP16 tensor (dense)</source>
+        <translation>FP16 张量（稠密）</translation>
+    </message>
+    <message>
+        <source>Price (USD)</source>
+        <translation>价格（美元）</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Give the GPU a name.</source>
+        <translation>请为这张 GPU 起个名字。</translation>
+    </message>
+    <message>
+        <source>Choose an architecture or type its name.</source>
+        <translation>请选择架构或输入架构名称。</translation>
+    </message>
+    <message>
+        <source>Memory must be more than 0 GB.</source>
+        <translation>显存必须大于 0 GB。</translation>
+    </message>
+    <message>
+        <source>Bandwidth must be at least %1 GB/s (in GB/s, not TB/s).</source>
+        <translation>带宽至少为 %1 GB/s（单位是 GB/s，不是 TB/s）。</translation>
+    </message>
+    <message>
+        <source>Board power must be at least %1 W.</source>
+        <translation>板卡功耗至少为 %1 W。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentFiles</name>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1” before closing it?</source>
+        <translation>关闭前是否保存对“%1”的更改？</translation>
+    </message>
+    <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
+    </message>
+    <message>
+        <source>Open Build</source>
+        <translation>打开配置</translation>
+    </message>
+    <message>
+        <source>GPU builds (*.gpubuild);;All files (*)</source>
+        <translation>GPU 配置 (*.gpubuild);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Open Build</source>
+        <translation>无法打开配置</translation>
+    </message>
+    <message>
+        <source>“%1” could not be read: %2.</source>
+        <translation>无法读取“%1”：%2。</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>已打开 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>
+        <translation>
+            <numerusform>文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Figures Differ</source>
+        <translation>参数不一致</translation>
+    </message>
+    <message>
+        <source>Some figures in “%1” differ from your catalog. The build keeps the file&apos;s figures.</source>
+        <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
+    </message>
+    <message>
+        <source>Save Build As</source>
+        <translation>配置另存为</translation>
+    </message>
+    <message>
+        <source>GPU builds (*.gpubuild)</source>
+        <translation>GPU 配置 (*.gpubuild)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Build</source>
+        <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>last saved as %1</source>
+        <translation>上次保存为 %1</translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
+        <translation>GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Build</source>
+        <translation>恢复未保存的配置</translation>
+    </message>
+    <message>
+        <source>Recover Autosaved Build</source>
+        <translation>恢复自动保存的配置</translation>
+    </message>
+    <message>
+        <source>Recovered “%1”. Save it to keep it.</source>
+        <translation>已恢复“%1”。请保存以免丢失。</translation>
+    </message>
+    <message>
+        <source>Clear Menu</source>
+        <translation>清除菜单</translation>
+    </message>
+</context>
+<context>
+    <name>Edits</name>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力实现</translation>
+    </message>
+    <message>
+        <source>parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n GPU(s)</source>
+        <translation>
+            <numerusform>添加 %n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Change count of %1</source>
+        <translation>修改 %1 的数量</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <source>Use the edited figures of %1</source>
+        <translation>采用 %1 修改后的参数</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <source>Track %1</source>
+        <translation>跟踪 %1</translation>
+    </message>
+    <message>
+        <source>Stop tracking %1</source>
+        <translation>停止跟踪 %1</translation>
+    </message>
+    <message>
+        <source>Change %1 of %2</source>
+        <translation>修改 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Make %1 fit: %2</source>
+        <translation>让 %1 放得下：%2</translation>
+    </message>
+    <message>
+        <source>Change hours per day</source>
+        <translation>修改每天使用时长</translation>
+    </message>
+    <message>
+        <source>Change utilization</source>
+        <translation>修改利用率</translation>
+    </message>
+    <message>
+        <source>Change PUE</source>
+        <translation>修改 PUE</translation>
+    </message>
+    <message>
+        <source>Change tariff</source>
+        <translation>修改电价方案</translation>
+    </message>
+    <message>
+        <source>Change electricity price</source>
+        <translation>修改电价</translation>
+    </message>
+    <message>
+        <source>Change currency</source>
+        <translation>修改货币</translation>
+    </message>
+    <message>
+        <source>Change grid carbon region</source>
+        <translation>修改电网碳排放地区</translation>
+    </message>
+    <message>
+        <source>Change years</source>
+        <translation>修改年限</translation>
+    </message>
+    <message>
+        <source>Change the cloud instance compared</source>
+        <translation>修改对比的云实例</translation>
+    </message>
+    <message>
+        <source>Change assumptions</source>
+        <translation>修改假设</translation>
+    </message>
+</context>
+<context>
+    <name>EnergyPanel</name>
+    <message>
+        <source>Assumptions</source>
+        <extracomment>Table columns of the per-GPU figures.</extracomment>
+        <translation>假设条件</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>kWh / year</source>
+        <translation>kWh / 年</translation>
+    </message>
+    <message>
+        <source>Cost / year</source>
+        <translation>费用 / 年</translation>
+    </message>
+    <message>
+        <source>CO₂ kg / year</source>
+        <translation>CO₂ kg / 年</translation>
+    </message>
+    <message>
+        <source>Heat BTU/h</source>
+        <translation>发热 BTU/h</translation>
+    </message>
+    <message>
+        <source>A year of use</source>
+        <translation>一年的使用</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>Own (purchase + electricity)</source>
+        <translation>自购（购置 + 电费）</translation>
+    </message>
+    <message>
+        <source>Build (with host)</source>
+        <translation>整机（含主机）</translation>
+    </message>
+    <message>
+        <source>%1 (idle not counted)</source>
+        <translation>%1（未计空闲）</translation>
+    </message>
+    <message>
+        <source>%1 kWh under load, %2 kWh idle</source>
+        <translation>负载 %1 kWh，空闲 %2 kWh</translation>
+    </message>
+    <message>
+        <source>The cards plus the rest of the computer, at the wall</source>
+        <translation>显卡加上整机其余部分，按墙插计</translation>
+    </message>
+    <message>
+        <source>idle %1 W</source>
+        <translation>空闲 %1 W</translation>
+    </message>
+    <message>
+        <source>idle not counted: no source states its idle power</source>
+        <translation>未计空闲功耗：没有资料给出其空闲功耗</translation>
+    </message>
+    <message>
+        <source>Idle not counted for cards whose idle power no source states.</source>
+        <translation>没有资料给出空闲功耗的显卡未计空闲功耗。</translation>
+    </message>
+    <message>
+        <source>No like-for-like rental on record (the same GPU, the same count); choose an instance to compare with.</source>
+        <translation>没有同型号、同数量的云租用记录；请选择一个实例进行比较。</translation>
+    </message>
+    <message>
+        <source>Board power %1 W, %2
 Source: %3</source>
-            <translation>板卡功耗 %1 W，%2
+        <translation>板卡功耗 %1 W，%2
 来源：%3</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="209" />
-            <source>Tariff: %1 (%2).</source>
-            <translation>电价：%1（%2）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="210" />
-            <source>your price</source>
-            <translation>你设定的价格</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="212" />
-            <source>Purchase: %1.</source>
-            <translation>购置：%1。</translation>
-        </message>
-        <message>
-            <source>Idle power unknown for some cards (counted as 0 W).</source>
-            <translation type="vanished">部分显卡的空闲功耗未知（按 0 W 计）。</translation>
-        </message>
-        <message>
-            <source>No cloud instance rents this GPU in the catalog.</source>
-            <translation type="vanished">目录中没有出租此 GPU 的云实例。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="221" />
-            <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
-            <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="227" />
-            <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
-            <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="230" />
-            <source>No price is known for these cards, so no break-even.</source>
-            <translation>这些显卡价格未知，因此无法计算回本点。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="232" />
-            <source>Renting stays cheaper than owning at these prices.</source>
-            <translation>按这些价格，租用始终比自购便宜。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="234" />
-            <source>Owning pays off after %1 hours of use (about %2 months).</source>
-            <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="241" />
-            <source>Rent %1</source>
-            <translation>租用 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="260" />
-            <source>Cumulative cost</source>
-            <translation>累计成本</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/energy.py" line="279" />
-            <source>break-even: %1 months</source>
-            <translation>回本：%1 个月</translation>
-        </message>
-        <message>
-            <source>break-even</source>
-            <translation type="vanished">回本点</translation>
-        </message>
-    </context>
-    <context>
-        <name>HeadroomPanel</name>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="143" />
-            <source>GiB per GPU</source>
-            <translation>每张 GPU 的 GiB</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="253" />
-            <source>train</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="253" />
-            <source>infer</source>
-            <translation>推理</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="264" />
-            <source>%1 (no GPU)</source>
-            <translation>%1（无 GPU）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="265" />
-            <source>%1 · %2 / %3</source>
-            <translation>%1 · %2 / %3</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="271" />
-            <source>Track workloads to see whether they fit this build.</source>
-            <translation>添加要跟踪的工作负载，看看此配置能否容纳它们。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="274" />
-            <source>Add GPUs to the build to place these workloads.</source>
-            <translation>向配置中添加 GPU 以放置这些工作负载。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="279" />
-            <source>%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.</source>
-            <translation>%2 个工作负载中有 %1 个放得下；按 %3 张 GPU 的单卡显存计，受限于 %4。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="299" />
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="300" />
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="301" />
-            <source>Optimizer state</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="302" />
-            <source>Activations</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="303" />
-            <source>KV cache</source>
-            <translation>KV 缓存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="304" />
-            <source>Overhead (CUDA context, allocator)</source>
-            <translation>额外开销（CUDA 上下文、分配器）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="306" />
-            <source>training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="306" />
-            <source>inference</source>
-            <translation>推理</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="309" />
-            <source>Per GPU on %1: %2 of %3 usable</source>
-            <translation>%1 单卡：已用 %2，可用 %3</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="317" />
-            <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
-            <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="363" />
-            <source>Changes that would make a workload fit appear here.</source>
-            <translation>能让工作负载放得下的调整会显示在这里。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="365" />
-            <source>Add GPUs to see which changes would make each workload fit.</source>
-            <translation>添加 GPU 后，这里会显示让各工作负载放得下的调整。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="366" />
-            <source>Every tracked workload fits this build: nothing to change.</source>
-            <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="374" />
-            <source>Make %1 fit: %2</source>
-            <translation>让 %1 放得下：%2</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="97" />
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="99" />
-            <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
-            <translation>%1 放不下，且没有任何单项调整能让它放下：请增加 GPU，或选择显存更大的显卡。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="103" />
-            <source>%1 does not fit. What would make it fit:</source>
-            <translation>%1 放不下。以下调整可让它放下：</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="114" />
-            <source>%1 → %2</source>
-            <translation>%1 → %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="46" />
-            <source>GPU Build Planner</source>
-            <translation>GPU 配置规划器</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="51" />
-            <source>Loading…</source>
-            <translation>正在加载…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="54" />
-            <location filename="../../planner/ui/main_window.py" line="241" />
-            <source>Catalog</source>
-            <translation>目录</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="104" />
-            <source>&amp;New</source>
-            <translation>新建(&amp;N)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="106" />
-            <source>&amp;Open…</source>
-            <translation>打开(&amp;O)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="108" />
-            <source>&amp;Save</source>
-            <translation>保存(&amp;S)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="110" />
-            <source>Save &amp;As…</source>
-            <translation>另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="112" />
-            <source>&amp;Export PDF…</source>
-            <translation>导出 PDF(&amp;E)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="113" />
-            <source>Ctrl+E</source>
-            <translation>Ctrl+E</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="114" />
-            <source>&amp;Print…</source>
-            <translation>打印(&amp;P)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="116" />
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="119" />
-            <location filename="../../planner/ui/main_window.py" line="223" />
-            <source>&amp;Undo</source>
-            <translation>撤销(&amp;U)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="121" />
-            <location filename="../../planner/ui/main_window.py" line="227" />
-            <source>&amp;Redo</source>
-            <translation>重做(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="123" />
-            <source>&amp;Find GPU</source>
-            <translation>查找 GPU(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="124" />
-            <source>Add &amp;Custom GPU…</source>
-            <translation>添加自定义 GPU(&amp;C)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="126" />
-            <source>&amp;Recommend…</source>
-            <translation>推荐配置(&amp;R)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="126" />
-            <source>Ctrl+R</source>
-            <translation>Ctrl+R</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="128" />
-            <source>Find the cheapest builds that fit the tracked workloads</source>
-            <translation>寻找能容纳所跟踪工作负载的最便宜配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="129" />
-            <source>&amp;Reset Layout</source>
-            <translation>重置布局(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="130" />
-            <source>&amp;Preferences…</source>
-            <translation>偏好设置(&amp;P)…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="133" />
-            <source>&amp;About GPU Build Planner</source>
-            <translation>关于 GPU 配置规划器(&amp;A)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="135" />
-            <source>About &amp;Qt</source>
-            <translation>关于 &amp;Qt</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="142" />
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="144" />
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="152" />
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="158" />
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="162" />
-            <source>&amp;Tools</source>
-            <translation>工具(&amp;T)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="164" />
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="166" />
-            <source>Main</source>
-            <translation>主工具栏</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="222" />
-            <source>&amp;Undo %1</source>
-            <translation>撤销“%1”(&amp;U)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="226" />
-            <source>&amp;Redo %1</source>
-            <translation>重做“%1”(&amp;R)</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../planner/ui/main_window.py" line="237" />
-            <source>%n GPU(s)</source>
-            <translation>
-                <numerusform>%n 个 GPU</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="238" />
-            <source>catalog %1</source>
-            <translation>目录版本 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="264" />
-            <source>Not available in this version</source>
-            <translation>此版本不提供该功能</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="269" />
-            <source>The report module is not available in this version</source>
-            <translation>此版本不含报告模块</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="306" />
-            <source>GPUs Not in Your Catalog</source>
-            <translation>目录中没有的 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="307" />
-            <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
-            <translation>此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="317" />
-            <source>Cannot Add GPU</source>
-            <translation>无法添加 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="332" />
-            <source>Use the edited figures of %1</source>
-            <translation>采用 %1 修改后的参数</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="369" />
-            <source>About GPU Build Planner</source>
-            <translation>关于 GPU 配置规划器</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="370" />
-            <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/main_window.py" line="377" />
-            <source>%1[*] — GPU Build Planner</source>
-            <translation>%1[*] — GPU 配置规划器</translation>
-        </message>
-    </context>
-    <context>
-        <name>PanelDocks</name>
-        <message>
-            <location filename="../../planner/ui/panel_docks.py" line="52" />
-            <source>VRAM Headroom</source>
-            <translation>显存余量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panel_docks.py" line="54" />
-            <source>Workloads</source>
-            <translation>工作负载</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panel_docks.py" line="56" />
-            <source>Energy and Cost</source>
-            <translation>能耗与成本</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panel_docks.py" line="58" />
-            <source>Comparison</source>
-            <translation>对比</translation>
-        </message>
-    </context>
-    <context>
-        <name>PreferencesDialog</name>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="100" />
-            <source>Preferences</source>
-            <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
-            <translation>偏好设置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="110" />
-            <source>Use the Open Build's Assumptions</source>
-            <translation>采用当前配置的假设</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="113" />
-            <source>New builds start with</source>
-            <translation>新建配置的默认假设</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="120" />
-            <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
-            <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="124" />
-            <source>Cost GPUs at</source>
-            <translation>GPU 计价方式</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="127" />
-            <source>An open build keeps its own assumptions; they are saved in its file.</source>
-            <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="133" />
-            <location filename="../../planner/ui/preferences.py" line="139" />
-            <source>Follow the system</source>
-            <translation>跟随系统</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="133" />
-            <source>Light</source>
-            <translation>浅色</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="134" />
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="144" />
-            <source>A new language takes effect when the app starts again.</source>
-            <translation>新的语言在下次启动应用时生效。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="147" />
-            <source>Appearance</source>
-            <translation>外观</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="149" />
-            <source>Colours</source>
-            <translation>配色</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/preferences.py" line="150" />
-            <source>Language</source>
-            <translation>语言</translation>
-        </message>
-    </context>
-    <context>
-        <name>Prices</name>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="14" />
-            <source>launch/suggested price (MSRP)</source>
-            <translation>首发/建议零售价（MSRP）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="15" />
-            <source>list price</source>
-            <translation>目录价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="16" />
-            <source>retail (street) price</source>
-            <translation>零售（市场）价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="17" />
-            <source>press estimate</source>
-            <translation>媒体估价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="18" />
-            <source>used price</source>
-            <translation>二手价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="25" />
-            <source>No price known</source>
-            <translation>价格未知</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="26" />
-            <source>%1 of %2 — source: %3</source>
-            <translation>%2 的%1 — 来源：%3</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="28" />
-            <source>entered by you</source>
-            <translation>您自己输入</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/price_text.py" line="30" />
-            <source>(no price of the preferred kind is on record)</source>
-            <translation>（没有所选类型的价格记录）</translation>
-        </message>
-    </context>
-    <context>
-        <name>RecommendDialog</name>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="60" />
-            <source>Find the cheapest build that fits</source>
-            <translation>寻找放得下的最便宜配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="63" />
-            <source>The build's tracked workloads</source>
-            <translation>配置所跟踪的工作负载</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="68" />
-            <source>Limit to</source>
-            <translation>上限</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="82" />
-            <source> % spare</source>
-            <translation> % 余量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="84" />
-            <source>Lowest price</source>
-            <translation>价格最低</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="84" />
-            <source>Lowest power</source>
-            <translation>功耗最低</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="85" />
-            <source>Fastest</source>
-            <translation>速度最快</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="94" />
-            <source>Size for</source>
-            <translation>按此估算</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="96" />
-            <source>Budget</source>
-            <translation>预算</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="97" />
-            <source>Headroom</source>
-            <translation>余量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="98" />
-            <source>Rank by</source>
-            <translation>排序依据</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="104" />
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="104" />
-            <source>Count</source>
-            <translation>数量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="104" />
-            <source>Price</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="104" />
-            <source>Board power</source>
-            <translation>板卡功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="105" />
-            <source>Tensor TFLOPS</source>
-            <translation>张量 TFLOPS</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="105" />
-            <source>Least headroom</source>
-            <translation>最小余量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="105" />
-            <source>Parallelism</source>
-            <translation>并行方式</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="115" />
-            <source>Apply to build</source>
-            <translation>应用到配置</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="159" />
-            <source>training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="159" />
-            <source>inference</source>
-            <translation>推理</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../planner/ui/panels/recommend.py" line="186" />
-            <source>%n build(s) fit.</source>
-            <translation>
-                <numerusform>有 %n 个配置放得下。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="187" />
-            <source>Nothing in the catalog fits these workloads within the limits.</source>
-            <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/recommend.py" line="223" />
-            <source>Use %1</source>
-            <translation>使用 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>ReportActions</name>
-        <message>
-            <location filename="../../planner/ui/report_actions.py" line="57" />
-            <source>Export PDF</source>
-            <translation>导出 PDF</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/report_actions.py" line="58" />
-            <source>PDF files (*.pdf)</source>
-            <translation>PDF 文件 (*.pdf)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/report_actions.py" line="65" />
-            <source>Cannot Export PDF</source>
-            <translation>无法导出 PDF</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/report_actions.py" line="79" />
-            <source>Cannot Print</source>
-            <translation>无法打印</translation>
-        </message>
-    </context>
-    <context>
-        <name>SlotCard</name>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="63" />
-            <source>Number of cards</source>
-            <translation>显卡数量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="64" />
-            <source>How many of this GPU (1–64)</source>
-            <translation>此 GPU 的数量（1–64）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="68" />
-            <source>Remove from the build (Delete)</source>
-            <translation>从配置中移除（Delete）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="69" />
-            <source>Remove</source>
-            <translation>移除</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="99" />
-            <source>%1 GB</source>
-            <translation>%1 GB</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="100" />
-            <source>%1 W</source>
-            <translation>%1 W</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="101" />
-            <source>price unknown</source>
-            <translation>价格未知</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="103" />
-            <source>not in your catalog</source>
-            <translation>不在你的目录中</translation>
-        </message>
-        <message>
-            <source>launch MSRP</source>
-            <translation type="vanished">首发建议零售价</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="105" />
-            <source>Figures from: %1
+    </message>
+    <message>
+        <source>Tariff: %1 (%2).</source>
+        <translation>电价：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>your price</source>
+        <translation>你设定的价格</translation>
+    </message>
+    <message>
+        <source>Purchase: %1.</source>
+        <translation>购置：%1。</translation>
+    </message>
+    <message>
+        <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
+        <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
+    </message>
+    <message>
+        <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
+        <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
+    </message>
+    <message>
+        <source>No price is known for these cards, so no break-even.</source>
+        <translation>这些显卡价格未知，因此无法计算回本点。</translation>
+    </message>
+    <message>
+        <source>Renting stays cheaper than owning at these prices.</source>
+        <translation>按这些价格，租用始终比自购便宜。</translation>
+    </message>
+    <message>
+        <source>Owning pays off after %1 hours of use (about %2 months).</source>
+        <translation>自购在使用 %1 小时后回本（约 %2 个月）。</translation>
+    </message>
+    <message>
+        <source>Rent %1</source>
+        <translation>租用 %1</translation>
+    </message>
+    <message>
+        <source>Cumulative cost</source>
+        <translation>累计成本</translation>
+    </message>
+    <message>
+        <source>break-even: %1 months</source>
+        <translation>回本：%1 个月</translation>
+    </message>
+</context>
+<context>
+    <name>HeadroomPanel</name>
+    <message>
+        <source>Weights</source>
+        <extracomment>The parts of an estimate, by core&apos;s breakdown key, as the bar&apos;s tooltip names them.</extracomment>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Overhead (CUDA context, allocator)</source>
+        <translation>额外开销（CUDA 上下文、分配器）</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每张 GPU 的 GiB</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>infer</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>%1 (no GPU)</source>
+        <translation>%1（无 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 / %3</source>
+        <translation>%1 · %2 / %3</translation>
+    </message>
+    <message>
+        <source>Track workloads to see whether they fit this build.</source>
+        <translation>添加要跟踪的工作负载，看看此配置能否容纳它们。</translation>
+    </message>
+    <message>
+        <source>Add GPUs to the build to place these workloads.</source>
+        <translation>向配置中添加 GPU 以放置这些工作负载。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.</source>
+        <translation>
+            <numerusform>%2 个工作负载中有 %1 个放得下；按 %n 张 GPU 的单卡显存计，受限于 %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Per GPU on %1: %2 of %3 usable</source>
+        <translation>%1 单卡：已用 %2，可用 %3</translation>
+    </message>
+    <message>
+        <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
+        <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
+    </message>
+    <message>
+        <source>Changes that would make a workload fit appear here.</source>
+        <translation>能让工作负载放得下的调整会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Add GPUs to see which changes would make each workload fit.</source>
+        <translation>添加 GPU 后，这里会显示让各工作负载放得下的调整。</translation>
+    </message>
+    <message>
+        <source>Every tracked workload fits this build: nothing to change.</source>
+        <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>GPU Build Planner</source>
+        <translation>GPU 配置规划器</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export PDF…</source>
+        <translation>导出 PDF(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Find GPU</source>
+        <translation>查找 GPU(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Add &amp;Custom GPU…</source>
+        <translation>添加自定义 GPU(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recommend…</source>
+        <translation>推荐配置(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>Find the cheapest builds that fit the tracked workloads</source>
+        <translation>寻找能容纳所跟踪工作负载的最便宜配置</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>偏好设置(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Build Planner</source>
+        <translation>关于 GPU 配置规划器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>catalog %1</source>
+        <translation>目录版本 %1</translation>
+    </message>
+    <message>
+        <source>Not available in this version</source>
+        <translation>此版本不提供该功能</translation>
+    </message>
+    <message>
+        <source>The report module is not available in this version</source>
+        <translation>此版本不含报告模块</translation>
+    </message>
+    <message>
+        <source>GPUs Not in Your Catalog</source>
+        <translation>目录中没有的 GPU</translation>
+    </message>
+    <message>
+        <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
+        <translation>此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？</translation>
+    </message>
+    <message>
+        <source>Cannot Add GPU</source>
+        <translation>无法添加 GPU</translation>
+    </message>
+    <message>
+        <source>About GPU Build Planner</source>
+        <translation>关于 GPU 配置规划器</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;GPU Build Planner %1&lt;/h3&gt;&lt;p&gt;Plan GPU builds for machine learning: VRAM fit, energy, cost and side-by-side comparison.&lt;/p&gt;&lt;p&gt;Every figure in the catalog names its source; hover over it to see which.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;GPU 配置规划器 %1&lt;/h3&gt;&lt;p&gt;为机器学习规划 GPU 配置：显存是否够用、能耗、成本与并排对比。&lt;/p&gt;&lt;p&gt;目录中的每个数值都注明了来源；将鼠标悬停其上即可查看。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1[*] — GPU Build Planner</source>
+        <translation>%1[*] — GPU 配置规划器</translation>
+    </message>
+</context>
+<context>
+    <name>PanelDocks</name>
+    <message>
+        <source>VRAM Headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Energy and Cost</source>
+        <translation>能耗与成本</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
+        <translation>偏好设置</translation>
+    </message>
+    <message>
+        <source>Use the Open Build&apos;s Assumptions</source>
+        <translation>采用当前配置的假设</translation>
+    </message>
+    <message>
+        <source>New builds start with</source>
+        <translation>新建配置的默认假设</translation>
+    </message>
+    <message>
+        <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
+        <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
+    </message>
+    <message>
+        <source>Cost GPUs at</source>
+        <translation>GPU 计价方式</translation>
+    </message>
+    <message>
+        <source>An open build keeps its own assumptions; they are saved in its file.</source>
+        <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>A new language takes effect when the app starts again.</source>
+        <translation>新的语言在下次启动应用时生效。</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>Colours</source>
+        <translation>配色</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+</context>
+<context>
+    <name>Prices</name>
+    <message>
+        <source>launch/suggested price (MSRP)</source>
+        <translation>首发/建议零售价（MSRP）</translation>
+    </message>
+    <message>
+        <source>list price</source>
+        <translation>目录价</translation>
+    </message>
+    <message>
+        <source>retail (street) price</source>
+        <translation>零售（市场）价</translation>
+    </message>
+    <message>
+        <source>press estimate</source>
+        <translation>媒体估价</translation>
+    </message>
+    <message>
+        <source>used price</source>
+        <translation>二手价</translation>
+    </message>
+    <message>
+        <source>No price known</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>%1 of %2 — source: %3</source>
+        <translation>%2 的%1 — 来源：%3</translation>
+    </message>
+    <message>
+        <source>entered by you</source>
+        <translation>您自己输入</translation>
+    </message>
+    <message>
+        <source>(no price of the preferred kind is on record)</source>
+        <translation>（没有所选类型的价格记录）</translation>
+    </message>
+</context>
+<context>
+    <name>RecommendDialog</name>
+    <message>
+        <source>Find the cheapest build that fits</source>
+        <translation>寻找放得下的最便宜配置</translation>
+    </message>
+    <message>
+        <source>The build&apos;s tracked workloads</source>
+        <translation>配置所跟踪的工作负载</translation>
+    </message>
+    <message>
+        <source>Limit to</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source> % spare</source>
+        <translation> % 余量</translation>
+    </message>
+    <message>
+        <source>Lowest price</source>
+        <translation>价格最低</translation>
+    </message>
+    <message>
+        <source>Lowest power</source>
+        <translation>功耗最低</translation>
+    </message>
+    <message>
+        <source>Fastest</source>
+        <translation>速度最快</translation>
+    </message>
+    <message>
+        <source>Size for</source>
+        <translation>按此估算</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Rank by</source>
+        <translation>排序依据</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>Tensor TFLOPS</source>
+        <translation>张量 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Least headroom</source>
+        <translation>最小余量</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>Apply to build</source>
+        <translation>应用到配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n build(s) fit.</source>
+        <translation>
+            <numerusform>有 %n 个配置放得下。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing in the catalog fits these workloads within the limits.</source>
+        <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportActions</name>
+    <message>
+        <source>Export PDF</source>
+        <translation>导出 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot Export PDF</source>
+        <translation>无法导出 PDF</translation>
+    </message>
+    <message>
+        <source>Cannot Print</source>
+        <translation>无法打印</translation>
+    </message>
+</context>
+<context>
+    <name>SlotCard</name>
+    <message>
+        <source>Number of cards</source>
+        <translation>显卡数量</translation>
+    </message>
+    <message>
+        <source>How many of this GPU (1–64)</source>
+        <translation>此 GPU 的数量（1–64）</translation>
+    </message>
+    <message>
+        <source>Remove from the build (Delete)</source>
+        <translation>从配置中移除（Delete）</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>not in your catalog</source>
+        <translation>不在你的目录中</translation>
+    </message>
+    <message>
+        <source>Converted from %1 at the rates of %2</source>
+        <translation>按 %2 的汇率由 %1 换算</translation>
+    </message>
+    <message>
+        <source>Figures from: %1
 Price: %2</source>
-            <translation>参数来源：%1
+        <translation>参数来源：%1
 价格：%2</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation type="vanished">未知</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="108" />
-            <source>This GPU is not in your catalog: its figures come from the file.</source>
-            <translation>此 GPU 不在你的目录中：其参数来自文件。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/slot_card.py" line="114" />
-            <source>%1, %2 cards</source>
-            <translation>%1，%2 张</translation>
-        </message>
-    </context>
-    <context>
-        <name>Suggestions</name>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="16" />
-            <source>Micro-batch %batch with %accumulation× gradient accumulation (same effective batch %effective)</source>
-            <translation>微批次 %batch，梯度累积 %accumulation 步（有效批次仍为 %effective）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="21" />
-            <source>Turn on gradient checkpointing</source>
-            <translation>开启梯度检查点</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="24" />
-            <source>Use FlashAttention / SDPA</source>
-            <translation>使用 FlashAttention / SDPA</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="25" />
-            <source>Mixed precision (AMP BF16)</source>
-            <translation>混合精度（AMP BF16）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="26" />
-            <source>8-bit Adam (bitsandbytes)</source>
-            <translation>8 位 Adam（bitsandbytes）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="27" />
-            <source>Pure BF16 weights and optimizer state</source>
-            <translation>纯 BF16 权重与优化器状态</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="30" />
-            <source>LoRA adapters (rank 16) instead of full fine-tuning</source>
-            <translation>用 LoRA 适配器（秩 16）代替全量微调</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="33" />
-            <source>QLoRA (4-bit base, rank 16)</source>
-            <translation>QLoRA（4 位基座，秩 16）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="34" />
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="37" />
-            <source>Shard over the build's %gpus GPUs: %strategy</source>
-            <translation>在本配置的 %gpus 张 GPU 上分片：%strategy</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="40" />
-            <source>Tensor-parallel over the build's %gpus GPUs</source>
-            <translation>在本配置的 %gpus 张 GPU 上做张量并行</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="43" />
-            <source>FP8 KV cache</source>
-            <translation>FP8 KV 缓存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="44" />
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="45" />
-            <source>Quantize weights to %precision</source>
-            <translation>把权重量化为 %precision</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="46" />
-            <source>Serve batch %batch</source>
-            <translation>推理批次改为 %batch</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="52" />
-            <source>Same result per step; more, smaller steps run slower on a big GPU.</source>
-            <translation>每步结果相同；更多更小的步在大 GPU 上跑得更慢。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="55" />
-            <source>About 33 % more compute (one extra forward pass).</source>
-            <translation>计算量约增加 33%（多一次前向）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="58" />
-            <source>None on supported GPUs; usually faster.</source>
-            <translation>在支持的 GPU 上没有代价，通常更快。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="61" />
-            <source>Needs BF16 tensor cores (Ampere or newer); usually faster.</source>
-            <translation>需要支持 BF16 的张量核心（Ampere 或更新）；通常更快。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="64" />
-            <source>Optimizer state in 8 bits; matches 32-bit Adam on most fine-tunes.</source>
-            <translation>优化器状态用 8 位保存；多数微调效果与 32 位 Adam 相当。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="67" />
-            <source>No fp32 master weights: small updates can be lost; use with care.</source>
-            <translation>没有 FP32 主权重：微小的更新可能丢失，请谨慎使用。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="70" />
-            <source>Trains ~0.1–1 % of the weights; close to full fine-tuning on many tasks.</source>
-            <translation>只训练约 0.1–1% 的权重；许多任务上接近全量微调。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="74" />
-            <source>Base weights in 4-bit NF4; slower steps from dequantization.</source>
-            <translation>基座权重为 4 位 NF4；反量化使每步变慢。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="77" />
-            <source>Shards optimizer state and gradients; same traffic as DDP.</source>
-            <translation>切分优化器状态和梯度；通信量与 DDP 相同。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="80" />
-            <source>Shards everything; ~1.5× DDP's communication.</source>
-            <translation>全部切分；通信量约为 DDP 的 1.5 倍。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="83" />
-            <source>Splits every layer; needs fast links (NVLink) to scale.</source>
-            <translation>拆分每一层；需要高速互联（NVLink）才能扩展。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="86" />
-            <source>Halves the cache; small quality loss on long contexts.</source>
-            <translation>缓存减半；长上下文下质量略有损失。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="89" />
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="92" />
-            <source>int8: near-lossless; int4 (GPTQ/AWQ): small quality loss.</source>
-            <translation>int8：几乎无损；int4（GPTQ/AWQ）：质量略有损失。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/suggestion_text.py" line="95" />
-            <source>Lower throughput.</source>
-            <translation>吞吐量降低。</translation>
-        </message>
-    </context>
-    <context>
-        <name>TotalsBar</name>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="58" />
-            <source>GPUs</source>
-            <translation>GPU 数</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="58" />
-            <source>Total VRAM</source>
-            <translation>总显存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="59" />
-            <source>Smallest GPU</source>
-            <translation>最小单卡显存</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="59" />
-            <source>GPU power</source>
-            <translation>GPU 功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="60" />
-            <source>System power</source>
-            <translation>整机功耗</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="60" />
-            <source>Recommended PSU</source>
-            <translation>建议电源</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="61" />
-            <source>Price</source>
-            <translation>价格</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="76" />
-            <source>GPUs plus about %1 W for the rest of the computer</source>
-            <translation>GPU 加上其余部件约 %1 W</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="84" />
-            <source>Build warnings</source>
-            <translation>配置警告</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="106" />
-            <source>Smallest common rating that keeps the load at or under 80 %</source>
-            <translation>让负载不超过 80% 的最小常见额定功率</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="109" />
-            <source>server PSUs</source>
-            <translation>服务器电源</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="113" />
-            <source>Cards in the build</source>
-            <translation>配置中的显卡数</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="114" />
-            <source>Memory of every card, as its datasheet states it</source>
-            <translation>每张卡的显存，以其规格书为准</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="116" />
-            <source>The smallest card bounds what each GPU can hold when work is split evenly</source>
-            <translation>均分任务时，每张 GPU 能放下多少由显存最小的卡决定</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="118" />
-            <source>Board power (TDP) of every card, from its datasheet</source>
-            <translation>每张卡的板卡功耗（TDP），来自其规格书</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="132" />
-            <source>Converted from US dollars at the rates of %1</source>
-            <translation>按 %1 的汇率由美元换算</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/totals_bar.py" line="135" />
-            <source>Launch or street prices in US dollars</source>
-            <translation>美元首发价或市场价</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../planner/ui/totals_bar.py" line="139" />
-            <source>(+%n unpriced)</source>
-            <translation>
-                <numerusform>（另有 %n 张无价格）</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>Units</name>
-        <message>
-            <location filename="../../planner/ui/panels/common.py" line="69" />
-            <source>%1 GiB</source>
-            <translation>%1 GiB</translation>
-        </message>
-    </context>
-    <context>
-        <name>Verdict</name>
-        <message>
-            <location filename="../../planner/ui/panels/common.py" line="57" />
-            <source>fits</source>
-            <extracomment>Okabe–Ito bluish green, orange and vermillion: "green / amber / red" that colour-blind readers can still tell apart.</extracomment>
-            <translation>够用</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/common.py" line="58" />
-            <source>tight</source>
-            <translation>紧张</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/common.py" line="59" />
-            <source>does not fit</source>
-            <translation>放不下</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/common.py" line="60" />
-            <source>no GPU</source>
-            <translation>无 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/common.py" line="61" />
-            <source>error</source>
-            <translation>出错</translation>
-        </message>
-    </context>
-    <context>
-        <name>WorkloadsPanel</name>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="79" />
-            <source>Search models…</source>
-            <extracomment>config.json files are a few kilobytes; anything far larger is not one.</extracomment>
-            <translation>搜索模型…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="80" />
-            <source>Add</source>
-            <translation>添加</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="83" />
-            <source>From config.json…</source>
-            <translation>从 config.json…</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="84" />
-            <source>Size your own model from its Hugging Face config.json (or drop the file here)</source>
-            <translation>根据 Hugging Face 的 config.json 估算你自己的模型（也可把文件拖到这里）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="119" />
-            <source>Model</source>
-            <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item's tooltip. The ``WorkloadsPanel.edit_field`` name each editable column changes. Columns edited with a spin box, and its range (seq 0 means the workload's default). Columns edited with a combo box of :data:`OPTIONS_ROLE` items. Largest estimate the column is sized for ("9,999.9 GiB"): wider than any card holds. A setting that does not apply to the row: no ItemIsEnabled, so the view greys it out.</extracomment>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="120" />
-            <source>Per GPU</source>
-            <translation>单卡</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="121" />
-            <source>Memory per GPU and whether it fits</source>
-            <translation>每张 GPU 的显存占用及是否放得下</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="122" />
-            <source>Task</source>
-            <translation>任务</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="123" />
-            <source>Precision</source>
-            <translation>精度</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="124" />
-            <source>Batch</source>
-            <translation>批大小</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="125" />
-            <source>Micro-batch per GPU</source>
-            <translation>每张 GPU 的微批大小</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="126" />
-            <source>Seq / px</source>
-            <translation>序列/像素</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="127" />
-            <source>Sequence length in tokens, or image side in pixels</source>
-            <translation>序列长度（token 数），或图像边长（像素）</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="129" />
-            <source>Optimizer</source>
-            <translation>优化器</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="130" />
-            <source>Ckpt</source>
-            <translation>检查点</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="131" />
-            <source>Gradient checkpointing</source>
-            <translation>梯度检查点</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="132" />
-            <source>Accum.</source>
-            <translation>累积</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="133" />
-            <source>Gradient accumulation steps</source>
-            <translation>梯度累积步数</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="134" />
-            <source>Attention</source>
-            <translation>注意力</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="135" />
-            <source>Parallel</source>
-            <translation>并行</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="136" />
-            <source>How the workload is split over the GPUs</source>
-            <translation>工作负载如何在各 GPU 间切分</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="138" />
-            <source>Adapter</source>
-            <translation>适配器</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="139" />
-            <source>Full fine-tuning, LoRA or QLoRA</source>
-            <translation>全量微调、LoRA 或 QLoRA</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="140" />
-            <source>Rank</source>
-            <translation>秩</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="141" />
-            <source>LoRA rank</source>
-            <translation>LoRA 秩</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="169" />
-            <source>Data parallel (DDP): a full copy on every GPU</source>
-            <translation>数据并行（DDP）：每张 GPU 上一份完整副本</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="171" />
-            <source>ZeRO-1: optimizer state sharded over the GPUs</source>
-            <translation>ZeRO-1：优化器状态在各 GPU 间分片</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="173" />
-            <source>ZeRO-2: optimizer state and gradients sharded</source>
-            <translation>ZeRO-2：优化器状态与梯度分片</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="175" />
-            <source>ZeRO-3: weights, gradients and optimizer state sharded</source>
-            <translation>ZeRO-3：权重、梯度与优化器状态全部分片</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="177" />
-            <source>FSDP (full shard): weights, gradients and optimizer state sharded</source>
-            <translation>FSDP（完全分片）：权重、梯度与优化器状态全部分片</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="180" />
-            <source>Tensor parallel: each layer split over the GPUs</source>
-            <translation>张量并行：每一层拆分到各 GPU</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="182" />
-            <source>Pipeline parallel: consecutive layers on each GPU</source>
-            <translation>流水线并行：每张 GPU 放连续的若干层</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="189" />
-            <source>Replicas</source>
-            <translation>多副本</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="190" />
-            <source>A full copy of the model on every GPU, each serving its own requests</source>
-            <translation>每张 GPU 上一份完整模型，各自处理自己的请求</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="95" />
-            <source>No workloads yet: pick a model above, or drop a Hugging Face config.json here.</source>
-            <translation>还没有工作负载：请在上方选择模型，或把 Hugging Face 的 config.json 拖到这里。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="129" />
-            <source>Pick a model from the list.</source>
-            <translation>请从列表中选择模型。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="140" />
-            <source>Track %1</source>
-            <translation>跟踪 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="148" />
-            <source>Stop tracking %1</source>
-            <translation>停止跟踪 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="152" />
-            <source>Open a Hugging Face config.json</source>
-            <translation>打开 Hugging Face 的 config.json</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="153" />
-            <source>Model configuration (*.json)</source>
-            <translation>模型配置 (*.json)</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="173" />
-            <source>%1 could not be read (%2).</source>
-            <translation>无法读取 %1（%2）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="177" />
-            <source>%1 is not valid JSON (line %2).</source>
-            <translation>%1 不是有效的 JSON（第 %2 行）。</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads.py" line="224" />
-            <source>Change %1 of %2</source>
-            <translation>修改 %2 的 %1</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="149" />
-            <source>Training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="150" />
-            <source>Inference</source>
-            <translation>推理</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="144" />
-            <source>default</source>
-            <translation>默认</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="153" />
-            <source>Flash / SDPA</source>
-            <translation>Flash / SDPA</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="154" />
-            <source>Eager</source>
-            <translation>Eager</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="155" />
-            <source>Full</source>
-            <translation>全量</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="156" />
-            <source>LoRA</source>
-            <translation>LoRA</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="157" />
-            <source>QLoRA</source>
-            <translation>QLoRA</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="145" />
-            <source>Stop tracking this workload</source>
-            <translation>停止跟踪此工作负载</translation>
-        </message>
-        <message>
-            <location filename="../../planner/ui/panels/workloads_model.py" line="147" />
-            <source>%1 · %2</source>
-            <translation>%1 · %2</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../planner/ui/panels/workloads.py" line="232" />
-            <source>Per GPU over the build's %n GPU(s)</source>
-            <translation>
-                <numerusform>按配置中的 %n 张 GPU 计算的单卡占用</numerusform>
-            </translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>This GPU is not in your catalog: its figures come from the file.</source>
+        <translation>此 GPU 不在你的目录中：其参数来自文件。</translation>
+    </message>
+    <message>
+        <source>%1, %2 cards</source>
+        <translation>%1，%2 张</translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionGroup</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not fit, and no single change makes it fit: add GPUs or choose cards with more memory.</source>
+        <translation>%1 放不下，且没有任何单项调整能让它放下：请增加 GPU，或选择显存更大的显卡。</translation>
+    </message>
+    <message>
+        <source>%1 does not fit. What would make it fit:</source>
+        <translation>%1 放不下。以下调整可让它放下：</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>Suggestions</name>
+    <message>
+        <source>Micro-batch %batch with %accumulation× gradient accumulation (same effective batch %effective)</source>
+        <translation>微批次 %batch，梯度累积 %accumulation 步（有效批次仍为 %effective）</translation>
+    </message>
+    <message>
+        <source>Turn on gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <source>Use FlashAttention / SDPA</source>
+        <translation>使用 FlashAttention / SDPA</translation>
+    </message>
+    <message>
+        <source>Mixed precision (AMP BF16)</source>
+        <translation>混合精度（AMP BF16）</translation>
+    </message>
+    <message>
+        <source>8-bit Adam (bitsandbytes)</source>
+        <translation>8 位 Adam（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>Pure BF16 weights and optimizer state</source>
+        <translation>纯 BF16 权重与优化器状态</translation>
+    </message>
+    <message>
+        <source>LoRA adapters (rank 16) instead of full fine-tuning</source>
+        <translation>用 LoRA 适配器（秩 16）代替全量微调</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base, rank 16)</source>
+        <translation>QLoRA（4 位基座，秩 16）</translation>
+    </message>
+    <message>
+        <source>Shard over the build&apos;s %gpus GPUs: %strategy</source>
+        <translation>在本配置的 %gpus 张 GPU 上分片：%strategy</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel over the build&apos;s %gpus GPUs</source>
+        <translation>在本配置的 %gpus 张 GPU 上做张量并行</translation>
+    </message>
+    <message>
+        <source>FP8 KV cache</source>
+        <translation>FP8 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Quantize weights to %precision</source>
+        <translation>把权重量化为 %precision</translation>
+    </message>
+    <message>
+        <source>Serve batch %batch</source>
+        <translation>推理批次改为 %batch</translation>
+    </message>
+    <message>
+        <source>Same result per step; more, smaller steps run slower on a big GPU.</source>
+        <translation>每步结果相同；更多更小的步在大 GPU 上跑得更慢。</translation>
+    </message>
+    <message>
+        <source>About 33 % more compute (one extra forward pass).</source>
+        <translation>计算量约增加 33%（多一次前向）。</translation>
+    </message>
+    <message>
+        <source>None on supported GPUs; usually faster.</source>
+        <translation>在支持的 GPU 上没有代价，通常更快。</translation>
+    </message>
+    <message>
+        <source>Needs BF16 tensor cores (Ampere or newer); usually faster.</source>
+        <translation>需要支持 BF16 的张量核心（Ampere 或更新）；通常更快。</translation>
+    </message>
+    <message>
+        <source>Optimizer state in 8 bits; matches 32-bit Adam on most fine-tunes.</source>
+        <translation>优化器状态用 8 位保存；多数微调效果与 32 位 Adam 相当。</translation>
+    </message>
+    <message>
+        <source>No fp32 master weights: small updates can be lost; use with care.</source>
+        <translation>没有 FP32 主权重：微小的更新可能丢失，请谨慎使用。</translation>
+    </message>
+    <message>
+        <source>Trains ~0.1–1 % of the weights; close to full fine-tuning on many tasks.</source>
+        <translation>只训练约 0.1–1% 的权重；许多任务上接近全量微调。</translation>
+    </message>
+    <message>
+        <source>Base weights in 4-bit NF4; slower steps from dequantization.</source>
+        <translation>基座权重为 4 位 NF4；反量化使每步变慢。</translation>
+    </message>
+    <message>
+        <source>Shards optimizer state and gradients; same traffic as DDP.</source>
+        <translation>切分优化器状态和梯度；通信量与 DDP 相同。</translation>
+    </message>
+    <message>
+        <source>Shards everything; ~1.5× DDP&apos;s communication.</source>
+        <translation>全部切分；通信量约为 DDP 的 1.5 倍。</translation>
+    </message>
+    <message>
+        <source>Splits every layer; needs fast links (NVLink) to scale.</source>
+        <translation>拆分每一层；需要高速互联（NVLink）才能扩展。</translation>
+    </message>
+    <message>
+        <source>Halves the cache; small quality loss on long contexts.</source>
+        <translation>缓存减半；长上下文下质量略有损失。</translation>
+    </message>
+    <message>
+        <source>int8: near-lossless; int4 (GPTQ/AWQ): small quality loss.</source>
+        <translation>int8：几乎无损；int4（GPTQ/AWQ）：质量略有损失。</translation>
+    </message>
+    <message>
+        <source>Lower throughput.</source>
+        <translation>吞吐量降低。</translation>
+    </message>
+</context>
+<context>
+    <name>Tasks</name>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+</context>
+<context>
+    <name>TotalsBar</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Total VRAM</source>
+        <translation>总显存</translation>
+    </message>
+    <message>
+        <source>Smallest GPU</source>
+        <translation>最小单卡显存</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>GPU 功耗</translation>
+    </message>
+    <message>
+        <source>System power</source>
+        <translation>整机功耗</translation>
+    </message>
+    <message>
+        <source>Recommended PSU</source>
+        <translation>建议电源</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>GPUs plus about %1 W for the rest of the computer</source>
+        <translation>GPU 加上其余部件约 %1 W</translation>
+    </message>
+    <message>
+        <source>Build warnings</source>
+        <translation>配置警告</translation>
+    </message>
+    <message>
+        <source>Smallest common rating that keeps the load at or under 80 %</source>
+        <translation>让负载不超过 80% 的最小常见额定功率</translation>
+    </message>
+    <message>
+        <source>server PSUs</source>
+        <translation>服务器电源</translation>
+    </message>
+    <message>
+        <source>Cards in the build</source>
+        <translation>配置中的显卡数</translation>
+    </message>
+    <message>
+        <source>Memory of every card, as its datasheet states it</source>
+        <translation>每张卡的显存，以其规格书为准</translation>
+    </message>
+    <message>
+        <source>The smallest card bounds what each GPU can hold when work is split evenly</source>
+        <translation>均分任务时，每张 GPU 能放下多少由显存最小的卡决定</translation>
+    </message>
+    <message>
+        <source>Board power (TDP) of every card, from its datasheet</source>
+        <translation>每张卡的板卡功耗（TDP），来自其规格书</translation>
+    </message>
+    <message>
+        <source>Converted from US dollars at the rates of %1</source>
+        <translation>按 %1 的汇率由美元换算</translation>
+    </message>
+    <message>
+        <source>Launch or street prices in US dollars</source>
+        <translation>美元首发价或市场价</translation>
+    </message>
+    <message numerus="yes">
+        <source>(+%n unpriced)</source>
+        <translation>
+            <numerusform>（另有 %n 张无价格）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>fits</source>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.formatting).</extracomment>
+        <translation>够用</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>紧张</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadLabels</name>
+    <message>
+        <source>Model</source>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>Memory per GPU and whether it fits</source>
+        <translation>每张 GPU 的显存占用及是否放得下</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Micro-batch per GPU</source>
+        <translation>每张 GPU 的微批大小</translation>
+    </message>
+    <message>
+        <source>Seq / px</source>
+        <translation>序列/像素</translation>
+    </message>
+    <message>
+        <source>Sequence length in tokens, or image side in pixels</source>
+        <translation>序列长度（token 数），或图像边长（像素）</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Ckpt</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>Accum.</source>
+        <translation>累积</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation steps</source>
+        <translation>梯度累积步数</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Parallel</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <source>How the workload is split over the GPUs</source>
+        <translation>工作负载如何在各 GPU 间切分</translation>
+    </message>
+    <message>
+        <source>Adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Full fine-tuning, LoRA or QLoRA</source>
+        <translation>全量微调、LoRA 或 QLoRA</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Stop tracking this workload</source>
+        <translation>停止跟踪此工作负载</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Flash / SDPA</source>
+        <translation>Flash / SDPA</translation>
+    </message>
+    <message>
+        <source>Eager</source>
+        <translation>Eager</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>全量</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Data parallel (DDP): a full copy on every GPU</source>
+        <translation>数据并行（DDP）：每张 GPU 上一份完整副本</translation>
+    </message>
+    <message>
+        <source>ZeRO-1: optimizer state sharded over the GPUs</source>
+        <translation>ZeRO-1：优化器状态在各 GPU 间分片</translation>
+    </message>
+    <message>
+        <source>ZeRO-2: optimizer state and gradients sharded</source>
+        <translation>ZeRO-2：优化器状态与梯度分片</translation>
+    </message>
+    <message>
+        <source>ZeRO-3: weights, gradients and optimizer state sharded</source>
+        <translation>ZeRO-3：权重、梯度与优化器状态全部分片</translation>
+    </message>
+    <message>
+        <source>FSDP (full shard): weights, gradients and optimizer state sharded</source>
+        <translation>FSDP（完全分片）：权重、梯度与优化器状态全部分片</translation>
+    </message>
+    <message>
+        <source>Tensor parallel: each layer split over the GPUs</source>
+        <translation>张量并行：每一层拆分到各 GPU</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: consecutive layers on each GPU</source>
+        <translation>流水线并行：每张 GPU 放连续的若干层</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>多副本</translation>
+    </message>
+    <message>
+        <source>A full copy of the model on every GPU, each serving its own requests</source>
+        <translation>每张 GPU 上一份完整模型，各自处理自己的请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>Per GPU over the build&apos;s %n GPU(s)</source>
+        <translation>
+            <numerusform>按配置中的 %n 张 GPU 计算的单卡占用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadsPanel</name>
+    <message>
+        <source>Search models…</source>
+        <extracomment>config.json files are a few kilobytes; anything far larger is not one.</extracomment>
+        <translation>搜索模型…</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>From config.json…</source>
+        <translation>从 config.json…</translation>
+    </message>
+    <message>
+        <source>Size your own model from its Hugging Face config.json (or drop the file here)</source>
+        <translation>根据 Hugging Face 的 config.json 估算你自己的模型（也可把文件拖到这里）</translation>
+    </message>
+    <message>
+        <source>No workloads yet: pick a model above, or drop a Hugging Face config.json here.</source>
+        <translation>还没有工作负载：请在上方选择模型，或把 Hugging Face 的 config.json 拖到这里。</translation>
+    </message>
+    <message>
+        <source>Pick a model from the list.</source>
+        <translation>请从列表中选择模型。</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation>打开 Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>Model configuration (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>%1 could not be read (%2).</source>
+        <translation>无法读取 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (line %2).</source>
+        <translation>%1 不是有效的 JSON（第 %2 行）。</translation>
+    </message>
+</context>
 </TS>

@@ -61,7 +61,7 @@ def test_drop_adds_then_increments(qtbot, document):
     assert not canvas.list.empty.isVisible()
     assert len(canvas.cards) == 1 and canvas.cards[0].count.value() == 2
     assert canvas.totals.values["gpus"].text() == "2"
-    assert canvas.totals.values["memory"].text() == "48 GB"
+    assert canvas.totals.values["memory"].text() == "48 GiB"  # 2 × 24 GiB
     gpu = document.catalog.gpu("nvidia-rtx-4090")
     assert gpu.sources[0] in canvas.cards[0].figures.toolTip()  # every figure names its source
     assert gpu.sources[0] in canvas.totals.values["memory"].toolTip()

@@ -96,7 +96,7 @@ def test_chinese_toolbar_has_no_mnemonics(qtbot, chinese):
 
 
 def test_english_plurals_from_translate_with_a_count(qapp):
-    """lupdate does not mark translate(ctx, text, "", n) as plural; the fill tool does."""
+    """English reads "1 GPU" and "3 GPUs" from the plural forms in planner_en.ts."""
     translator = QTranslator()
     assert translator.load(QLocale("en"), "planner", "_", i18n_dir())
     QCoreApplication.installTranslator(translator)
@@ -107,45 +107,77 @@ def test_english_plurals_from_translate_with_a_count(qapp):
         QCoreApplication.removeTranslator(translator)
 
 
-def test_every_message_in_the_code_has_a_chinese_translation(tmp_path):
-    """A string added to a widget without a translation would show in English to Chinese users."""
-    import importlib.util
+#: How resources/i18n/README.md says to run lupdate for each file (English keeps plurals only).
+LUPDATE_OPTIONS = {"planner_zh_CN": [], "planner_en": ["-pluralonly"]}
+
+
+def _lupdate_into_copy(tmp_path: Path, name: str) -> Path:
+    """Run lupdate over the sources into a copy of the shipped .ts, as a developer would."""
+    import shutil
     import subprocess
     import sys
-    import xml.etree.ElementTree as ET
 
-    root_dir = Path(__file__).resolve().parents[2]
     lupdate = Path(sys.executable).with_name("pyside6-lupdate")
     if not lupdate.exists():
         pytest.skip("pyside6-lupdate is not installed beside this Python")
-    spec = importlib.util.spec_from_file_location("i18n_fill", root_dir / "tools" / "i18n_fill.py")
-    assert spec is not None and spec.loader is not None
-    fill = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fill)
-
+    root_dir = Path(__file__).resolve().parents[2]
+    copy = tmp_path / f"{name}.ts"
+    shutil.copy(Path(i18n_dir()) / f"{name}.ts", copy)
     sources = sorted(str(p) for p in (root_dir / "planner").rglob("*.py"))
-    scanned = tmp_path / "scanned.ts"
-    subprocess.run([str(lupdate), *sources, "-ts", str(scanned)], check=True,
-                   capture_output=True)
-    found_root = ET.parse(scanned).getroot()
-    fill.relocate(found_root)
+    subprocess.run([str(lupdate), *sources, *LUPDATE_OPTIONS[name], "-locations", "none",
+                    "-ts", str(copy)], check=True, capture_output=True)
+    return copy
 
-    def messages(root: ET.Element, translated_only: bool) -> set[tuple[str, str]]:
-        out = set()
-        for context in root.iter("context"):
-            for message in context.iter("message"):
-                translation = message.find("translation")
-                kind = translation.get("type") if translation is not None else "unfinished"
-                if kind in ("vanished", "obsolete"):
-                    continue
-                if translated_only and kind == "unfinished":
-                    continue
-                out.add((context.findtext("name", ""), message.findtext("source", "")))
-        return out
 
-    shipped = ET.parse(root_dir / "resources" / "i18n" / "planner_zh_CN.ts").getroot()
-    missing = messages(found_root, False) - messages(shipped, True)
-    assert not missing, f"untranslated (run lupdate, add to tools/i18n_fill.py): {missing}"
+def _messages(ts: Path) -> dict[tuple[str, str], tuple[str, list[str]]]:
+    """(context, source) → (translation type, translated forms) of every message in a .ts."""
+    import xml.etree.ElementTree as ET
+
+    out = {}
+    for context in ET.parse(ts).getroot().iter("context"):
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            assert translation is not None
+            forms = [f.text or "" for f in translation.findall("numerusform")] \
+                or [translation.text or ""]
+            key = (context.findtext("name", ""), message.findtext("source", ""))
+            out[key] = (translation.get("type", "finished"), forms)
+    return out
+
+
+@pytest.mark.parametrize("name", ["planner_zh_CN", "planner_en"])
+def test_lupdate_finds_no_unfinished_or_vanished_message(tmp_path, name):
+    """Every string in the code is in the .ts with its translation; none is left behind.
+
+    A new string without a translation shows in English to Chinese users (unfinished); a
+    string whose call site lupdate cannot read (an alias of tr, a variable) vanishes.
+    """
+    messages = _messages(_lupdate_into_copy(tmp_path, name))
+    unfinished = sorted(k for k, (kind, _f) in messages.items() if kind == "unfinished")
+    vanished = sorted(k for k, (kind, _f) in messages.items() if kind in ("vanished", "obsolete"))
+    assert not unfinished, f"translate these in resources/i18n/{name}.ts: {unfinished}"
+    assert not vanished, f"lupdate no longer finds these in the code: {vanished}"
+    shipped = _messages(Path(i18n_dir()) / f"{name}.ts")
+    assert set(shipped) == set(messages), "run lupdate as resources/i18n/README.md says"
+
+
+@pytest.mark.parametrize(("name", "forms"), [("planner_zh_CN", 1), ("planner_en", 2)])
+def test_translations_keep_placeholders_and_plural_forms(name, forms):
+    """%1, %n … survive translation, and each plural has its language's number of forms."""
+    import re
+
+    messages = _messages(Path(i18n_dir()) / f"{name}.ts")
+    assert messages
+    plurals = 0
+    for (context, source), (_kind, translated) in messages.items():
+        wanted = sorted(set(re.findall(r"%(?:n|\d|[a-z]+)", source)))
+        if "%n" in source:
+            plurals += 1
+            assert len(translated) == forms, (context, source, translated)
+        for text in translated:
+            found = sorted(set(re.findall(r"%(?:n|\d|[a-z]+)", text)))
+            assert found == wanted, (context, source, text)
+    assert plurals >= 8  # the counts the UI words: GPUs, builds, unpriced cards …
 
 
 @pytest.mark.parametrize("name", ["planner_zh_CN", "planner_en"])

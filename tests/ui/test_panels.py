@@ -12,9 +12,10 @@ from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QLocale, QPoint
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QSpinBox, QWidget
 
-from planner.catalog.datafiles import DataFileError, load_catalog
+from planner.catalog.datafiles import load_catalog
 from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
 from planner.core.energy import Usage
+from planner.core.formatting import GIB, Formatter
 from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.money import Rates, format_money
 from planner.core.precision import TRAINING_PRECISIONS
@@ -22,14 +23,17 @@ from planner.core.specs import Catalog
 from planner.core.views_compare import comparison_table
 from planner.core.views_energy import energy_view
 from planner.core.views_headroom import headroom_rows
+from planner.report.wording import verdict_text
+from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.i18n import i18n_dir
-from planner.ui.panels.common import GIB, gib, number, verdict_color, verdict_text
+from planner.ui.panels.common import verdict_color
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import COST, KWH, EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.recommend import RecommendDialog
-from planner.ui.panels.workloads import (
+from planner.ui.panels.workloads import WorkloadsPanel
+from planner.ui.panels.workloads_columns import (
     ACCUMULATION,
     ADAPTER,
     ATTENTION,
@@ -44,19 +48,16 @@ from planner.ui.panels.workloads import (
     SEQ,
     STRATEGY,
     TASK,
-    WorkloadsPanel,
 )
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "data"
 RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
+gib = Formatter().memory
+number = Formatter().number
 
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    try:
-        return load_catalog()
-    except DataFileError:  # the bundled catalog is mid-edit: the fixture has the same ids
-        return load_catalog(FIXTURES)
+    return load_catalog()  # the shipped data must load: no quiet fallback to a fixture
 
 
 def _build(catalog: Catalog) -> Build:
@@ -438,7 +439,7 @@ def test_workload_refresh_signals_only_what_changed(qtbot, document: BuildDocume
         if row.verdict != "error":
             assert _text(model, i, ESTIMATE).startswith(gib(row.needed_bytes))
     changes.clear()
-    panel.edit_field(1, "batch", 3)  # one row: its batch and its estimate
+    edits.set_workload_setting(document, 1, "batch", 3)  # one row: its batch and its estimate
     assert structure == [] and changes == [(1, 1, ESTIMATE, BATCH)]
     changes.clear()
     panel.refresh()  # nothing changed: nothing signalled
@@ -446,7 +447,7 @@ def test_workload_refresh_signals_only_what_changed(qtbot, document: BuildDocume
     t = document.build.workloads[0]
     document.apply(document.build.with_workload_added(t), "x")
     assert structure == ["insert"] and changes == []
-    panel.remove_workload(1)
+    edits.remove_workload(document, 1)
     assert structure == ["insert", "remove"] and changes == []
 
 

@@ -1,8 +1,9 @@
 """The analysis panels the main window docks: headroom, energy, comparison, workloads, recommend.
 
 Each panel reads the one :class:`~planner.ui.document.BuildDocument`, asks ``planner.core.views_*``
-for its figures when the document changes, and only lays them out; edits go back through
-``document.apply`` so they are undoable. Nothing here computes a figure.
+for its figures when the document changes, and only lays them out (formatted by
+:mod:`planner.core.formatting`); edits go through :mod:`planner.ui.edits`, one undoable step
+each. Nothing here computes a figure.
 """
 
 import os

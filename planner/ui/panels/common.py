@@ -1,4 +1,4 @@
-"""What the analysis panels share: pyqtgraph set-up, verdict colours, units and the refresh rule.
+"""What the analysis panels share: pyqtgraph set-up, verdict colours, the formatter and refreshing.
 
 The package's ``__init__`` pins pyqtgraph to PySide6 before any panel imports it (pyqtgraph
 prefers PyQt6 when both are installed).
@@ -12,18 +12,18 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPalette, QShowEvent
 from PySide6.QtWidgets import QComboBox, QCompleter, QGraphicsItem, QLayout, QWidget
 
-from planner.catalog.rates import load_rates
+from planner.catalog.rates import bundled_rates
+from planner.core.formatting import Formatter
 from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
 from planner.core.money import Rates
 from planner.ui.document import BuildDocument
+from planner.ui.formats import formatter
 
 pg.setConfigOptions(antialias=True)
-
-GIB = 1024**3
 
 #: Okabe–Ito bluish green, orange and vermillion: "green / amber / red" that colour-blind readers
 #: can still tell apart.
@@ -34,47 +34,10 @@ VERDICT_COLORS: dict[str, str] = {
 }
 NEUTRAL_COLOR = "#7F7F7F"
 
-_rates: Rates | None = None
-
-
-def default_rates() -> Rates:
-    """The bundled exchange rates, read once (panels convert money with them)."""
-    global _rates
-    if _rates is None:
-        _rates = load_rates()
-    return _rates
-
 
 def verdict_color(verdict: str) -> QColor:
     """The fixed colour of a verdict (grey for errors and builds without GPUs)."""
     return QColor(VERDICT_COLORS.get(verdict, NEUTRAL_COLOR))
-
-
-def verdict_text(verdict: str) -> str:
-    """A verdict in the user's language: colour is never the only cue."""
-    tr = QCoreApplication.translate
-    return {
-        FITS: tr("Verdict", "fits"),
-        TIGHT: tr("Verdict", "tight"),
-        DOES_NOT_FIT: tr("Verdict", "does not fit"),
-        "no-gpu": tr("Verdict", "no GPU"),
-        "error": tr("Verdict", "error"),
-    }.get(verdict, verdict)
-
-
-def gib(n_bytes: float | None, decimals: int = 1) -> str:
-    """Bytes as GiB for people (the unit cards are sold in)."""
-    if n_bytes is None:
-        return "—"
-    return QCoreApplication.translate("Units", "%1 GiB").replace(
-        "%1", QLocale().toString(n_bytes / GIB, "f", decimals))
-
-
-def number(value: float | None, decimals: int = 0) -> str:
-    """A figure with the locale's separators; an em dash when unknown."""
-    if value is None:
-        return "—"
-    return QLocale().toString(float(value), "f", decimals)
 
 
 def nice_ceiling(value: float) -> float:
@@ -148,9 +111,12 @@ class Panel(QWidget):
     edit pays only for what is on screen.
     """
 
-    def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None,
+                 rates: Rates | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.rates = rates or bundled_rates()
+        """The exchange rates money is converted at (the bundled dated ones unless given)."""
         self._stale = True
         document.changed.connect(self._on_document_changed)
 
@@ -173,6 +139,10 @@ class Panel(QWidget):
         if event.type() == QEvent.Type.PaletteChange:
             self.apply_palette()
         super().changeEvent(event)
+
+    def formatter(self) -> Formatter:
+        """Figures in the build's currency and the user's locale."""
+        return formatter(self.document.build.cost.currency, self.rates)
 
     def apply_palette(self) -> None:
         """Re-read colours from the palette (charts override this)."""

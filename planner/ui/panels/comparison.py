@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.core.formatting import Formatter
 from planner.core.headroom import DOES_NOT_FIT
-from planner.core.money import Rates, format_money
+from planner.core.money import Rates
 from planner.core.specs import GpuSpec
 from planner.core.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
 from planner.core.views_compare import (
     MAX_COLUMNS,
-    NO_FIGURE,
     ComparisonRow,
     ComparisonTable,
     architecture_table,
@@ -39,17 +39,9 @@ from planner.core.views_compare import (
     default_architectures,
     default_gpus,
 )
+from planner.report.wording import cell_text, row_label, row_labels, verdict_text
 from planner.ui.document import BuildDocument
-from planner.ui.panels.common import (
-    Panel,
-    clear_layout,
-    default_rates,
-    gib,
-    number,
-    searchable_combo,
-    verdict_color,
-    verdict_text,
-)
+from planner.ui.panels.common import Panel, clear_layout, searchable_combo, verdict_color
 
 #: Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).
 DATASHEET_ROWS = {"memory", "memory_type", "bandwidth", "fp32", "fp16", "bf16", "fp8", "int8",
@@ -63,7 +55,7 @@ def best_brush(widget: QWidget) -> QBrush:
     return QBrush(color)
 
 
-class _SideBySide(QWidget):
+class ComparisonTab(QWidget):
     """A picker row (chips with ×, an add combo, reset) over a table of ComparisonRows."""
 
     def __init__(self, panel: ComparisonPanel, add_placeholder: str) -> None:
@@ -72,8 +64,8 @@ class _SideBySide(QWidget):
         self.chips = QHBoxLayout()
         self.chips.setContentsMargins(0, 0, 0, 0)
         self.add = searchable_combo(add_placeholder)
-        self.reset = QPushButton(panel.tr("Reset"))
-        self.reset.setToolTip(panel.tr("Compare the build's own GPUs again"))
+        self.reset = QPushButton(self.tr("Reset"))
+        self.reset.setToolTip(self.tr("Compare the build's own GPUs again"))
         picker = QHBoxLayout()
         picker.addLayout(self.chips)
         picker.addStretch(1)
@@ -106,11 +98,11 @@ class _SideBySide(QWidget):
         for item_id, name in items:
             chip = QToolButton(self)
             chip.setText(f"{name}  ×")
-            chip.setToolTip(self.panel.tr("Remove %1 from the comparison").replace("%1", name))
+            chip.setToolTip(self.tr("Remove %1 from the comparison").replace("%1", name))
             chip.clicked.connect(lambda _c=False, i=item_id: on_remove(i))  # type: ignore[operator]
             self.chips.addWidget(chip)
 
-    def show_table(self, table: ComparisonTable) -> None:
+    def show_table(self, table: ComparisonTable, fmt: Formatter) -> None:
         """Fill the table, reusing its items; mark the best cells of each row."""
         w = self.table
         rows, cols = len(table.rows), len(table.columns)
@@ -154,7 +146,7 @@ class _SideBySide(QWidget):
                 continue
             for c in range(cols):
                 item = self.items[r][c]
-                item.setText(self.panel.cell_text(row, c, table.currency))
+                item.setText(self.panel.cell_text(row, c, fmt))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 best = c in row.best
                 font = QFont(item.font())
@@ -174,16 +166,15 @@ class ComparisonPanel(Panel):
     def __init__(self, document: BuildDocument, parent: QWidget | None = None,
                  rates: Rates | None = None) -> None:
         self._labels: dict[str, str] | None = None  # dropped on LanguageChange
-        super().__init__(document, parent)
-        self.rates = rates or default_rates()
+        super().__init__(document, parent, rates)
         self.chosen_gpus: list[str] | None = None
         """GPU ids the user picked; ``None`` follows the build's own GPUs."""
         self.chosen_architectures: list[str] | None = None
         self.table: ComparisonTable | None = None
         self.arch_table: ComparisonTable | None = None
 
-        self.gpus_tab = _SideBySide(self, self.tr("Add a GPU…"))
-        self.arch_tab = _SideBySide(self, self.tr("Add an architecture…"))
+        self.gpus_tab = ComparisonTab(self, self.tr("Add a GPU…"))
+        self.arch_tab = ComparisonTab(self, self.tr("Add an architecture…"))
         self.tabs = QTabWidget()
         self.tabs.addTab(self.gpus_tab, self.tr("GPUs"))
         self.tabs.addTab(self.arch_tab, self.tr("Architectures"))
@@ -288,8 +279,9 @@ class ComparisonPanel(Panel):
         self.gpus_tab.hint.setVisible(len(gpus) < 2)
         self.gpus_tab.hint.setText(self.tr("Add GPUs to the build, or pick them here, to compare "
                                            "two to four side by side."))
+        fmt = self.formatter()
         if self.table != self.gpus_tab.shown:
-            self.gpus_tab.show_table(self.table)
+            self.gpus_tab.show_table(self.table, fmt)
         arch_table = architecture_table(self.compared_architectures(), catalog)
         if arch_table == self.arch_table:
             return
@@ -297,27 +289,22 @@ class ComparisonPanel(Panel):
         self.arch_tab.set_chips([(c.id, c.name) for c in arch_table.columns],
                                 self.remove_architecture)
         self.arch_tab.hint.setVisible(False)
-        self.arch_tab.show_table(arch_table)
+        self.arch_tab.show_table(arch_table, fmt)
 
     def apply_palette(self) -> None:
         """Re-tint the winning cells."""
         self.gpus_tab.shown = self.arch_tab.shown = None  # force every cell to be redrawn
+        fmt = self.formatter()
         if self.table is not None:
-            self.gpus_tab.show_table(self.table)
+            self.gpus_tab.show_table(self.table, fmt)
         if self.arch_table is not None:
-            self.arch_tab.show_table(self.arch_table)
+            self.arch_tab.show_table(self.arch_table, fmt)
 
     def row_label(self, row: ComparisonRow) -> str:
-        """A row's name in the user's language, with its unit."""
+        """A row's name in the user's language, with its unit (worded as the sheet words it)."""
         if self._labels is None:
-            self._labels = self._row_labels()
-        label = self._labels.get(row.key, row.label)
-        if row.kind == "headroom":
-            return self.tr("Headroom: %1").replace("%1", row.label)
-        if row.kind == "speed":
-            unit = self.tr("tokens/s") if row.unit == "tokens/s" else self.tr("samples/s")
-            return self.tr("Speed: %1 (%2)").replace("%1", row.label).replace("%2", unit)
-        return f"{label} ({row.unit})" if row.unit else label
+            self._labels = row_labels()
+        return row_label(row, self._labels)
 
     def changeEvent(self, event: QEvent) -> None:
         """A new translator: row names are built again in the new language."""
@@ -325,48 +312,13 @@ class ComparisonPanel(Panel):
             self._labels = None
         super().changeEvent(event)
 
-    def _row_labels(self) -> dict[str, str]:
-        """Translated row names, built once per language: ~30 tr() calls per row add up."""
-        return {
-            "memory": self.tr("Memory"), "memory_type": self.tr("Memory type"),
-            "bandwidth": self.tr("Memory bandwidth"), "fp32": self.tr("FP32"),
-            "fp16": self.tr("FP16 tensor (dense)"), "bf16": self.tr("BF16 tensor (dense)"),
-            "fp8": self.tr("FP8 tensor (dense)"), "int8": self.tr("INT8 tensor (dense)"),
-            "architecture": self.tr("Architecture"), "process": self.tr("Process"),
-            "arch_bf16": self.tr("BF16 support"), "arch_fp8": self.tr("FP8 support"),
-            "arch_fp4": self.tr("FP4 support"),
-            "transformer_engine": self.tr("Transformer Engine"),
-            "sparsity": self.tr("2:4 structured sparsity"),
-            "interconnect": self.tr("GPU-to-GPU link"),
-            "link_bandwidth": self.tr("Link bandwidth"), "tdp": self.tr("Board power (TDP)"),
-            "price": self.tr("Price"), "perf_per_dollar": self.tr("FP16 TFLOPS per $1,000"),
-            "perf_per_watt": self.tr("FP16 GFLOPS per watt"), "vendor": self.tr("Vendor"),
-            "launch_year": self.tr("Launched"), "matrix_units": self.tr("Matrix units"),
-            "features": self.tr("Features"),
-        }
-
-    def cell_text(self, row: ComparisonRow, column: int, currency: str) -> str:
-        """One value for people: units, yes/no, money, headroom with its verdict."""
-        value = row.values[column]
-        if value is None:
-            note = row.notes[column] if column < len(row.notes) else None
-            return self.tr("no figure on record") if note == NO_FIGURE else "—"
-        if row.kind == "bool":
-            return self.tr("yes") if value else self.tr("no")
-        if row.kind == "text":
-            return str(value)
-        if row.kind == "money":
-            return format_money(float(value), currency)
-        if row.kind == "headroom":
-            verdict = row.verdicts[column] if column < len(row.verdicts) else None
-            sign = "+" if float(value) >= 0 else "−"
-            text = sign + gib(abs(float(value)))
-            return f"{text}\n{verdict_text(verdict)}" if verdict else text
-        if row.key == "launch_year":
-            return str(int(float(value)))
-        if row.kind == "speed":
-            return number(float(value), 1 if float(value) < 10 else 0)
-        return number(float(value), row.decimals)
+    def cell_text(self, row: ComparisonRow, column: int, fmt: Formatter) -> str:
+        """One value for people, as the sheet shows it; headroom with its verdict below."""
+        text = cell_text(row, column, fmt)
+        verdict = row.verdicts[column] if column < len(row.verdicts) else None
+        if row.kind == "headroom" and verdict and row.values[column] is not None:
+            return f"{text}\n{verdict_text(verdict)}"
+        return text
 
     def cell_tooltip(self, table: ComparisonTable, row: ComparisonRow, column: int) -> str:
         """Where a figure comes from, and why a cell is marked."""
@@ -378,14 +330,17 @@ class ComparisonPanel(Panel):
         elif row.key == "price":
             parts.append(self.tr("Price source: %1").replace(
                 "%1", col.price_source or self.tr("launch MSRP")))
+            if table.currency != "USD" and self.rates.as_of:
+                parts.append(self.tr("Converted from US dollars at the rates of %1")
+                             .replace("%1", self.rates.as_of))
         elif row.kind == "headroom":
             parts.append(self.tr("Free memory per GPU if the build were made of this card."))
         elif row.kind == "speed":
+            n = max(1, self.document.build.gpu_count)
             parts.append(self.tr(
-                "Estimated for the build's %1 GPU(s) of this card: training at %2 % of the "
+                "Estimated for the build's %n GPU(s) of this card: training at %2 % of the "
                 "card's peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % "
-                "of its memory bandwidth. Shown only where the workload fits.")
-                .replace("%1", str(max(1, self.document.build.gpu_count)))
+                "of its memory bandwidth. Shown only where the workload fits.", "", n)
                 .replace("%2", str(round(DEFAULT_MFU * 100)))
                 .replace("%3", str(round(DEFAULT_BANDWIDTH_EFFICIENCY * 100))))
         if column in row.best:

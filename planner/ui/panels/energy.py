@@ -8,8 +8,6 @@ data on each change.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -26,17 +24,16 @@ from PySide6.QtWidgets import (
 
 from planner.core.build import CostSettings
 from planner.core.energy import Usage
-from planner.core.money import Rates, format_money
+from planner.core.money import Rates
 from planner.core.views_energy import EnergyLine, EnergyView, energy_view
-from planner.ui.assumptions_form import AssumptionsForm, edit_text
+from planner.ui import edits
+from planner.ui.assumptions_form import AssumptionsForm
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
     VERDICT_COLORS,
     Panel,
     chart_colors,
-    default_rates,
     nice_ceiling,
-    number,
     style_plot,
 )
 from planner.ui.panels.curve_item import CurveItem
@@ -53,8 +50,7 @@ class EnergyPanel(Panel):
 
     def __init__(self, document: BuildDocument, parent: QWidget | None = None,
                  rates: Rates | None = None) -> None:
-        super().__init__(document, parent)
-        self.rates = rates or default_rates()
+        super().__init__(document, parent, rates)
         self.view: EnergyView | None = None
         self._ranges: tuple[float, float] = (0.0, 0.0)
         self._label_currency = ""
@@ -125,9 +121,7 @@ class EnergyPanel(Panel):
     # --- inputs -----------------------------------------------------------------------------
 
     def _on_edited(self, usage: Usage, cost: CostSettings, field: str) -> None:
-        build = self.document.build
-        self.document.apply(replace(build, usage=usage, cost=cost), edit_text(field),
-                            merge_key=f"energy/{field}")
+        edits.set_assumptions(self.document, usage, cost, field)
 
     # --- figures ----------------------------------------------------------------------------
 
@@ -152,8 +146,12 @@ class EnergyPanel(Panel):
         self._draw_chart()
 
     def money(self, amount: float | None) -> str:
-        """An amount in the view's currency."""
-        return format_money(amount, self.view.currency if self.view else "USD")
+        """An amount in the view's currency (the build's)."""
+        return self.formatter().money(amount, self.view.currency if self.view else None)
+
+    def number(self, value: float | None, decimals: int = 0) -> str:
+        """A figure in the user's locale."""
+        return self.formatter().number(value, decimals)
 
     def _draw_table(self) -> None:
         view = self.view
@@ -163,18 +161,18 @@ class EnergyPanel(Panel):
         rows: list[list[Cell]] = []
         for line in lines:
             is_total = view is not None and line is view.total
-            kwh = number(line.kwh_per_year)
             texts = (
                 self.tr("Build (with host)") if is_total else line.label,
                 str(line.count),
-                kwh if line.idle_counted else self.tr("%1 (idle not counted)").replace("%1", kwh),
+                (self.number(line.kwh_per_year) if line.idle_counted else
+                 self.tr("%1 (idle not counted)").replace("%1", self.number(line.kwh_per_year))),
                 self.money(line.cost_per_year),
-                number(line.co2_kg_per_year),
-                number(line.heat_btu_per_hour),
+                self.number(line.co2_kg_per_year),
+                self.number(line.heat_btu_per_hour),
             )
             kwh_tip = self.tr("%1 kWh under load, %2 kWh idle").replace(
-                "%1", number(line.kwh_load_per_year)).replace(
-                "%2", number(line.kwh_idle_per_year))
+                "%1", self.number(line.kwh_load_per_year)).replace(
+                "%2", self.number(line.kwh_idle_per_year))
             tips = {KWH: kwh_tip, GPU: self._gpu_tip(line.gpu_id) if line.gpu_id else
                     self.tr("The cards plus the rest of the computer, at the wall")}
             rows.append([Cell(text, tooltip=tips.get(c, ""),
@@ -193,10 +191,11 @@ class EnergyPanel(Panel):
         gpu = next((s.gpu for s in self.document.build.slots if s.gpu.id == gpu_id), None)
         if gpu is None:
             return ""
-        idle = (self.tr("idle %1 W").replace("%1", number(gpu.idle_w)) if gpu.idle_w is not None
+        idle = (self.tr("idle %1 W").replace("%1", self.number(gpu.idle_w))
+                if gpu.idle_w is not None
                 else self.tr("idle not counted: no source states its idle power"))
         return self.tr("Board power %1 W, %2\nSource: %3").replace(
-            "%1", number(gpu.tdp_w)).replace("%2", idle).replace(
+            "%1", self.number(gpu.tdp_w)).replace("%2", idle).replace(
             "%3", gpu.sources[0] if gpu.sources else "—")
 
     def _draw_summary(self) -> None:
@@ -232,8 +231,8 @@ class EnergyPanel(Panel):
                 parts.append(self.tr("Renting stays cheaper than owning at these prices."))
             else:
                 parts.append(self.tr("Owning pays off after %1 hours of use (about %2 months)."
-                                     ).replace("%1", number(cloud.break_even_hours))
-                             .replace("%2", number(view.break_even_months, 1)))
+                                     ).replace("%1", self.number(cloud.break_even_hours))
+                             .replace("%2", self.number(view.break_even_months, 1)))
         self.summary.setText(" ".join(parts))
 
     def _show_rent_in_legend(self, name: str) -> None:
@@ -277,7 +276,7 @@ class EnergyPanel(Panel):
         if visible and years is not None:
             self.break_even_line.setValue(years)
             self.break_even_label.setText(self.tr("break-even: %1 months")
-                                          .replace("%1", number(view.break_even_months, 1)))
+                                          .replace("%1", self.number(view.break_even_months, 1)))
             # At the crossing (owning's cost at that time), right of the line: the crossing is
             # where the eye goes, and low on the chart, away from the legend at the top left.
             crossing = float(np.interp(years, xs, np.array(view.own_cumulative, dtype=float)))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import html
 import math
+from typing import cast
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QCursor, QFontMetricsF, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.core.formatting import GIB
 from planner.core.headroom import DOES_NOT_FIT
 from planner.core.suggest import Suggestion
 from planner.core.views_headroom import (
@@ -36,23 +38,31 @@ from planner.core.views_headroom import (
     HeadroomRow,
     headroom_rows,
 )
+from planner.report.wording import task_text, verdict_text
+from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
-    GIB,
     Panel,
     chart_colors,
-    gib,
     nice_ceiling,
-    number,
     style_plot,
     verdict_color,
-    verdict_text,
 )
 from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, HeadroomBars
 from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
 
 SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30
+
+#: The parts of an estimate, by core's breakdown key, as the bar's tooltip names them.
+BREAKDOWN_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
+    "weights": QT_TRANSLATE_NOOP("HeadroomPanel", "Weights"),
+    "gradients": QT_TRANSLATE_NOOP("HeadroomPanel", "Gradients"),
+    "optimizer": QT_TRANSLATE_NOOP("HeadroomPanel", "Optimizer state"),
+    "activations": QT_TRANSLATE_NOOP("HeadroomPanel", "Activations"),
+    "kv_cache": QT_TRANSLATE_NOOP("HeadroomPanel", "KV cache"),
+    "overhead": QT_TRANSLATE_NOOP("HeadroomPanel", "Overhead (CUDA context, allocator)"),
+})
 
 
 def axis_ticks(right: float, most: int = 8) -> list[float]:
@@ -67,7 +77,7 @@ def step_is_whole(ticks: list[float]) -> bool:
     return all(float(t).is_integer() for t in ticks)
 
 
-class _SuggestionGroup(QFrame):
+class SuggestionGroup(QFrame):
     """One workload that does not fit: a sentence and a button per suggested change."""
 
     def __init__(self, panel: HeadroomPanel) -> None:
@@ -92,15 +102,15 @@ class _SuggestionGroup(QFrame):
     def show_row(self, row: HeadroomRow) -> None:
         """Word the group for ``row`` and relabel (or add) its buttons."""
         self.row = row
-        tr = self.panel.tr
+        fmt = self.panel.formatter()
         if row.error:
-            self.title.setText(tr("%1: %2").replace("%1", row.name).replace("%2", row.error))
+            self.title.setText(self.tr("%1: %2").replace("%1", row.name).replace("%2", row.error))
         elif not row.suggestions:
-            self.title.setText(tr("%1 does not fit, and no single change makes it fit: add "
-                                  "GPUs or choose cards with more memory.")
+            self.title.setText(self.tr("%1 does not fit, and no single change makes it fit: add "
+                                       "GPUs or choose cards with more memory.")
                                .replace("%1", row.name))
         else:
-            self.title.setText(tr("%1 does not fit. What would make it fit:")
+            self.title.setText(self.tr("%1 does not fit. What would make it fit:")
                                .replace("%1", row.name))
         while len(self.buttons) < len(row.suggestions):
             button = QPushButton()
@@ -111,8 +121,8 @@ class _SuggestionGroup(QFrame):
         for i, button in enumerate(self.buttons):
             if i < len(row.suggestions):
                 s = row.suggestions[i]
-                button.setText(tr("%1 → %2").replace("%1", suggestion_title(s))
-                               .replace("%2", gib(s.total_bytes)))
+                button.setText(self.tr("%1 → %2").replace("%1", suggestion_title(s))
+                               .replace("%2", fmt.memory(s.total_bytes)))
                 button.setToolTip(suggestion_cost(s))
             button.setVisible(i < len(row.suggestions))
 
@@ -173,7 +183,7 @@ class HeadroomPanel(Panel):
         self._groups_layout.addWidget(self.all_fit)
         self._groups_layout.addStretch(1)
         self.suggestions_box.setWidget(content)
-        self._groups: list[_SuggestionGroup] = []
+        self._groups: list[SuggestionGroup] = []
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
@@ -240,7 +250,8 @@ class HeadroomPanel(Panel):
             self.plot.setXRange(0, right, padding=0)
             ticks = axis_ticks(right)
             decimals = 0 if step_is_whole(ticks) else 1
-            self.plot.getAxis("bottom").setTicks([[(t, number(t, decimals)) for t in ticks]])
+            fmt = self.formatter()
+            self.plot.getAxis("bottom").setTicks([[(t, fmt.number(t, decimals)) for t in ticks]])
             self.bars.set_grid(ticks)
             self.bars.set_bars(self._bars, right)
 
@@ -258,12 +269,13 @@ class HeadroomPanel(Panel):
 
     def bar_label(self, row: HeadroomRow) -> str:
         """The text beside a bar: verdict, then used of usable."""
+        fmt = self.formatter()
         if row.verdict == ERROR:
             return verdict_text(ERROR)
         if row.verdict == NO_GPU:
-            return self.tr("%1 (no GPU)").replace("%1", gib(row.needed_bytes))
+            return self.tr("%1 (no GPU)").replace("%1", fmt.memory(row.needed_bytes))
         return self.tr("%1 · %2 / %3").replace("%1", verdict_text(row.verdict)).replace(
-            "%2", gib(row.needed_bytes)).replace("%3", gib(row.usable_bytes))
+            "%2", fmt.memory(row.needed_bytes)).replace("%3", fmt.memory(row.usable_bytes))
 
     def _draw_summary(self) -> None:
         build = self.document.build
@@ -276,9 +288,10 @@ class HeadroomPanel(Panel):
         fits = sum(r.verdict in ("fits", "tight") for r in self.rows)
         binding_name = next((r.gpu_name for r in self.rows if r.gpu_name), "")
         self.summary.setText(
-            self.tr("%1 of %2 workloads fit; per GPU on %3 GPU(s), bound by %4.")
+            self.tr("%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.", "",
+                    build.gpu_count)
             .replace("%1", str(fits)).replace("%2", str(len(self.rows)))
-            .replace("%3", str(build.gpu_count)).replace("%4", binding_name))
+            .replace("%3", binding_name))
 
     # --- hover --------------------------------------------------------------------------------
 
@@ -295,31 +308,31 @@ class HeadroomPanel(Panel):
         name = html.escape(r.name)
         if r.error:
             return f"<b>{name}</b><br>{html.escape(r.error)}"
-        labels = {
-            "weights": self.tr("Weights"),
-            "gradients": self.tr("Gradients"),
-            "optimizer": self.tr("Optimizer state"),
-            "activations": self.tr("Activations"),
-            "kv_cache": self.tr("KV cache"),
-            "overhead": self.tr("Overhead (CUDA context, allocator)"),
-        }
-        task = self.tr("training") if r.task == "train" else self.tr("inference")
+        fmt = self.formatter()
+        task = task_text(r.task)
         lines = [f"<b>{name}</b> — {html.escape(task)}, {html.escape(verdict_text(r.verdict))}"]
         if r.gpu_name:
             lines.append(html.escape(self.tr("Per GPU on %1: %2 of %3 usable")
-                                     .replace("%1", r.gpu_name).replace("%2", gib(r.needed_bytes))
-                                     .replace("%3", gib(r.usable_bytes))))
+                                     .replace("%1", r.gpu_name)
+                                     .replace("%2", fmt.memory(r.needed_bytes))
+                                     .replace("%3", fmt.memory(r.usable_bytes))))
         lines.append("<table>" + "".join(
-            f"<tr><td>{html.escape(labels[k])}</td><td align='right'>"
-            f"{html.escape(gib(r.breakdown.get(k, 0), 2))}</td></tr>" for k in BREAKDOWN_KEYS)
-            + "</table>")
+            f"<tr><td>{html.escape(self.breakdown_label(k))}</td><td align='right'>"
+            f"{html.escape(fmt.memory(r.breakdown.get(k, 0), 2))}</td></tr>"
+            for k in BREAKDOWN_KEYS) + "</table>")
         lines.append(html.escape(
             self.tr("Estimate from %1, ±%2 % (%3 – %4); peak at %5.")
-            .replace("%1", r.provenance).replace("%2", f"{r.error_band * 100:.0f}")
-            .replace("%3", gib(r.low_bytes)).replace("%4", gib(r.high_bytes))
+            .replace("%1", r.provenance).replace("%2", fmt.number(r.error_band * 100))
+            .replace("%3", fmt.memory(r.low_bytes)).replace("%4", fmt.memory(r.high_bytes))
             .replace("%5", r.peak_phase)))
         lines.extend(f"<i>{html.escape(n)}</i>" for n in r.notes)
         return "<br>".join(lines)
+
+    @staticmethod
+    def breakdown_label(key: str) -> str:
+        """A part of the estimate in the user's language (core's key when it is a new one)."""
+        label = BREAKDOWN_LABELS.get(key)
+        return QCoreApplication.translate("HeadroomPanel", label) if label else key
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
         view = self.plot.getPlotItem().getViewBox()
@@ -345,7 +358,7 @@ class HeadroomPanel(Panel):
         # Groups and buttons are pooled and relabelled: creating and styling widgets on every
         # edit (a GPU count change rewords every "shard over N GPUs") costs a frame by itself.
         while len(self._groups) < len(short):
-            group = _SuggestionGroup(self)
+            group = SuggestionGroup(self)
             self._groups_layout.insertWidget(len(self._groups) + 1, group)
             self._groups.append(group)
         self.suggestion_buttons = []
@@ -367,11 +380,5 @@ class HeadroomPanel(Panel):
 
     def apply_suggestion(self, index: int, suggestion: Suggestion) -> None:
         """Replace the workload's settings with the suggestion's, as one undoable edit."""
-        build = self.document.build
-        if index >= len(build.workloads):
-            return
-        self.document.apply(build.with_workload(index, suggestion.tracked),
-                            self.tr("Make %1 fit: %2").replace("%1", build.workloads[index]
-                                                               .workload.name)
-                            .replace("%2", suggestion_title(suggestion)))
+        edits.apply_suggestion(self.document, index, suggestion, suggestion_title(suggestion))
 

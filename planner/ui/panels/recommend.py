@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.catalog.rates import bundled_rates
 from planner.core.build import TrackedWorkload
-from planner.core.money import CURRENCIES, Rates, format_money
+from planner.core.money import CURRENCIES, Rates
 from planner.core.precision import EstimateError
 from planner.core.recommend import OBJECTIVES, PRESETS
 from planner.core.views_recommend import (
@@ -40,8 +41,10 @@ from planner.core.views_recommend import (
     preset_workloads,
     recommend_rows,
 )
+from planner.report.wording import task_text
+from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.panels.common import default_rates, number
+from planner.ui.formats import formatter
 
 TRACKED = "tracked"
 GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES = range(7)
@@ -54,7 +57,7 @@ class RecommendDialog(QDialog):
                  rates: Rates | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.rates = rates or default_rates()
+        self.rates = rates or bundled_rates()
         self.results: list[CandidateRow] = []
         self.requested: list[TrackedWorkload] = []
         self.setWindowTitle(self.tr("Find the cheapest build that fits"))
@@ -156,8 +159,7 @@ class RecommendDialog(QDialog):
             self._pool = []
             self.message.setText(str(exc))
         for t in self._pool:
-            task = self.tr("training") if t.task == "train" else self.tr("inference")
-            item = QListWidgetItem(f"{t.workload.name} — {task}")
+            item = QListWidgetItem(f"{t.workload.name} — {task_text(t.task)}")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             self.workloads.addItem(item)
@@ -191,11 +193,12 @@ class RecommendDialog(QDialog):
 
     def _show_results(self) -> None:
         self.table.setRowCount(len(self.results))
+        fmt = formatter(self.currency.currentData() or "USD", self.rates)
         for r, row in enumerate(self.results):
             c = row.candidate
-            texts = (c.gpu.name, str(c.count), format_money(row.price, row.currency),
-                     f"{number(c.tdp_w)} W", number(c.tflops, 1),
-                     f"{number(c.worst_headroom * 100, 0)} %",
+            texts = (c.gpu.name, str(c.count), fmt.money(row.price, row.currency),
+                     fmt.power(c.tdp_w), fmt.number(c.tflops, 1),
+                     fmt.percent(c.worst_headroom),
                      ", ".join(dict.fromkeys(s.upper() for s in c.strategies)))
             for col, text in enumerate(texts):
                 item = QTableWidgetItem(text)
@@ -220,4 +223,4 @@ class RecommendDialog(QDialog):
         if row is None:
             return
         build = build_with_candidate(self.document.build, row.candidate, self.requested)
-        self.document.apply(build, self.tr("Use %1").replace("%1", row.label))
+        edits.use_build(self.document, build, row.label)

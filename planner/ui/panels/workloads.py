@@ -1,18 +1,17 @@
 """Workloads panel: the tracked workloads and every setting of each, edited in place.
 
 Workloads come from the catalog (a searchable combo) or from a Hugging Face ``config.json``
-(file dialog or drop). Every edit builds a new tracked workload and goes through
-``document.apply`` (keystrokes in one spin box merge into one undo step). The table is Qt
-model/view (:mod:`planner.ui.panels.workloads_model`): cells are painted text and an editor exists
-only while a cell is edited, so an edit repaints the cells that changed instead of re-laying out
-a dozen live widgets per row. The per-GPU figure in the estimate column comes from
-:func:`planner.core.views_headroom.headroom_rows`, like the headroom chart's.
+(file dialog or drop). Every edit is one undoable step through :mod:`planner.ui.edits`
+(keystrokes in one spin box merge into one undo step). The table is Qt model/view
+(:mod:`planner.ui.panels.workloads_model`, :mod:`planner.ui.panels.workloads_view`): cells are
+painted text and an editor exists only while a cell is edited, so an edit repaints the cells that
+changed instead of re-laying out a dozen live widgets per row. The per-GPU figure in the estimate
+column comes from :func:`planner.core.views_headroom.headroom_rows`, like the headroom chart's.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QEvent
@@ -26,44 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import TrackedWorkload
 from planner.core.hfconfig import workload_from_hf_config
-from planner.core.memory import TrainingSetup
 from planner.core.precision import EstimateError
 from planner.core.specs import Workload
 from planner.core.views_headroom import headroom_rows
+from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel, searchable_combo, verdict_color
-from planner.ui.panels.workloads_model import (
-    ACCUMULATION,
-    ADAPTER,
-    ADAPTERS,
-    ATTENTION,
-    BATCH,
-    CHECKPOINTING,
-    DEFAULT_RANK,
-    ESTIMATE,
-    INFERENCE_PRECISIONS,
-    INFERENCE_STRATEGIES,
-    NAME,
-    OPTIMIZER,
-    PRECISION,
-    RANK,
-    REMOVE,
-    SEQ,
-    STRATEGY,
-    STRATEGY_SHORT,
-    TASK,
-    WorkloadsModel,
-    WorkloadsView,
-)
-
-__all__ = [
-    "ACCUMULATION", "ADAPTER", "ADAPTERS", "ATTENTION", "BATCH", "CHECKPOINTING", "DEFAULT_RANK",
-    "ESTIMATE", "INFERENCE_PRECISIONS", "INFERENCE_STRATEGIES", "MAX_CONFIG_BYTES", "NAME",
-    "OPTIMIZER", "PRECISION", "RANK", "REMOVE", "SEQ", "STRATEGY", "STRATEGY_SHORT", "TASK",
-    "WorkloadsPanel",
-]
+from planner.ui.panels.workloads_model import WorkloadsModel
+from planner.ui.panels.workloads_view import WorkloadsView
 
 #: config.json files are a few kilobytes; anything far larger is not one.
 MAX_CONFIG_BYTES = 1_000_000
@@ -89,7 +59,7 @@ class WorkloadsPanel(Panel):
         self.message.setStyleSheet(f"color: {verdict_color('does-not-fit').name()};")
         self.message.hide()
 
-        self.model = WorkloadsModel(self, self)
+        self.model = WorkloadsModel(document, self)
         self.table = WorkloadsView()
         self.table.setModel(self.model)
         self.empty = QLabel(self.tr("No workloads yet: pick a model above, or drop a "
@@ -134,18 +104,7 @@ class WorkloadsPanel(Panel):
     def add_workload(self, workload: Workload) -> None:
         """Track a workload with its catalog defaults, as one undoable edit."""
         self.show_message("")
-        tracked = TrackedWorkload(workload, "train",
-                                  training=TrainingSetup(batch=max(1, workload.default_batch)))
-        self.document.apply(self.document.build.with_workload_added(tracked),
-                            self.tr("Track %1").replace("%1", workload.name))
-
-    def remove_workload(self, index: int) -> None:
-        """Stop tracking a workload (undoable)."""
-        build = self.document.build
-        if 0 <= index < len(build.workloads):
-            name = build.workloads[index].workload.name
-            self.document.apply(build.without_workload(index),
-                                self.tr("Stop tracking %1").replace("%1", name))
+        edits.track_workload(self.document, workload)
 
     def _choose_config(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
@@ -200,36 +159,7 @@ class WorkloadsPanel(Panel):
                 self.add_config(Path(url.toLocalFile()))
         event.acceptProposedAction()
 
-    # --- editing ----------------------------------------------------------------------------
-
-    def edit_field(self, index: int, name: str, value: object) -> None:
-        """Change one setting of one tracked workload, as one (merging) undoable edit."""
-        build = self.document.build
-        if not 0 <= index < len(build.workloads):
-            return
-        t = build.workloads[index]
-        if name == "task":
-            new = replace(t, task=str(value))
-        elif name == "adapter":
-            rank = t.training.lora_rank or DEFAULT_RANK
-            setup = {"full": replace(t.training, lora_rank=None, qlora=False),
-                     "lora": replace(t.training, lora_rank=rank, qlora=False),
-                     "qlora": replace(t.training, lora_rank=rank, qlora=True)}[str(value)]
-            new = replace(t, training=setup)
-        elif t.task == "inference" and name in ("precision", "batch", "seq", "strategy"):
-            new = replace(t, inference=replace(t.inference, **{name: value}))  # type: ignore[arg-type]
-        else:
-            new = replace(t, training=replace(t.training, **{name: value}))  # type: ignore[arg-type]
-        self.document.apply(build.with_workload(index, new),
-                            self.tr("Change %1 of %2").replace("%1", name.replace("_", " "))
-                            .replace("%2", t.workload.name),
-                            merge_key=f"workload/{index}/{name}")
-
     # --- drawing ----------------------------------------------------------------------------
-
-    def per_gpu_text(self, n: int) -> str:
-        """The estimate's tooltip: per GPU over the build's ``n`` GPUs (a plural form)."""
-        return self.tr("Per GPU over the build's %n GPU(s)", "", n)
 
     def refresh(self) -> None:
         """Hand the model the tracked workloads and their figures; it repaints what changed."""
