@@ -74,9 +74,15 @@ def test_sheet_prices_in_the_builds_currency_with_the_rate_date(real_catalog):
     from planner.core.formatting import NumberStyle
     from planner.core.money import Rates
 
+    from dataclasses import replace
+
+    from planner.core.specs import Price
+
     rates = Rates(cny_per_usd=7.1, cny_per_eur=7.8, as_of="2025-06-02")
-    build = Build(slots=(BuildSlot(real_catalog.gpu("nvidia-rtx-4090"), 2),),
-                  cost=CostSettings(currency="CNY"))
+    # One dollar price only, so the figure below is the conversion and nothing else.
+    launch = Price(1599.0, "USD", "2022-10-12", kind="msrp", source="NVIDIA launch price")
+    gpu = replace(real_catalog.gpu("nvidia-rtx-4090"), prices=(launch,))
+    build = Build(slots=(BuildSlot(gpu, 2),), cost=CostSettings(currency="CNY"))
     html = sheet_html(build, real_catalog, rates)
     build_part = html.split("GPUs side by side")[0]
     assert "¥11,353" in build_part  # the $1,599 launch price × 7.1 = ¥11,352.9 a card
