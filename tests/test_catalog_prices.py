@@ -54,10 +54,15 @@ def test_converted_at_the_rate_of_the_price_date() -> None:
     assert eur is not None and round(eur.amount, 4) == round(1899.0 * 7.2 / 7.8, 4)
 
 
-def test_newest_street_price_in_another_currency_wins_when_it_can_be_converted() -> None:
+def test_a_street_price_in_another_currency_stands_in_only_when_none_is_native() -> None:
     prices = (STREET_NEW, JD)  # JD (2026-02-01) is newer than shop B (2026-01-01)
     assert pick_price(prices, "street", "USD").source == "shop B"  # type: ignore[union-attr]
-    assert pick_price(prices, "street", "USD", RATES).source == "JD.com"  # type: ignore[union-attr]
+    assert pick_price(prices, "street", "USD", RATES).source == "shop B"  # type: ignore[union-attr]
+    assert pick_price(prices, "street", "CNY", RATES).source == "JD.com"  # type: ignore[union-attr]
+    # A euro buyer has no native street price: the newest, JD's, converted at the 2026-01-05
+    # reading: ¥12,999 / 8.0 = €1,624.875.
+    in_eur = pick_price(prices, "street", "EUR", RATES)
+    assert in_eur is not None and (in_eur.source, in_eur.amount) == ("JD.com", 1624.875)
 
 
 def test_a_date_before_every_reading_uses_the_oldest() -> None:
@@ -72,3 +77,41 @@ def test_the_users_own_price() -> None:
     assert with_user_price(mine, 1450.0, today="2027-01-01") == mine  # unchanged keeps its date
     assert with_user_price(mine, None) == (MSRP,)
     assert set(PRICE_KINDS) == {"msrp", "list", "street", "estimate", "used"}
+
+
+def test_a_price_stated_in_the_asked_currency_beats_a_converted_one() -> None:
+    # NVIDIA set both on 2025-01-30: $1,999 in the US (before sales tax), ¥16,499 in China
+    # (with 13 % VAT). Converting either misstates the other market: ¥16,499 / 7.0 = $2,357.
+    us = Price(1999.0, "USD", "2025-01-30", "msrp", "US", "NVIDIA US")
+    cn = Price(16499.0, "CNY", "2025-01-30", "msrp", "CN", "NVIDIA China")
+    for order in ((us, cn), (cn, us)):
+        in_cny = pick_price(order, "msrp", "CNY", RATES)
+        in_usd = pick_price(order, "msrp", "USD", RATES)
+        assert in_cny is not None and (in_cny.amount, in_cny.rate_as_of) == (16499.0, "")
+        assert in_usd is not None and (in_usd.amount, in_usd.rate_as_of) == (1999.0, "")
+    # In euros neither is native: the newest (here the first of equal dates) is converted at the
+    # rate in force on 2025-01-30, the 2025-01-10 reading: $1,999 × 7.2 / 7.8 = €1,845.23.
+    in_eur = pick_price((us, cn), "msrp", "EUR", RATES)
+    assert in_eur is not None and round(in_eur.amount, 2) == 1845.23
+    assert in_eur.rate_as_of == "2025-01-10"
+
+
+def test_a_builds_price_is_the_sum_of_its_cards_as_they_show() -> None:
+    from dataclasses import replace
+
+    from planner.core.prices import build_price
+    from tests.gpubuild_samples import RTX_4090
+
+    card_a = replace(RTX_4090, id="a", prices=(STREET_NEW, JD))
+    card_b = replace(RTX_4090, id="b", prices=(MSRP,))
+    unpriced = replace(RTX_4090, id="c", prices=())
+    # In yuan: card A at JD's ¥12,999 as stated (no conversion), card B's $1,599 launch price at
+    # the rate in force on 2022-10-12 (the 2022-09-01 reading, 6.9): ¥11,033.10.
+    # 2 × 12,999 + 1 × 11,033.1 = ¥37,031.10; the unpriced card is counted apart.
+    total = build_price([(card_a, 2), (card_b, 1), (unpriced, 1)], "CNY", RATES, "street")
+    assert round(total.amount or 0, 2) == 37031.10
+    assert (total.priced_gpus, total.gpu_count, total.rate_dates) == (3, 4, ("2022-09-01",))
+    # Without rates only records stated in the asked currency count: card A's $1,799 street.
+    dollars = build_price([(card_a, 2), (card_b, 1)], "USD", None, "street")
+    assert (dollars.amount, dollars.priced_gpus) == (2 * 1799.0 + 1599.0, 3)
+    assert build_price([(unpriced, 2)], "USD", RATES).amount is None

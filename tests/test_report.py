@@ -70,12 +70,11 @@ def test_every_example_renders(name, real_catalog):
 
 def test_sheet_prices_in_the_builds_currency_with_the_rate_date(real_catalog):
     """The sheet words money as the panels do: the build's currency at the dated rate."""
+    from dataclasses import replace
+
     from planner.core.build import Build, BuildSlot, CostSettings
     from planner.core.formatting import NumberStyle
     from planner.core.money import Rates
-
-    from dataclasses import replace
-
     from planner.core.specs import Price
 
     rates = Rates(cny_per_usd=7.1, cny_per_eur=7.8, as_of="2025-06-02")

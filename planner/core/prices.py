@@ -63,6 +63,8 @@ def pick_price(prices: Sequence[Price], preferred: str, currency: str | None,
                rates: Rates | None = None) -> PickedPrice | None:
     """The newest price of the preferred kind (else the next kind in :data:`FALLBACK`).
 
+    Of that kind, a record stated in ``currency`` is preferred to converting another.
+
     Converted to ``currency`` at the rate in force on the price's date (``rates.at``); without
     ``rates`` only records already in ``currency`` can be used (no currency is guessed), and a
     ``currency`` of ``None`` takes the record as published. ``None`` when no usable record
@@ -72,7 +74,11 @@ def pick_price(prices: Sequence[Price], preferred: str, currency: str | None,
     for kind in order:
         usable = [p for p in prices
                   if currency is None or p.currency == currency or rates is not None]
-        chosen = newest(usable, kind)
+        # A price stated in the asked currency wins over a converted one of the same kind:
+        # China's ¥16,499 for an RTX 5090 includes VAT, the US $1,999 excludes sales tax, so
+        # converting either into the other's currency misstates what a buyer there pays.
+        chosen = newest([p for p in usable if p.currency == currency], kind) or newest(
+            usable, kind)
         if chosen is None:
             continue
         if currency is None or chosen.currency == currency or rates is None:
@@ -119,3 +125,41 @@ def with_user_price(prices: Sequence[Price], amount: float | None,
     date = today or dt.date.today().isoformat()
     return (*rest, Price(amount=float(amount), currency="USD", as_of=date, kind="street",
                          region="global", source=USER_SOURCE))
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPrice:
+    """What a build's cards cost together, in one currency, and how that figure was reached.
+
+    ``amount`` sums each card's :func:`gpu_price` times its count (``None`` when no card has a
+    usable price); ``priced_gpus`` of ``gpu_count`` cards had one. ``rate_dates`` are the dates of
+    the exchange rates applied (empty when every price was stated in ``currency``).
+    """
+
+    amount: float | None
+    currency: str
+    priced_gpus: int
+    gpu_count: int
+    rate_dates: tuple[str, ...] = ()
+
+
+def build_price(cards: Sequence[tuple[GpuSpec, int]], currency: str, rates: Rates | None,
+                preferred: str = DEFAULT_KIND) -> BuildPrice:
+    """The purchase price of ``(card, count)`` pairs, each card priced as its own card shows.
+
+    Summing the per-card prices in the asked currency (rather than converting a dollar total)
+    keeps the total equal to what the cards say, card by card.
+    """
+    total = 0.0
+    priced = count = 0
+    dates: list[str] = []
+    for gpu, n in cards:
+        count += n
+        picked = gpu_price(gpu, currency, rates, preferred)
+        if picked is None or picked.currency != currency:
+            continue
+        total += picked.amount * n
+        priced += n
+        if picked.rate_as_of and picked.rate_as_of not in dates:
+            dates.append(picked.rate_as_of)
+    return BuildPrice(total if priced else None, currency, priced, count, tuple(dates))

@@ -23,8 +23,8 @@ from planner.core.energy import (
     tariff_cost,
 )
 from planner.core.money import Rates
-from planner.core.physics import unit_price_usd
 from planner.core.precision import EstimateError
+from planner.core.prices import build_price
 from planner.core.specs import Catalog, CloudInstance, GridCarbon, Tariff
 
 MONTHS_PER_YEAR = 12.0
@@ -232,11 +232,9 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
     total = _line("Total", None, build.gpu_count, total_energy, wall, total_cost, carbon,
                   idle_hours)
 
-    prices = [(unit_price_usd(s.gpu, build.cost.price_kind, rates), s.count)
-              for s in build.slots]
-    priced = sum(c for p, c in prices if p is not None)
-    purchase = (rates.convert(sum(p * c for p, c in prices if p is not None), "USD", currency)
-                if priced else None)
+    bought = build_price([(s.gpu, s.count) for s in build.slots], currency, rates,
+                         build.cost.price_kind)
+    priced, purchase = bought.priced_gpus, bought.amount
     years = max(1, build.cost.years)
     own = tuple(cumulative_cost(purchase or 0.0, total_cost or 0.0, years))
     load_hours = usage.hours_per_day * usage.days_per_year

@@ -17,7 +17,7 @@ from planner.core.build import Build
 from planner.core.formatting import Formatter, NumberStyle
 from planner.core.money import Rates
 from planner.core.physics import summarize
-from planner.core.prices import gpu_price
+from planner.core.prices import build_price, gpu_price
 from planner.core.specs import Catalog
 from planner.core.views_compare import (
     ComparisonTable,
@@ -122,15 +122,16 @@ class ComparisonSheet(QObject):
         for slot in build.slots:
             g = slot.gpu
             picked = gpu_price(g, fmt.currency, self.rates, build.cost.price_kind)
-            price = fmt.money(picked.amount, picked.currency) if picked is not None else "—"
+            unit = fmt.money(picked.amount, picked.currency) if picked is not None else "—"
             dated = (f"<br/><span class='muted'>{escape(price_kind_text(picked.kind))}, "
                      f"{escape(picked.as_of)}</span>" if picked is not None else "")
             parts.append(f"<tr><td>{escape(g.name)}</td><td class='num'>{slot.count}</td>"
                          f"<td class='num'>{fmt.capacity(g.memory_gb)}</td>"
                          f"<td class='num'>{fmt.power(g.tdp_w)}</td>"
-                         f"<td class='num'>{price}{dated}</td></tr>")
+                         f"<td class='num'>{unit}{dated}</td></tr>")
         parts.append("</table>")
-        price = fmt.convert(summary.price_usd)
+        bought = build_price([(slot.gpu, slot.count) for slot in build.slots], fmt.currency,
+                             self.rates, build.cost.price_kind)
         psu = fmt.power(summary.recommended_psu_w) if summary.recommended_psu_w else "—"
         words = [escape(w) for w in (self.tr("Total"), self.tr("board power"),
                                      self.tr("recommended PSU"), self.tr("price"),
@@ -138,13 +139,13 @@ class ComparisonSheet(QObject):
         line = (f"{words[0]}: {summary.gpu_count} GPU · "
                 f"{fmt.memory(summary.total_memory_bytes, None)} · "
                 f"{fmt.power(summary.total_tdp_w)} {words[1]} · {words[2]} {psu} · "
-                f"{words[3]} {fmt.money(price)}")
-        if summary.priced_gpus != summary.gpu_count:
-            line += f" ({summary.priced_gpus}/{summary.gpu_count} {words[4]})"
+                f"{words[3]} {fmt.money(bought.amount)}")
+        if bought.priced_gpus != bought.gpu_count:
+            line += f" ({bought.priced_gpus}/{bought.gpu_count} {words[4]})"
         parts.append(f"<p>{line}</p>")
-        if price is not None and price.converted:
-            parts.append(_muted(self.tr("Prices converted from US dollars at the rates of %1")
-                                .replace("%1", price.rate_date)))
+        if bought.rate_dates:
+            parts.append(_muted(self.tr("Prices converted at the rates of %1")
+                                .replace("%1", ", ".join(bought.rate_dates))))
         if summary.warnings:
             parts.append("<ul>" + "".join(f"<li>{escape(w.message)}</li>"
                                           for w in summary.warnings) + "</ul>")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from planner.core.build import Build
 from planner.core.formatting import Formatter
 from planner.core.physics import DEFAULT_HOST_WATTS, BuildSummary, summarize
+from planner.core.prices import build_price
 from planner.ui.formats import formatter
 from planner.ui.warnings_text import warning_text
 
@@ -91,7 +92,7 @@ class TotalsBar(QWidget):
                                         "under 80 %"))
         else:
             v["psu"].setText("—" if not s.gpu_count else self.tr("server PSUs"))
-        v["price"].setText(self._price(fmt, s))
+        v["price"].setText(self._price(fmt, build))
         sources = "\n".join(f"{slot.gpu.name}: {slot.gpu.sources[0]}"
                             for slot in build.slots if slot.gpu.sources)
         v["gpus"].setToolTip(self.tr("Cards in the build"))
@@ -104,18 +105,18 @@ class TotalsBar(QWidget):
         self._show_warnings(s)
         return s
 
-    def _price(self, fmt: Formatter, s: BuildSummary) -> str:
-        price = fmt.convert(s.price_usd, "USD")
-        if price is None:
+    def _price(self, fmt: Formatter, build: Build) -> str:
+        bought = build_price([(slot.gpu, slot.count) for slot in build.slots], fmt.currency,
+                             fmt.rates, build.cost.price_kind)
+        tip = self.tr("Each card at its own price (see the card's tooltip for its kind and date)")
+        if bought.rate_dates:
+            tip += "\n" + self.tr("Converted at the rates of %1").replace(
+                "%1", ", ".join(bought.rate_dates))
+        self.values["price"].setToolTip(tip)
+        if bought.amount is None:
             return "—"
-        if price.converted:
-            self.values["price"].setToolTip(
-                self.tr("Converted from US dollars at the rates of %1")
-                .replace("%1", price.rate_date))
-        else:
-            self.values["price"].setToolTip(self.tr("Launch or street prices in US dollars"))
-        text = fmt.money(price)
-        missing = s.gpu_count - s.priced_gpus
+        text = fmt.money(bought.amount)
+        missing = bought.gpu_count - bought.priced_gpus
         if missing:
             text += " " + self.tr("(+%n unpriced)", "", missing)
         return text

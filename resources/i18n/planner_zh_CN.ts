@@ -557,8 +557,8 @@
         <translation>有价格</translation>
     </message>
     <message>
-        <source>Prices converted from US dollars at the rates of %1</source>
-        <translation>价格按 %1 的汇率由美元换算</translation>
+        <source>Prices converted at the rates of %1</source>
+        <translation>价格按 %1 的汇率换算</translation>
     </message>
     <message>
         <source>Workloads: memory per GPU</source>
@@ -1858,12 +1858,12 @@ Price: %2</source>
         <translation>每张卡的板卡功耗（TDP），来自其规格书</translation>
     </message>
     <message>
-        <source>Converted from US dollars at the rates of %1</source>
-        <translation>按 %1 的汇率由美元换算</translation>
+        <source>Each card at its own price (see the card&apos;s tooltip for its kind and date)</source>
+        <translation>每张卡按其自身价格计（价格类型与日期见卡片提示）</translation>
     </message>
     <message>
-        <source>Launch or street prices in US dollars</source>
-        <translation>美元首发价或市场价</translation>
+        <source>Converted at the rates of %1</source>
+        <translation>按 %1 的汇率换算</translation>
     </message>
     <message numerus="yes">
         <source>(+%n unpriced)</source>

@@ -164,20 +164,32 @@ def test_qlora_is_shown_as_qlora_not_lora(qtbot, document):
 def test_cards_and_totals_show_money_in_the_builds_currency(qtbot, document):
     """Issue 12: in CNY the totals read ¥ while the cards still read $."""
     rates = tomllib.loads((ROOT / "data" / "currency.toml").read_text(encoding="utf-8"))
-    cny_per_usd = rates["rates"]["cny_per_usd"]  # 7.1726 as of 2025-02-25
-    gpu = document.catalog.gpu("nvidia-rtx-4090")
+    # The price is converted at the reading in force on its date (2026-01-01): the newest
+    # CFETS reading on or before that day, from the current one or its history.
+    readings = [rates["rates"], *rates.get("history", [])]
+    in_force = max((r for r in readings if r["as_of"] <= "2026-01-01"), key=lambda r: r["as_of"])
+    cny_per_usd = in_force["cny_per_usd"]
+    # Only the fixture's 2026-01-01 street price of $1,899, so the yuan figure is a conversion.
+    street = next(p for p in document.catalog.gpu("nvidia-rtx-4090").prices
+                  if p.kind == "street" and p.currency == "USD")
+    gpu = replace(document.catalog.gpu("nvidia-rtx-4090"), prices=(street,))
     document.reset(Build(slots=(BuildSlot(gpu, 2),), cost=CostSettings(currency="CNY")))
     canvas = BuildCanvas(document)
     qtbot.addWidget(canvas)
-    # The fixture's street price is $1,899: 1,899 × 7.1726 = ¥13,620.77 a card.
-    unit = round(1899 * cny_per_usd)
+    unit = round(1899 * cny_per_usd)  # e.g. 1,899 × 6.9858 = ¥13,266.03 a card
     assert f"¥{unit:,}" in canvas.cards[0].figures.text()
     assert "$" not in canvas.cards[0].figures.text()
     assert canvas.totals.values["price"].text() == f"¥{round(2 * 1899 * cny_per_usd):,}"
-    assert rates["rates"]["as_of"] in canvas.totals.values["price"].toolTip()
-    assert rates["rates"]["as_of"] in canvas.cards[0].figures.toolTip()
+    assert in_force["as_of"] in canvas.totals.values["price"].toolTip()
+    assert in_force["as_of"] in canvas.cards[0].figures.toolTip()
     document.reset(replace(document.build, cost=CostSettings(currency="USD")))
     assert canvas.cards[0].figures.text().endswith("$1,899")
+    # With the fixture's JD.com listing (¥12,999, 2025-11-11) the card and the total show it as
+    # stated, not a conversion of the dollar price.
+    document.reset(Build(slots=(BuildSlot(document.catalog.gpu("nvidia-rtx-4090"), 2),),
+                         cost=CostSettings(currency="CNY")))
+    assert canvas.cards[0].figures.text().endswith("¥12,999")
+    assert canvas.totals.values["price"].text() == "¥25,998"
 
 
 @pytest.mark.parametrize(("count", "words"), [(1, "per GPU on 1 GPU,"), (5, "per GPU on 5 GPUs,")])
