@@ -947,6 +947,36 @@
             <source>Clear Menu</source>
             <translation type="unfinished" />
         </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="240" />
+            <source>“%1” was moved or deleted by another program; Save writes it again.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="306" />
+            <source>Reload “%1”</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="310" />
+            <source>Reloaded %1; Undo brings your version back.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="318" />
+            <source>%1 (my copy)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="319" />
+            <source>%1 (my copy %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="334" />
+            <source>Saved your version as %1; theirs stays in %2.</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>Edits</name>
@@ -1121,6 +1151,54 @@ Source: %3</source>
         <message>
             <location filename="../../planner/ui/panels/energy.py" line="273" />
             <source>break-even: %1 months</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>FileChangedDialog</name>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="37" />
+            <source>File Changed on Disk</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="42" />
+            <source>Another program changed “%1” after you opened it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="45" />
+            <source>Your unsaved changes are still here. Reload theirs (Undo brings yours back), keep yours by saving it as a copy beside theirs, or compare the two first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="49" />
+            <source>Reload theirs to see their version, keep yours by saving it as a copy beside theirs, or compare the two first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="60" />
+            <source>Reload Theirs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="62" />
+            <source>Save Mine as Copy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="64" />
+            <source>Compare</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="66" />
+            <source>Decide Later</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="98" />
+            <source>Both hold the same build; only the file's dates or format differ.</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1682,6 +1760,80 @@ Source: %3</source>
         <message>
             <location filename="../../planner/ui/panels/recommend.py" line="223" />
             <source>Use %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>RecoveryDialog</name>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="41" />
+            <source>Recover Unsaved Builds</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="43" />
+            <source>GPU Build Planner did not close properly. These builds were autosaved; recover one to go on working on it, or discard them.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="49" />
+            <source>Build</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="49" />
+            <source>Contents</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="49" />
+            <source>Autosaved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="50" />
+            <source>Last saved as</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="65" />
+            <source>Recover</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="67" />
+            <source>Discard All</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="69" />
+            <source>Later</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/recovery_dialog.py" line="85" />
+            <source>%n GPU(s)</source>
+            <translation>
+                <numerusform>%n GPU</numerusform>
+                <numerusform>%n GPUs</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/recovery_dialog.py" line="86" />
+            <source>%n workload(s)</source>
+            <translation>
+                <numerusform>%n workload</numerusform>
+                <numerusform>%n workloads</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="88" />
+            <source>never saved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="89" />
+            <source>%1, %2</source>
             <translation type="unfinished" />
         </message>
     </context>

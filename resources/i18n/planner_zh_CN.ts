@@ -1230,6 +1230,36 @@
             <source>Clear Menu</source>
             <translation>清除菜单</translation>
         </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="240" />
+            <source>“%1” was moved or deleted by another program; Save writes it again.</source>
+            <translation>“%1”已被其他程序移动或删除；保存时会重新写入。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="306" />
+            <source>Reload “%1”</source>
+            <translation>重新载入“%1”</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="310" />
+            <source>Reloaded %1; Undo brings your version back.</source>
+            <translation>已重新载入 %1；撤销可恢复你的版本。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="318" />
+            <source>%1 (my copy)</source>
+            <translation>%1（我的副本）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="319" />
+            <source>%1 (my copy %2)</source>
+            <translation>%1（我的副本 %2）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/document_files.py" line="334" />
+            <source>Saved your version as %1; theirs stays in %2.</source>
+            <translation>你的版本已另存为 %1；对方的版本仍在 %2 中。</translation>
+        </message>
     </context>
     <context>
         <name>Edits</name>
@@ -1495,6 +1525,54 @@ Source: %3</source>
         <message>
             <source>break-even</source>
             <translation type="vanished">回本点</translation>
+        </message>
+    </context>
+    <context>
+        <name>FileChangedDialog</name>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="37" />
+            <source>File Changed on Disk</source>
+            <translation>文件已在磁盘上被修改</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="42" />
+            <source>Another program changed “%1” after you opened it.</source>
+            <translation>你打开“%1”之后，其他程序修改了它。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="45" />
+            <source>Your unsaved changes are still here. Reload theirs (Undo brings yours back), keep yours by saving it as a copy beside theirs, or compare the two first.</source>
+            <translation>你未保存的更改仍在。可以重新载入对方的版本（撤销可恢复你的版本），也可以把你的版本另存为旁边的副本，或先比较两者。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="49" />
+            <source>Reload theirs to see their version, keep yours by saving it as a copy beside theirs, or compare the two first.</source>
+            <translation>可以重新载入以查看对方的版本，也可以把你的版本另存为旁边的副本，或先比较两者。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="60" />
+            <source>Reload Theirs</source>
+            <translation>重新载入对方版本</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="62" />
+            <source>Save Mine as Copy</source>
+            <translation>把我的另存为副本</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="64" />
+            <source>Compare</source>
+            <translation>比较</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="66" />
+            <source>Decide Later</source>
+            <translation>稍后决定</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/file_changed_dialog.py" line="98" />
+            <source>Both hold the same build; only the file's dates or format differ.</source>
+            <translation>两者的配置相同；只有文件的日期或格式不同。</translation>
         </message>
     </context>
     <context>
@@ -2054,6 +2132,78 @@ Source: %3</source>
             <location filename="../../planner/ui/panels/recommend.py" line="223" />
             <source>Use %1</source>
             <translation>使用 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecoveryDialog</name>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="41" />
+            <source>Recover Unsaved Builds</source>
+            <translation>恢复未保存的配置</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="43" />
+            <source>GPU Build Planner did not close properly. These builds were autosaved; recover one to go on working on it, or discard them.</source>
+            <translation>GPU 配置规划器上次未正常关闭。以下配置已自动保存；恢复其中一个以继续编辑，或全部丢弃。</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="49" />
+            <source>Build</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="49" />
+            <source>Contents</source>
+            <translation>内容</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="49" />
+            <source>Autosaved</source>
+            <translation>自动保存于</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="50" />
+            <source>Last saved as</source>
+            <translation>上次保存为</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="65" />
+            <source>Recover</source>
+            <translation>恢复</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="67" />
+            <source>Discard All</source>
+            <translation>全部丢弃</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="69" />
+            <source>Later</source>
+            <translation>稍后</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/recovery_dialog.py" line="85" />
+            <source>%n GPU(s)</source>
+            <translation>
+                <numerusform>%n 个 GPU</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../planner/ui/recovery_dialog.py" line="86" />
+            <source>%n workload(s)</source>
+            <translation>
+                <numerusform>%n 个工作负载</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="88" />
+            <source>never saved</source>
+            <translation>从未保存</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/recovery_dialog.py" line="89" />
+            <source>%1, %2</source>
+            <translation>%1，%2</translation>
         </message>
     </context>
     <context>
