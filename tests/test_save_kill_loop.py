@@ -28,7 +28,7 @@ from gpubuild_samples import sample_build
 from planner.documents import load_document, loads_document, save_document
 from planner.documents.atomic import is_our_temp_name
 
-KILLS = 250
+KILLS = 200
 MAX_DELAY_S = 0.012
 
 
