@@ -68,7 +68,10 @@ class FileChangedDialog(QDialog):
         for button in (self.reload_button, self.copy_button, self.compare_button,
                        self.later_button):
             button.setAutoDefault(False)
-        self.copy_button.setDefault(True)  # Enter keeps both versions: nothing can be lost
+        # Enter loses nothing either way: with unsaved changes it keeps both versions; without,
+        # it shows theirs (and Undo still brings the user's back).
+        self.default_button = self.copy_button if modified else self.reload_button
+        self.default_button.setDefault(True)
         self.reload_button.clicked.connect(lambda: self._choose(RELOAD))
         self.copy_button.clicked.connect(lambda: self._choose(COPY))
         self.compare_button.clicked.connect(self.compare)
@@ -85,7 +88,7 @@ class FileChangedDialog(QDialog):
         layout.addWidget(self.details, 1)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
-        self.copy_button.setFocus()
+        self.default_button.setFocus()
 
     def _choose(self, choice: str) -> None:
         self.choice = choice
