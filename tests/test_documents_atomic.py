@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from gpubuild_samples import is_one_sentence, sample_build
 
-from planner.documents import DocumentError, load_document, save_document
+from planner.documents import DocumentError, atomic, load_document, save_document
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_failure_between_write_and_replace(saved: tuple[Path, bytes],
         assert Path(src).read_bytes() != before  # the new bytes were fully written first
         raise OSError(errno.EIO, "Input/output error")
 
-    monkeypatch.setattr(os, "replace", broken_replace)
+    monkeypatch.setattr(atomic, "_replace", broken_replace)
     with pytest.raises(DocumentError) as info:
         save_document(_edited(), path)
     assert path.read_bytes() == before
@@ -93,7 +93,7 @@ def test_interrupt_mid_save_removes_the_temp(saved: tuple[Path, bytes],
     def interrupted(src: Any, dst: Any) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(os, "replace", interrupted)
+    monkeypatch.setattr(atomic, "_replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         save_document(_edited(), path)
     assert path.read_bytes() == before and _only(path) == ["lab.gpubuild"]

@@ -113,7 +113,7 @@ def remove_stale_temps(folder: Path, document: Path | None = None, *,
             info = entry.stat(follow_symlinks=False)
             if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < older_than:
                 continue
-            if os.name == "posix" and info.st_uid != os.geteuid():
+            if sys.platform != "win32" and info.st_uid != os.geteuid():
                 continue
             if _looks_like_ours(Path(entry.path), info.st_size):
                 os.unlink(entry.path)

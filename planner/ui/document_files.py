@@ -201,7 +201,7 @@ class DocumentFiles(QObject):
             stamp = save_document(self._document.build, path, created=created,
                                   catalog_version=self._document.catalog.version, expect=expect)
         except FileChangedError:
-            raise
+            raise  # a DocumentError too, but one the user answers with a choice, not an error box
         except DocumentError as exc:
             self._error(self.tr("Cannot Save Build"), str(exc))
             return False
