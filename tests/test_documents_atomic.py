@@ -6,6 +6,7 @@ import errno
 import os
 import stat
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from gpubuild_samples import is_one_sentence, sample_build
 
-from planner.documents import DocumentError, load_document, save_document
+from planner.documents import DocumentError, atomic, load_document, save_document
 
 
 @pytest.fixture
@@ -59,7 +60,7 @@ def test_failure_between_write_and_replace(saved: tuple[Path, bytes],
         assert Path(src).read_bytes() != before  # the new bytes were fully written first
         raise OSError(errno.EIO, "Input/output error")
 
-    monkeypatch.setattr(os, "replace", broken_replace)
+    monkeypatch.setattr(atomic, "_replace", broken_replace)
     with pytest.raises(DocumentError) as info:
         save_document(_edited(), path)
     assert path.read_bytes() == before
@@ -92,7 +93,7 @@ def test_interrupt_mid_save_removes_the_temp(saved: tuple[Path, bytes],
     def interrupted(src: Any, dst: Any) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(os, "replace", interrupted)
+    monkeypatch.setattr(atomic, "_replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         save_document(_edited(), path)
     assert path.read_bytes() == before and _only(path) == ["lab.gpubuild"]
@@ -157,3 +158,210 @@ def test_permission_denied_gives_a_sentence(saved: tuple[Path, bytes],
     assert str(info.value) == ("Could not save 'lab.gpubuild': you do not have permission to "
                                "write there; choose another folder.")
     assert path.read_bytes() == before
+
+
+# -- durability: the folder is flushed after the rename -------------------------------------
+
+
+def _spy_syncs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record, in order, each rename and each fsync (of a file or of a folder)."""
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append("fsync folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file")
+        real_fsync(fd)
+
+    def replace(src: Any, dst: Any) -> None:
+        events.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    return events
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX folders are fsync'ed; Windows writes through")
+def test_folder_is_flushed_after_the_rename(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    events = _spy_syncs(monkeypatch)
+    save_document(sample_build(), tmp_path / "lab.gpubuild")
+    assert events == ["fsync file", "rename", "fsync folder"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX folder fsync")
+def test_a_folder_that_cannot_be_flushed_still_saves(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some network file systems refuse fsync on a folder (EINVAL): the save still counts."""
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "lab.gpubuild"
+    save_document(sample_build(), path)
+    assert load_document(path).build == sample_build() and _only(path) == ["lab.gpubuild"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX folder fsync")
+def test_a_failed_folder_flush_is_reported(saved: tuple[Path, bytes],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """An I/O error flushing the folder means the save may not survive a power cut: say so."""
+    path, _ = saved
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EIO, "Input/output error")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(DocumentError) as info:
+        save_document(_edited(), path)
+    assert str(info.value) == ("Could not save 'lab.gpubuild': input/output error; try again "
+                               "or choose another folder.")
+    assert _only(path) == ["lab.gpubuild"]
+
+
+# -- faults: each one sentence naming the file, the old file byte-identical, no temp left ----
+
+
+def test_disk_full_during_write(saved: tuple[Path, bytes],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = saved
+    real_write = os.write
+    calls: list[int] = []
+
+    def write(fd: int, data: Any) -> int:
+        calls.append(len(data))
+        if len(calls) == 1:
+            return real_write(fd, bytes(data[:4096]))  # a short write, as a filling disk gives
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", write)
+    with pytest.raises(DocumentError) as info:
+        save_document(_edited(), path)
+    assert len(calls) == 2 and calls[1] == calls[0] - 4096  # the rest was retried, then refused
+    assert str(info.value) == ("Could not save 'lab.gpubuild': the disk is full; free some "
+                               "space and save again.")
+    assert path.read_bytes() == before and _only(path) == ["lab.gpubuild"]
+
+
+def test_read_only_disk(saved: tuple[Path, bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Injected (CI runs as root, where chmod does not stop a write, and may not mount)."""
+    path, before = saved
+    real_open = os.open
+
+    def open_(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_)
+    with pytest.raises(DocumentError) as info:
+        save_document(_edited(), path)
+    assert str(info.value) == ("Could not save 'lab.gpubuild': that disk is read-only; choose "
+                               "another folder.")
+    assert path.read_bytes() == before and _only(path) == ["lab.gpubuild"]
+
+
+def test_folder_vanishes_mid_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder is moved away (a sync tool, another window) between the write and the rename."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = folder / "lab.gpubuild"
+    save_document(sample_build(), path)
+    before = path.read_bytes()
+    moved = tmp_path / "moved"
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        real_fsync(fd)
+        if folder.exists():
+            folder.rename(moved)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with pytest.raises(DocumentError) as info:
+        save_document(_edited(), path)
+    assert str(info.value) == ("Could not save 'lab.gpubuild': its folder does not exist; "
+                               "choose another folder.")
+    assert not folder.exists()
+    assert (moved / "lab.gpubuild").read_bytes() == before
+    assert sorted(p.name for p in moved.iterdir()) == ["lab.gpubuild"]  # temp removed there too
+
+
+# -- leftovers: our own stale temporary files go, nothing else does --------------------------
+
+
+def _age(path: Path, seconds: float) -> None:
+    old = time.time() - seconds
+    os.utime(path, (old, old), follow_symlinks=False)
+
+
+def _leftover(folder: Path, name: str = "lab.gpubuild", token: str = "0123456789ab",
+              content: bytes = b'{\n  "format": "gpub', age: float = 120) -> Path:
+    temp = folder / f".{name}.{token}.tmp"
+    temp.write_bytes(content)
+    _age(temp, age)
+    return temp
+
+
+def test_a_save_removes_its_own_stale_temps(saved: tuple[Path, bytes]) -> None:
+    path, _ = saved
+    _leftover(path.parent)
+    _leftover(path.parent, token="ba9876543210", content=b"")  # killed before writing
+    save_document(_edited(), path)
+    assert _only(path) == ["lab.gpubuild"]
+
+
+def test_an_open_removes_its_own_stale_temps(saved: tuple[Path, bytes]) -> None:
+    path, before = saved
+    _leftover(path.parent)
+    load_document(path)
+    assert _only(path) == ["lab.gpubuild"] and path.read_bytes() == before
+
+
+def test_only_our_own_old_temps_are_removed(saved: tuple[Path, bytes]) -> None:
+    path, _ = saved
+    folder = path.parent
+    young = _leftover(folder, token="111111111111", age=5)  # a save running in another window
+    kept = [
+        young,
+        _leftover(folder, content=b"my notes, not a build"),  # our naming, not our bytes
+        _leftover(folder, token="0123456789AB"),  # upper-case: not our token
+        _leftover(folder, token="0123456789a"),  # 11 digits
+        _leftover(folder, token="backup"),
+        _leftover(folder, name="other.gpubuild"),  # another document's
+        _leftover(folder, name="lab.gpubuild.old"),
+    ]
+    for name in ("lab.gpubuild.0123456789ab.tmp", ".lab.gpubuild.0123456789ab.tmp.keep",
+                 ".lab.gpubuild.0123456789ab.temp", "lab.gpubuild.tmp"):
+        kept.append(folder / name)
+        kept[-1].write_bytes(b"{}")
+        _age(kept[-1], 120)
+    folder_named_like_ours = folder / ".lab.gpubuild.aaaaaaaaaaaa.tmp"
+    folder_named_like_ours.mkdir()
+    _age(folder_named_like_ours, 120)
+    target = _leftover(folder, name="other.gpubuild", token="cccccccccccc")
+    link = folder / ".lab.gpubuild.bbbbbbbbbbbb.tmp"
+    link.symlink_to(target)
+    _age(link, 120)
+    kept += [folder_named_like_ours, target, link]
+
+    save_document(_edited(), path)
+    load_document(path)
+    for item in kept:
+        assert item.exists() or item.is_symlink(), item.name
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        ["lab.gpubuild", *(p.name for p in kept)])
+
+
+def test_a_long_names_temps_are_recognised(tmp_path: Path) -> None:
+    path = tmp_path / (("x" * 120) + ".gpubuild")
+    save_document(sample_build(), path)
+    _leftover(tmp_path, name=path.name[:80])
+    save_document(_edited(), path)
+    assert _only(path) == [path.name]

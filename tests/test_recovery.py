@@ -66,13 +66,68 @@ def test_clean_exit_leaves_nothing() -> None:
     assert list(autosave_dir().iterdir()) == []
 
 
-def test_a_later_autosave_replaces_the_earlier_one() -> None:
+def test_each_autosave_is_kept_up_to_the_history_count() -> None:
+    token = begin_session()
+    paths = [write_autosave(sample_build(name=f"Edit {i}"), None) for i in range(8)]
+    assert len(set(paths)) == 8
+    kept = sorted(p.name for p in autosave_dir().glob("*.autosave"))
+    assert kept == sorted(p.name for p in paths[-recovery.HISTORY_COUNT:])  # the newest five
+    other = write_autosave(sample_build(name="Window 2"), None, document_id="window-2")
+    assert other.exists() and all(p.exists() for p in paths[-recovery.HISTORY_COUNT:])
+    end_session(token)
+    assert list(autosave_dir().iterdir()) == []
+
+
+def test_the_history_is_bounded_in_bytes_but_keeps_the_newest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     token = begin_session()
     first = write_autosave(sample_build(), None)
-    second = write_autosave(sample_build(name="Renamed"), None)
-    assert first == second
-    assert sorted(p.suffix for p in autosave_dir().iterdir()) == [".autosave", ".lock"]
+    size = first.stat().st_size
+    monkeypatch.setattr(recovery, "HISTORY_BYTES", int(size * 2.5))
+    paths = [first] + [write_autosave(sample_build(), None) for _ in range(3)]
+    assert [p.exists() for p in paths] == [False, False, True, True]
+    monkeypatch.setattr(recovery, "HISTORY_BYTES", 10)  # smaller than one autosave
+    newest = write_autosave(sample_build(name="Newest"), None)
+    assert [p.name for p in autosave_dir().glob("*.autosave")] == [newest.name]
     end_session(token)
+
+
+def test_after_a_crash_every_kept_autosave_is_offered_newest_first() -> None:
+    pid = _dead_pid()
+    folder = autosave_dir()
+    token = recovery.SessionToken("deadbeefdeadbeef", pid, folder / "deadbeefdeadbeef.lock")
+    token.lock_path.write_text(json.dumps({"pid": pid}))
+    for name in ("Before the bad edit", "After the bad edit"):
+        write_autosave(sample_build(name=name), Path("/home/someone/lab.gpubuild"),
+                       session=token)
+    write_autosave(sample_build(name="Second window"), None, session=token, document_id="w2")
+    found = pending_recoveries()
+    assert sorted(r.build.name for r in found) == ["After the bad edit", "Before the bad edit",
+                                                   "Second window"]
+    names = [r.build.name for r in found if r.document_key == "main"]
+    assert names == ["After the bad edit", "Before the bad edit"]  # same second: by sequence
+    assert {r.document_key for r in found} == {"main", "w2"}
+
+
+def test_an_autosave_from_before_histories_is_still_offered() -> None:
+    pid = _dead_pid()
+    folder = autosave_dir()
+    token = recovery.SessionToken("0123456789abcdef", pid, folder / "0123456789abcdef.lock")
+    path = write_autosave(sample_build(), None, session=token)
+    path.rename(folder / "0123456789abcdef-main.autosave")  # the old naming
+    [found] = pending_recoveries()
+    assert found.build == sample_build() and found.document_key == "main"
+
+
+def test_stale_temps_in_the_autosave_folder_are_tidied() -> None:
+    folder = autosave_dir()
+    temp = folder / ".0123456789abcdef-main-000003.autosave.a1b2c3d4e5f6.tmp"
+    temp.write_bytes(b'{"format": "gpubuild-au')
+    young = folder / ".0123456789abcdef-main-000004.autosave.a1b2c3d4e5f7.tmp"
+    young.write_bytes(b"")
+    os.utime(temp, (0, 0))
+    assert pending_recoveries() == []
+    assert not temp.exists() and young.exists()
 
 
 def test_autosave_needs_a_session() -> None:

@@ -14,12 +14,15 @@ from planner.documents.files import (
     save_document,
 )
 from planner.documents.limits import FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES
+from planner.documents.stamps import FileChangedError, FileStamp
 
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "MAX_FILE_BYTES",
     "DocumentError",
+    "FileChangedError",
+    "FileStamp",
     "LoadedDocument",
     "dumps_document",
     "load_document",

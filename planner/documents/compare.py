@@ -68,7 +68,8 @@ def _label(key: str, label: str) -> str:
 
 
 def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
-                 units: dict[str, str], same: Callable[[str, Any, Any], bool]) -> list[str]:
+                 units: dict[str, str], same: Callable[[str, Any, Any], bool],
+                 wording: tuple[str, str] = ("in the file", "in your catalog")) -> list[str]:
     found: list[str] = []
     for key, info in record.model_fields.items():
         if key in SKIPPED:
@@ -77,8 +78,8 @@ def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
         if same(key, a, b):
             continue
         label = spec_of(info).label
-        found.append(f"{name}: {_label(key, label)} in the file {_value(key, a, units)}, "
-                     f"in your catalog {_value(key, b, units)}.")
+        found.append(f"{name}: {_label(key, label)} {wording[0]} {_value(key, a, units)}, "
+                     f"{wording[1]} {_value(key, b, units)}.")
     return found
 
 
@@ -93,17 +94,25 @@ def _same(key: str, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def gpu_differences(snapshot: GpuSpec, catalog_gpu: GpuSpec) -> list[str]:
-    """Sentences for each figure where the file's GPU differs from the catalog's."""
-    return _differences(snapshot.name, snapshot, catalog_gpu, GpuSnapshot, GPU_UNITS, _same)
+def gpu_differences(snapshot: GpuSpec, catalog_gpu: GpuSpec,
+                    wording: tuple[str, str] = ("in the file", "in your catalog")) -> list[str]:
+    """Sentences for each figure where the file's GPU differs from the catalog's.
+
+    ``wording`` names the two sides (another pair compares two versions of a file).
+    """
+    return _differences(snapshot.name, snapshot, catalog_gpu, GpuSnapshot, GPU_UNITS, _same,
+                        wording)
 
 
-def workload_differences(snapshot: Workload, catalog_workload: Workload) -> list[str]:
+def workload_differences(snapshot: Workload, catalog_workload: Workload,
+                         wording: tuple[str, str] = ("in the file", "in your catalog")
+                         ) -> list[str]:
     """Sentences for each hyper-parameter where the file's model differs from the catalog's."""
-    found = _differences(snapshot.name, snapshot, catalog_workload, WorkloadSnapshot, {}, _same)
+    found = _differences(snapshot.name, snapshot, catalog_workload, WorkloadSnapshot, {}, _same,
+                         wording)
     if snapshot.profile != catalog_workload.profile:
-        found.append(f"{snapshot.name}: the measured activation profile in the file differs "
-                     "from the one in your catalog.")
+        found.append(f"{snapshot.name}: the measured activation profile {wording[0]} differs "
+                     f"from the one {wording[1]}.")
     return found
 
 

@@ -4,6 +4,10 @@ Loading reads at most the size cap (checked before reading), parses strictly, mi
 format version, checks every key and builds core records; anything wrong becomes one
 :class:`DocumentError` sentence. Saving writes deterministic bytes atomically. Nothing in a file is
 ever executed, imported or followed (``sources`` are only strings to show).
+
+Both remember what the file held (:class:`~planner.documents.stamps.FileStamp`), so a later save
+can refuse to overwrite a version someone else put there meanwhile, and both tidy away our own
+temporary files that a killed save left beside the document (see :mod:`planner.documents.atomic`).
 """
 
 from __future__ import annotations
@@ -19,12 +23,13 @@ from planner import __version__
 from planner.core.build import Build
 from planner.core.specs import Catalog, GpuSpec
 from planner.documents import limits as lim
-from planner.documents.atomic import atomic_write
+from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.compare import compare
 from planner.documents.errors import DocumentError, shown
 from planner.documents.migrations import migrate
 from planner.documents.parsing import NOT_A_BUILD, parse_json, too_large_message
 from planner.documents.reader import Header, read_document
+from planner.documents.stamps import FileStamp, check_unchanged, stamp_of
 from planner.documents.writer import document_object, encode, utc_now
 
 log = logging.getLogger(__name__)
@@ -38,7 +43,8 @@ class LoadedDocument:
 
     ``format_version`` is the version written in the file (before any migration);
     ``unknown_gpus`` and ``differences`` compare the file's snapshots with the catalog passed to
-    the loader and are empty when none was passed.
+    the loader and are empty when none was passed. ``stamp`` describes the bytes read (``None``
+    when loaded from bytes rather than a file).
     """
 
     build: Build
@@ -50,6 +56,7 @@ class LoadedDocument:
     catalog_version: str = ""
     unknown_gpus: tuple[GpuSpec, ...] = ()
     differences: tuple[str, ...] = ()
+    stamp: FileStamp | None = None
 
     @property
     def migrated(self) -> bool:
@@ -72,8 +79,8 @@ def _open_error(path: Path, reason: str) -> DocumentError:
     return DocumentError(f"Cannot open '{path.name}': {reason}.")
 
 
-def _read_capped(path: Path) -> bytes:
-    """The file's bytes, refusing folders, devices and anything over the cap before reading."""
+def _read_capped(path: Path) -> tuple[bytes, os.stat_result]:
+    """The file's bytes and status, refusing folders, devices and anything over the cap first."""
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
@@ -83,7 +90,8 @@ def _read_capped(path: Path) -> bytes:
         if info.st_size > lim.MAX_FILE_BYTES:
             raise DocumentError(too_large_message(info.st_size))
         with open(path, "rb") as handle:
-            return handle.read(lim.MAX_FILE_BYTES + 1)
+            data = handle.read(lim.MAX_FILE_BYTES + 1)
+            return data, os.fstat(handle.fileno())
     except FileNotFoundError:
         raise _open_error(path, "there is no such file") from None
     except PermissionError:
@@ -138,7 +146,9 @@ def loads_document(data: bytes, catalog: Catalog | None = None) -> LoadedDocumen
 def load_document(path: Path, catalog: Catalog | None = None) -> LoadedDocument:
     """Open a `.gpubuild` file; raise :class:`DocumentError` (only) if it cannot be used."""
     path = Path(path)
-    return replace(loads_document(_read_capped(path), catalog), path=path)
+    data, info = _read_capped(path)
+    remove_stale_temps(path.parent, path)
+    return replace(loads_document(data, catalog), path=path, stamp=stamp_of(data, info))
 
 
 def checked_object(build: Build, *, created: str | None = None, modified: str | None = None,
@@ -172,7 +182,15 @@ def dumps_document(build: Build, *, created: str | None = None, modified: str | 
 
 
 def save_document(build: Build, path: Path, *, created: str | None = None,
-                  catalog_version: str = "") -> None:
-    """Write ``build`` to ``path`` atomically: the old file stays intact if anything fails."""
-    atomic_write(Path(path), dumps_document(build, created=created,
-                                            catalog_version=catalog_version))
+                  catalog_version: str = "", expect: FileStamp | None = None) -> FileStamp:
+    """Write ``build`` to ``path`` atomically and durably; return the stamp of what was written.
+
+    The old file stays intact if anything fails. With ``expect`` (the stamp of what the caller
+    loaded or last saved there), a file whose bytes changed since is not overwritten:
+    :class:`~planner.documents.stamps.FileChangedError` is raised instead, checked after the new
+    bytes are on disk and just before they replace the old ones.
+    """
+    path = Path(path)
+    data = dumps_document(build, created=created, catalog_version=catalog_version)
+    check = None if expect is None else (lambda: check_unchanged(path, expect))
+    return stamp_of(data, atomic_write(path, data, before_replace=check))

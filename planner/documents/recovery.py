@@ -6,6 +6,11 @@ autosaves and the lock. Autosaves whose session's process is gone were left by a
 the next start offers them (:func:`pending_recoveries`). A second instance running at the same time
 never sees the first one's autosaves as pending, because that process is still alive.
 
+Each document keeps a short *history* rather than one autosave: the last :data:`HISTORY_COUNT`
+autosaves (and no more than :data:`HISTORY_BYTES` together, the newest always kept), so the build as
+it was before a bad edit is still there after a crash. Files are named
+``<session>-<document>-<sequence>.autosave``.
+
 The original path stored with an autosave is only shown to the user ("recovered from
 ~/builds/lab.gpubuild"); nothing here ever opens or writes it.
 """
@@ -23,7 +28,7 @@ from typing import Any
 
 from planner.core.build import Build
 from planner.documents import limits as lim
-from planner.documents.atomic import atomic_write
+from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.errors import DocumentError
 from planner.documents.files import checked_object, read_object
 from planner.documents.parsing import parse_json
@@ -38,6 +43,10 @@ AUTOSAVE_VERSION = 1
 AUTOSAVE_SUFFIX = ".autosave"
 LOCK_SUFFIX = ".lock"
 MAX_LOCK_BYTES = 4096
+HISTORY_COUNT = 5
+"""Autosaves kept per document of a session (the newest ones)."""
+HISTORY_BYTES = 8 * 1024 * 1024
+"""Bytes the autosaves of one document may take together (the newest is kept whatever its size)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +71,7 @@ class Recovery:
     saved: str
     path: Path
     session_id: str
+    document_key: str = "main"
 
 
 _current: SessionToken | None = None
@@ -160,17 +170,61 @@ def _document_key(document_id: str) -> str:
     return key or "main"
 
 
+def _name_parts(path: Path) -> tuple[str, str, int]:
+    """Session id, document key and sequence number from an autosave's file name.
+
+    Autosaves written before histories existed have no sequence number (read as 0).
+    """
+    parts = path.name.removesuffix(AUTOSAVE_SUFFIX).split("-")
+    session = parts[0]
+    key = parts[1] if len(parts) > 1 else "main"
+    seq = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+    return session, key, seq
+
+
+def _history(folder: Path, session_id: str, key: str) -> list[tuple[int, Path]]:
+    """One document's autosaves in a session, oldest first."""
+    found = [(_name_parts(p)[2], p) for p in folder.glob(f"{session_id}-{key}*{AUTOSAVE_SUFFIX}")
+             if _name_parts(p)[:2] == (session_id, key)]
+    return sorted(found)
+
+
+def _prune(history: list[tuple[int, Path]]) -> None:
+    """Delete the oldest autosaves beyond the count and byte bounds (never the newest)."""
+    sizes: list[int] = []
+    for _, path in history:
+        try:
+            sizes.append(path.stat().st_size)
+        except OSError:
+            sizes.append(0)
+    keep = 0
+    total = 0
+    for size in reversed(sizes):
+        if keep and (keep >= HISTORY_COUNT or total + size > HISTORY_BYTES):
+            break
+        keep += 1
+        total += size
+    for _, path in history[:len(history) - keep]:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 def write_autosave(build: Build, original_path: Path | None, *,
                    session: SessionToken | None = None, document_id: str = "main") -> Path:
-    """Save ``build`` atomically as this session's autosave of one document; return its path.
+    """Save ``build`` atomically as this session's newest autosave of one document; return its path.
 
-    ``document_id`` tells apart the documents of one session (one per window). Raises
-    :class:`DocumentError` if the build cannot be stored or the disk refuses.
+    ``document_id`` tells apart the documents of one session (one per window); older autosaves
+    of the document beyond the history's bounds are deleted. Raises :class:`DocumentError` if
+    the build cannot be stored or the disk refuses.
     """
     token = session or _current
     if token is None:
         raise RuntimeError("write_autosave() needs begin_session() first")
-    path = token.lock_path.parent / f"{token.id}-{_document_key(document_id)}{AUTOSAVE_SUFFIX}"
+    folder = token.lock_path.parent
+    key = _document_key(document_id)
+    history = _history(folder, token.id, key)
+    seq = history[-1][0] + 1 if history else 1
+    path = folder / f"{token.id}-{key}-{seq:06d}{AUTOSAVE_SUFFIX}"
     wrapper = {
         "format": AUTOSAVE_FORMAT,
         "version": AUTOSAVE_VERSION,
@@ -180,6 +234,7 @@ def write_autosave(build: Build, original_path: Path | None, *,
         "document": checked_object(build),
     }
     atomic_write(path, encode(wrapper))
+    _prune([*history, (seq, path)])
     return path
 
 
@@ -215,12 +270,14 @@ def _recovery(path: Path) -> Recovery:
         raise DocumentError("This is not an autosave of GPU Build Planner.")
     original, saved = wrapper.get("original_path"), wrapper.get("saved")
     _, build, _ = read_object(wrapper.get("document"))
+    session, key, _ = _name_parts(path)
     return Recovery(
         build=build,
         original_path=Path(original) if isinstance(original, str) and original else None,
         saved=saved if isinstance(saved, str) else "",
         path=path,
-        session_id=str(wrapper.get("session") or path.name.split("-", 1)[0]),
+        session_id=str(wrapper.get("session") or session),
+        document_key=key,
     )
 
 
@@ -228,9 +285,11 @@ def pending_recoveries() -> list[Recovery]:
     """Autosaves of sessions that ended without a clean exit, newest first.
 
     Unreadable autosaves are skipped (and kept, for a bug report); lock files of dead sessions
-    with nothing left to recover are tidied away.
+    with nothing left to recover, and temporary files of autosaves killed mid-write, are tidied
+    away.
     """
     folder = autosave_dir()
+    remove_stale_temps(folder)
     live, stale = _live_sessions(folder)
     found: list[Recovery] = []
     for path in sorted(folder.glob(f"*{AUTOSAVE_SUFFIX}")):
@@ -244,7 +303,7 @@ def pending_recoveries() -> list[Recovery]:
         if not _session_files(folder, lock.name.removesuffix(LOCK_SUFFIX)):
             with contextlib.suppress(OSError):
                 lock.unlink()
-    found.sort(key=lambda r: r.saved, reverse=True)
+    found.sort(key=lambda r: (r.saved, _name_parts(r.path)[2]), reverse=True)
     return found
 
 

@@ -2,8 +2,9 @@
 
 Order matters for start-up time: Qt, the translators and the window's frame come first; once the
 window has painted, its contents (document, canvas, catalog list: the core estimators) are built,
-the catalog database opens, the analysis panels (pyqtgraph) are imported, a crashed session's
-autosave is offered and the files asked for are opened, each step in its own event-loop turn.
+the catalog database opens, the analysis panels (pyqtgraph) are imported, the files asked for are
+opened and then a crashed session's autosaves are offered (in a dialog that does not block the
+window or the file just opened), each step in its own event-loop turn.
 
 Files can arrive three ways: on the command line, as macOS ``FileOpen`` events (even before the
 window exists) and from a second launch through the single-instance socket; all of them queue
@@ -87,7 +88,7 @@ class Startup(QObject):
     def after_first_paint(self) -> None:
         """Listen for later launches, then build the contents and go on step by step.
 
-        The steps: open the catalog, load the panels, offer recovery, open the files.
+        The steps: open the catalog, load the panels, open the files, offer recovery.
         """
         if probe.startup_painted():
             return  # start-up benchmark: quitting
@@ -119,15 +120,16 @@ class Startup(QObject):
 
     def _panels(self) -> None:
         self._window.load_panels()
-        QTimer.singleShot(0, self._files_and_recovery)
+        QTimer.singleShot(0, self._files_then_recovery)
 
-    def _files_and_recovery(self) -> None:
-        self._window.files.offer_recovery()
+    def _files_then_recovery(self) -> None:
+        """Open the files asked for first; only then offer autosaves, without blocking them."""
         self._app.ready = True
         queued = self._files + self._app.pending_files
         self._app.pending_files = []
         self.open_files(queued)
         probe.startup_ready()
+        QTimer.singleShot(0, self._window.files.offer_recovery)
 
     def open_files(self, files: list[str]) -> None:
         """Open files handed over by the OS or another launch; none: just come to the front."""

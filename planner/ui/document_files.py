@@ -1,14 +1,22 @@
 """New, Open, Save, Save As, Open Recent and crash recovery for the window's one document.
 
 Every error from reading or writing a file is the documents layer's one sentence, shown as is in
-a dialog; a failed open leaves the current build untouched. The dialogs are Qt's static
-functions (QMessageBox.warning/critical, QFileDialog.get*), which tests replace with monkeypatch.
+a dialog; a failed open or save leaves the current build untouched (and still modified). The
+dialogs are Qt's static functions (QMessageBox.warning/critical, QFileDialog.get*), which tests
+replace with monkeypatch, and two of our own (file changed on disk, recovery), never modal at
+start-up.
+
+No lost update: the stamp of the bytes last loaded or saved is kept; the file is watched while it
+is open, and Save passes the stamp down so a file someone else changed meanwhile is never
+overwritten without the user choosing (reload theirs, save mine as a copy, or compare). Our own
+saves update the stamp first, so they never prompt.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDateTime, QObject, Qt, Signal
 from PySide6.QtGui import QAction
@@ -17,6 +25,10 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 from planner.core.build import Build
 from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
+from planner.ui.file_watch import DiskWatch
+
+if TYPE_CHECKING:
+    from planner.documents.stamps import FileStamp
 
 log = logging.getLogger(__name__)
 SUFFIX = ".gpubuild"
@@ -29,16 +41,22 @@ class DocumentFiles(QObject):
     """Something to tell the user in the status bar (already translated)."""
 
     recent_changed = Signal()
+    """The Open Recent list changed."""
 
     unknown_gpus_found = Signal(object)
     """An opened file has GPUs this catalog lacks (a tuple of GpuSpec snapshots)."""
-    """The Open Recent list changed."""
 
     def __init__(self, document: BuildDocument, window: QWidget) -> None:
         super().__init__(window)
         self._document = document
         self._window = window
         self._created: str | None = None
+        self.stamp: FileStamp | None = None
+        """What the document's file held when last loaded or saved (None: no file)."""
+        self.watch = DiskWatch(self)
+        self.watch.may_have_changed.connect(self.check_disk)
+        self.changed_dialog: Any = None
+        self.recovery_dialog: Any = None
 
     # -- asking ----------------------------------------------------------------------------
 
@@ -71,6 +89,7 @@ class DocumentFiles(QObject):
         if not self.maybe_save():
             return False
         self._created = None
+        self._set_file(None, None)
         self._document.reset(self.blank_build())
         return True
 
@@ -118,6 +137,7 @@ class DocumentFiles(QObject):
             return False
         path = Path(path).resolve()
         self._created = loaded.created or None
+        self._set_file(path, loaded.stamp)
         self._document.reset(loaded.build, path)
         self.add_recent(path)
         self._remember_folder(path)
@@ -143,11 +163,20 @@ class DocumentFiles(QObject):
         box.open()
 
     def save(self) -> bool:
-        """Save to the current file, or ask for one."""
+        """Save to the current file, or ask for one.
+
+        If another program changed the file since it was loaded or saved, nothing is written
+        until the user chooses what to do.
+        """
         path = self._document.path
         if path is None:
             return self.save_as()
-        return self._write(path)
+        from planner.documents import FileChangedError
+
+        try:
+            return self._write(path, expect=self.stamp)
+        except FileChangedError:
+            return self._ask_about_change(modal=True)
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
@@ -163,62 +192,201 @@ class DocumentFiles(QObject):
             path = path.with_name(path.name + SUFFIX)
         return self._write(path)
 
-    def _write(self, path: Path) -> bool:
-        from planner.documents import DocumentError, save_document
+    def _write(self, path: Path, expect: FileStamp | None = None) -> bool:
+        """Save to ``path``; a FileChangedError (only with ``expect``) is the caller's to ask."""
+        from planner.documents import DocumentError, FileChangedError, save_document
 
         created = self._created or QDateTime.currentDateTimeUtc().toString(Qt.DateFormat.ISODate)
         try:
-            save_document(self._document.build, path, created=created,
-                          catalog_version=self._document.catalog.version)
+            stamp = save_document(self._document.build, path, created=created,
+                                  catalog_version=self._document.catalog.version, expect=expect)
+        except FileChangedError:
+            raise  # a DocumentError too, but one the user answers with a choice, not an error box
         except DocumentError as exc:
             self._error(self.tr("Cannot Save Build"), str(exc))
             return False
         self._created = created
         path = path.resolve()
+        self._set_file(path, stamp)
         self._document.mark_saved(path)
         self.add_recent(path)
         self._remember_folder(path)
         self.status_message.emit(self.tr("Saved %1.").replace("%1", path.name))
         return True
 
+    # -- the file on disk -----------------------------------------------------------------
+
+    def _set_file(self, path: Path | None, stamp: FileStamp | None) -> None:
+        """Remember what the document's file now holds, and watch it.
+
+        Watched afresh even when the path is the same: a save replaced the file.
+        """
+        self.stamp = stamp
+        self.watch.watch(path)
+
+    def check_disk(self) -> None:
+        """The watcher saw activity: if the file's bytes changed, ask what to do (not modal)."""
+        from planner.documents import DocumentError
+        from planner.documents.stamps import current_stamp
+
+        path, stamp = self._document.path, self.stamp
+        if path is None or stamp is None or self.changed_dialog is not None:
+            return
+        try:
+            now = current_stamp(path)
+        except DocumentError:
+            return  # unreadable for now (a sync in progress?); Save checks again
+        if now is None:
+            self.status_message.emit(self.tr("“%1” was moved or deleted by another program; "
+                                             "Save writes it again.").replace("%1", path.name))
+        elif not stamp.same_content(now):
+            self._ask_about_change(modal=False)
+
+    def _their_differences(self) -> list[str]:
+        """What differs between the user's build and the file's, for Compare."""
+        from planner.documents import DocumentError, load_document
+        from planner.documents.build_diff import build_differences
+
+        path = self._document.path
+        if path is None:
+            return []
+        try:
+            theirs = load_document(path)
+        except DocumentError as exc:
+            return [str(exc)]
+        return build_differences(self._document.build, theirs.build)
+
+    def _ask_about_change(self, modal: bool) -> bool:
+        """Reload theirs, save mine as a copy, or compare; True if the user's build was saved.
+
+        ``modal``: Save waits for the answer; the watcher does not (the window stays usable).
+        """
+        from planner.ui.file_changed_dialog import FileChangedDialog
+
+        path = self._document.path
+        if path is None:
+            return False
+        if self.changed_dialog is not None:
+            self.changed_dialog.close()
+        dialog = FileChangedDialog(path.name, self._document.is_modified(),
+                                   self._their_differences, self._window)
+        self.changed_dialog = dialog
+        if not modal:
+            dialog.finished.connect(lambda _result: self._changed_answered(dialog))
+            dialog.open()
+            return False
+        dialog.exec()
+        return self._changed_answered(dialog)
+
+    def _changed_answered(self, dialog: Any) -> bool:
+        from planner.ui.file_changed_dialog import COPY, RELOAD
+
+        if self.changed_dialog is dialog:
+            self.changed_dialog = None
+        dialog.deleteLater()
+        if dialog.choice == RELOAD:
+            self.reload_theirs()
+            return False
+        if dialog.choice == COPY:
+            return self.save_mine_as_copy()
+        return False
+
+    def reload_theirs(self) -> bool:
+        """Replace the build with the file's, as an undoable edit (Undo brings the user's back)."""
+        from planner.documents import DocumentError, load_document
+
+        path = self._document.path
+        if path is None:
+            return False
+        try:
+            loaded = load_document(path, self._document.catalog)
+        except DocumentError as exc:
+            self._error(self.tr("Cannot Open Build"), str(exc))
+            return False
+        self._document.apply(loaded.build, self.tr("Reload “%1”").replace("%1", path.name))
+        self._created = loaded.created or None
+        self._set_file(path, loaded.stamp)
+        self._document.mark_saved(path)
+        self.status_message.emit(self.tr("Reloaded %1; Undo brings your version back.")
+                                 .replace("%1", path.name))
+        return True
+
+    def copy_path(self, path: Path) -> Path:
+        """A free name beside ``path`` for the user's copy: “lab (my copy).gpubuild”, then 2, 3…."""
+        stem = path.stem
+        for n in range(1, 1000):
+            name = (self.tr("%1 (my copy)").replace("%1", stem) if n == 1 else
+                    self.tr("%1 (my copy %2)").replace("%1", stem).replace("%2", str(n)))
+            candidate = path.with_name(name + path.suffix)
+            if not candidate.exists():
+                return candidate
+        return path.with_name(f"{stem} ({QDateTime.currentMSecsSinceEpoch()}){path.suffix}")
+
+    def save_mine_as_copy(self) -> bool:
+        """Keep both: the user's build goes to a new file beside theirs, which stays as it is."""
+        path = self._document.path
+        if path is None:
+            return self.save_as()
+        theirs = path.name
+        copy = self.copy_path(path)
+        if not self._write(copy):
+            return False
+        self.status_message.emit(self.tr("Saved your version as %1; theirs stays in %2.")
+                                 .replace("%1", copy.name).replace("%2", theirs))
+        return True
+
     # -- recovery --------------------------------------------------------------------------
 
-    def offer_recovery(self) -> bool:
-        """After a crash: offer the newest autosaved build; True when one was recovered."""
+    def offer_recovery(self) -> Any:
+        """After a crash: list the autosaves in a dialog that does not block the window.
+
+        Returns the dialog (None when there is nothing to recover).
+        """
         try:
-            from planner.documents.recovery import discard, pending_recoveries
+            from planner.documents.recovery import pending_recoveries
 
             found = pending_recoveries()
         except (ImportError, OSError) as exc:
             log.warning("could not look for autosaves: %s", exc)
-            return False
+            return None
         if not found:
+            return None
+        from planner.ui.recovery_dialog import RecoveryDialog
+
+        dialog = RecoveryDialog(found, self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.recover_requested.connect(lambda chosen: self.recover(chosen, found))
+        dialog.discard_requested.connect(lambda: self._discard(found))
+        dialog.destroyed.connect(lambda: setattr(self, "recovery_dialog", None))
+        self.recovery_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def recover(self, chosen: Any, found: list[Any]) -> bool:
+        """Make an autosave the window's build; its document's other autosaves go with it.
+
+        Recovered as an unsaved edit on an empty document: the title shows it as modified, undo
+        takes it back, and Save asks where to put it.
+        """
+        if not self.maybe_save():
             return False
-        newest = found[0]
-        when = QDateTime.fromString(newest.saved, Qt.DateFormat.ISODate).toLocalTime()
-        where = (self.tr("last saved as %1").replace("%1", str(newest.original_path))
-                 if newest.original_path else self.tr("never saved"))
-        text = self.tr("GPU Build Planner did not close properly. Recover the build “%1” "
-                       "(%2), autosaved %3?").replace("%1", newest.build.name) \
-            .replace("%2", where).replace("%3", when.toString(Qt.DateFormat.TextDate))
-        answer = QMessageBox.question(
-            self._window, self.tr("Recover Unsaved Build"), text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Ignore, QMessageBox.StandardButton.Yes)
-        if answer == QMessageBox.StandardButton.Ignore:
-            return False
-        if answer == QMessageBox.StandardButton.Discard:
-            for recovery in found:
-                discard(recovery)
-            return False
-        # Recovered as an unsaved edit on an empty document: the title shows it as modified,
-        # undo takes it back, and Save asks where to put it.
-        self._document.reset(Build(name=newest.build.name))
-        self._document.apply(newest.build, self.tr("Recover Autosaved Build"))
-        discard(newest)
+        build = chosen.build
+        self._created = None
+        self._set_file(None, None)
+        self._document.reset(Build(name=build.name))
+        self._document.apply(build, self.tr("Recover Autosaved Build"))
+        self._discard([r for r in found if (r.session_id, r.document_key)
+                       == (chosen.session_id, chosen.document_key)])
         self.status_message.emit(self.tr("Recovered “%1”. Save it to keep it.")
-                                 .replace("%1", newest.build.name))
+                                 .replace("%1", build.name))
         return True
+
+    @staticmethod
+    def _discard(recoveries: list[Any]) -> None:
+        from planner.documents.recovery import discard
+
+        for recovery in recoveries:
+            discard(recovery)
 
     # -- recent files and folders ----------------------------------------------------------
 

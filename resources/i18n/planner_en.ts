@@ -62,6 +62,23 @@
     </message>
 </context>
 <context>
+    <name>RecoveryDialog</name>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workload(s)</source>
+        <translation>
+            <numerusform>%n workload</numerusform>
+            <numerusform>%n workloads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TotalsBar</name>
     <message numerus="yes">
         <source>(+%n unpriced)</source>

@@ -857,20 +857,28 @@
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <source>last saved as %1</source>
-        <translation>上次保存为 %1</translation>
+        <source>“%1” was moved or deleted by another program; Save writes it again.</source>
+        <translation>“%1”已被其他程序移动或删除；保存时会重新写入。</translation>
     </message>
     <message>
-        <source>never saved</source>
-        <translation>从未保存</translation>
+        <source>Reload “%1”</source>
+        <translation>重新载入“%1”</translation>
     </message>
     <message>
-        <source>GPU Build Planner did not close properly. Recover the build “%1” (%2), autosaved %3?</source>
-        <translation>GPU 配置规划器上次未正常关闭。是否恢复配置“%1”（%2），自动保存于 %3？</translation>
+        <source>Reloaded %1; Undo brings your version back.</source>
+        <translation>已重新载入 %1；撤销可恢复你的版本。</translation>
     </message>
     <message>
-        <source>Recover Unsaved Build</source>
-        <translation>恢复未保存的配置</translation>
+        <source>%1 (my copy)</source>
+        <translation>%1（我的副本）</translation>
+    </message>
+    <message>
+        <source>%1 (my copy %2)</source>
+        <translation>%1（我的副本 %2）</translation>
+    </message>
+    <message>
+        <source>Saved your version as %1; theirs stays in %2.</source>
+        <translation>你的版本已另存为 %1；对方的版本仍在 %2 中。</translation>
     </message>
     <message>
         <source>Recover Autosaved Build</source>
@@ -1142,6 +1150,45 @@ Source: %3</source>
     <message>
         <source>break-even: %1 months</source>
         <translation>回本：%1 个月</translation>
+    </message>
+</context>
+<context>
+    <name>FileChangedDialog</name>
+    <message>
+        <source>File Changed on Disk</source>
+        <translation>文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+        <source>Another program changed “%1” after you opened it.</source>
+        <translation>你打开“%1”之后，其他程序修改了它。</translation>
+    </message>
+    <message>
+        <source>Your unsaved changes are still here. Reload theirs (Undo brings yours back), keep yours by saving it as a copy beside theirs, or compare the two first.</source>
+        <translation>你未保存的更改仍在。可以重新载入对方的版本（撤销可恢复你的版本），也可以把你的版本另存为旁边的副本，或先比较两者。</translation>
+    </message>
+    <message>
+        <source>Reload theirs to see their version, keep yours by saving it as a copy beside theirs, or compare the two first.</source>
+        <translation>可以重新载入以查看对方的版本，也可以把你的版本另存为旁边的副本，或先比较两者。</translation>
+    </message>
+    <message>
+        <source>Reload Theirs</source>
+        <translation>重新载入对方版本</translation>
+    </message>
+    <message>
+        <source>Save Mine as Copy</source>
+        <translation>把我的另存为副本</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Decide Later</source>
+        <translation>稍后决定</translation>
+    </message>
+    <message>
+        <source>Both hold the same build; only the file&apos;s dates or format differ.</source>
+        <translation>两者的配置相同；只有文件的日期或格式不同。</translation>
     </message>
 </context>
 <context>
@@ -1588,6 +1635,65 @@ Source: %3</source>
     <message>
         <source>Nothing in the catalog fits these workloads within the limits.</source>
         <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryDialog</name>
+    <message>
+        <source>Recover Unsaved Builds</source>
+        <translation>恢复未保存的配置</translation>
+    </message>
+    <message>
+        <source>GPU Build Planner did not close properly. These builds were autosaved; recover one to go on working on it, or discard them.</source>
+        <translation>GPU 配置规划器上次未正常关闭。以下配置已自动保存；恢复其中一个以继续编辑，或全部丢弃。</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Autosaved</source>
+        <translation>自动保存于</translation>
+    </message>
+    <message>
+        <source>Last saved as</source>
+        <translation>上次保存为</translation>
+    </message>
+    <message>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard All</source>
+        <translation>全部丢弃</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workload(s)</source>
+        <translation>
+            <numerusform>%n 个工作负载</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>

@@ -195,8 +195,7 @@ def test_recovery_is_offered_and_applied(window, monkeypatch):
     discarded = []
     monkeypatch.setattr(rec, "pending_recoveries", lambda: [fake])
     monkeypatch.setattr(rec, "discard", discarded.append)
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Button.Yes)
-    assert window.files.offer_recovery()
+    window.files.offer_recovery().recover_button.click()
     assert _slots(window) == [("nvidia-rtx-4090", 1)]
     assert window.isWindowModified()
     assert discarded == [fake]
