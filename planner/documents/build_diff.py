@@ -15,7 +15,9 @@ from typing import Any, TypeVar
 
 from planner.core.build import Build, BuildSlot, TrackedWorkload
 from planner.documents import compare
-from planner.documents import rules as _rules
+from planner.schema.base import Record
+from planner.schema.document import CostRecord, InferenceRecord, TrainingRecord, UsageRecord
+from planner.schema.fields import spec_of
 
 T = TypeVar("T")
 MINE = "yours"
@@ -24,10 +26,15 @@ _WORDING = (f"in {MINE}", f"in {THEIRS}")
 TASKS = {"train": "training", "inference": "inference"}
 
 
-def _labels(table: str) -> dict[str, str]:
-    """Field labels of one rules table (empty if that table is gone: the key is shown then)."""
-    found = getattr(_rules, table, {})
-    return {key: rule.label for key, rule in found.items()}
+def _labels(record: type[Record]) -> dict[str, str]:
+    """Field labels of one document record, as its schema declares them."""
+    out: dict[str, str] = {}
+    for key, info in record.model_fields.items():
+        try:
+            out[key] = spec_of(info).label
+        except LookupError:
+            continue
+    return out
 
 
 def _label(key: str, labels: dict[str, str]) -> str:
@@ -88,7 +95,7 @@ def _workloads(mine: tuple[TrackedWorkload, ...],
                theirs: tuple[TrackedWorkload, ...]) -> list[str]:
     a = _keyed(mine, lambda t: t.workload.id)
     b = _keyed(theirs, lambda t: t.workload.id)
-    training, inference = _labels("TRAINING_RULES"), _labels("INFERENCE_RULES")
+    training, inference = _labels(TrainingRecord), _labels(InferenceRecord)
     found: list[str] = []
     for key, ours in a.items():
         other = b.get(key)
@@ -118,8 +125,8 @@ def build_differences(mine: Build, theirs: Build) -> list[str]:
         found.append("The notes differ.")
     found += _slots(mine.slots, theirs.slots)
     found += _workloads(mine.workloads, theirs.workloads)
-    found += _fields("Usage", mine.usage, theirs.usage, _labels("USAGE_RULES"))
-    found += _fields("Costs", mine.cost, theirs.cost, _labels("COST_RULES"))
+    found += _fields("Usage", mine.usage, theirs.usage, _labels(UsageRecord))
+    found += _fields("Costs", mine.cost, theirs.cost, _labels(CostRecord))
     if mine.display_reserve_bytes != theirs.display_reserve_bytes:
         found.append(f"Display memory reserve: {mine.display_reserve_bytes:,} bytes "
                      f"{_WORDING[0]}, {theirs.display_reserve_bytes:,} bytes {_WORDING[1]}.")
