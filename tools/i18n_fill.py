@@ -312,7 +312,11 @@ ZH_CN: dict[tuple[str, str], str | list[str]] = {
     ("HeadroomPanel", "Optimizer state"): "优化器状态",
     ("HeadroomPanel", "Activations"): "激活值",
     ("HeadroomPanel", "KV cache"): "KV 缓存",
-    ("HeadroomPanel", "Overhead (CUDA context, allocator)"): "额外开销（CUDA 上下文、分配器）",
+    ("HeadroomPanel", "Master weights"): "主权重",
+    ("HeadroomPanel", "Optimizer step temporaries"): "优化器步骤临时缓冲",
+    ("HeadroomPanel", "Logits and loss"): "logits 与损失",
+    ("HeadroomPanel", "Framework (CUDA context, buffers, allocator)"):
+        "框架开销（CUDA 上下文、缓冲区、分配器）",
     ("HeadroomPanel", "training"): "训练",
     ("HeadroomPanel", "inference"): "推理",
     ("HeadroomPanel", "Per GPU on %1: %2 of %3 usable"): "%1 单卡：已用 %2，可用 %3",

@@ -112,7 +112,7 @@ def object_schema(rules: dict[str, Rule], description: str,
         "type": "object",
         "description": description,
         "additionalProperties": False,
-        "required": [k for k in rules if k not in optional],
+        "required": [k for k, r in rules.items() if k not in optional and not r.optional],
         "properties": {k: rule_schema(k, r) for k, r in rules.items()},
     }
 

@@ -30,6 +30,7 @@ from planner.catalog.records import (
     tariff_from_record,
     workload_from_record,
 )
+from planner.core.layouts import HEADS, KNOWN_ARCHS
 from planner.core.specs import Catalog
 from planner.paths import bundled_data_dir
 
@@ -187,6 +188,21 @@ WORKLOAD_RULES: dict[str, Rule] = {
     "default_seq": _POS_INT,
     "sources": _SOURCES,
     "notes": _NOTES,
+    # Second-generation estimator fields (planner.core.specs.Workload documents each).
+    "arch": Rule("str", choices=KNOWN_ARCHS),
+    "head": Rule("str", choices=HEADS),
+    "num_labels": _POS_INT,
+    "linear_bias": Rule("bool", default=False),
+    "layer_norms": _POS_INT,
+    "qk_norm": Rule("bool", default=False),
+    "post_norm": Rule("bool", default=False),
+    **{k: _POS_INT for k in (
+        "embed_dim", "sliding_window", "global_every", "kv_lora_rank", "q_lora_rank",
+        "rope_head_dim", "v_head_dim", "shared_expert_intermediate", "state_size",
+        "conv_kernel", "dt_rank", "vision_parameters", "vision_layers", "vision_hidden",
+        "vision_heads", "vision_intermediate", "vision_tokens")},
+    "dense_layers": Rule("int", low=0),
+    "cross_layers": Rule("int", low=0),
 }
 
 PROFILE_RULES: dict[str, Rule] = {

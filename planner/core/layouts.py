@@ -11,8 +11,9 @@ Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from planner.core.precision import EstimateError
 from planner.core.specs import Workload
 
 #: Classes of the ImageNet-1k classification head that torchvision's and timm's ViTs carry.
@@ -279,3 +280,25 @@ def embedding_parameters(w: Workload) -> int:
 def has_lm_head(w: Workload) -> bool:
     """True when the head computes logits over the whole vocabulary at every position."""
     return w.task_head in ("causal-lm", "masked-lm", "seq2seq")
+
+
+def with_head(w: Workload, head: str | None) -> Workload:
+    """The workload loaded with another head; its parameter count moves by the heads' difference.
+
+    The catalog states each model's count for the head it names; changing the head adds the new
+    head's parameters and removes the old one's, so the stated figure stays the anchor.
+    """
+    if head in (None, "auto") or head == w.task_head:
+        return w
+    if head not in HEADS:
+        raise EstimateError(f"Unknown head '{head}'; use auto or one of {', '.join(HEADS)}.")
+    if w.family == "encoder-decoder" and head != "seq2seq":
+        raise EstimateError(f"{w.name} is an encoder-decoder model; only its seq2seq head is "
+                            "sized.")
+    if w.family in ("cnn", "diffusion-unet", "vit"):
+        raise EstimateError(f"{w.name} has no text head to choose; leave the head on auto.")
+    if head == "masked-lm" and w.family != "encoder":
+        raise EstimateError(f"{w.name} is not an encoder; a masked-LM head needs one.")
+    changed = replace(w, head=head)
+    delta = head_parameters(changed) - head_parameters(w)
+    return replace(changed, parameters=w.parameters + delta if w.parameters else 0)

@@ -11,15 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from planner.core.memory import (
-    MemoryEstimate,
-    TrainingSetup,
-    activation_bytes,
-    estimate_training,
-    resolve_seq,
-)
+from planner.core.activations import activation_bytes
+from planner.core.layouts import count_parameters
+from planner.core.memory import MemoryEstimate, TrainingSetup, estimate_training, resolve_seq
 from planner.core.specs import Catalog, Workload
-from planner.core.transformer import count_parameters
 
 _WORKLOAD_FIELDS = {f.name for f in fields(Workload)}
 
@@ -94,7 +89,8 @@ def compare_run(run: dict[str, Any], catalog: Catalog) -> Comparison:
     w = workload_for_run(run, catalog)
     setup = setup_for_run(run)
     est = estimate_training(w, setup)
-    forward, _transient, _notes = activation_bytes(w, setup, resolve_seq(w, setup.seq))
+    acts = activation_bytes(w, setup, resolve_seq(w, setup.seq))
+    forward = acts.activations + acts.logits
     # Autocast's weight casts are retained by forward too; we count them under weights.
     copies = int(run.get("weight_copies_bytes") or 0)
     return Comparison(

@@ -137,6 +137,8 @@ def fields(obj: Any, rules: Mapping[str, Rule], where: str, what: str = "") -> d
     result: dict[str, Any] = {}
     for key, rule in rules.items():
         if key not in obj:
+            if rule.optional:
+                continue
             raise DocumentError(f"{INCOMPLETE}: '{key}' is missing {where}; ask whoever made it "
                                 "to save it again.")
         result[key] = check(obj[key], rule, where)

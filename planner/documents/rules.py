@@ -9,12 +9,17 @@ Schema state the same ranges.
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from planner.core.memory import LORA_TARGETS
+from planner.core.layouts import HEADS, KNOWN_ARCHS
+from planner.core.lora import LORA_TARGETS
 from planner.core.money import CURRENCIES
 from planner.core.precision import (
+    ADAPTER_DTYPES,
+    LOSSES,
+    OFFLOADS,
+    OPTIMIZER_IMPLS,
     OPTIMIZER_STATES,
     QUANTIZATION_BYTES,
     STRATEGIES,
@@ -43,6 +48,7 @@ class Rule:
     high: float | None = None
     above: float | None = None
     choices: tuple[str, ...] = ()
+    optional: bool = False  # may be absent (files from before the key existed): core's default
 
 
 def _int(label: str, low: int, high: int, nullable: bool = False) -> Rule:
@@ -161,6 +167,34 @@ WORKLOAD_RULES: dict[str, Rule] = {
     "profile": Rule("profile", "Activation profile", nullable=True),
     "notes": Rule("text", "Workload notes"),
     "custom": Rule("bool", "Workload custom flag"),
+    **{k: replace(r, optional=True) for k, r in {
+        "arch": _choice("Model architecture", KNOWN_ARCHS, nullable=True),
+        "head": _choice("Task head", HEADS, nullable=True),
+        "num_labels": _shape("Label count"),
+        "linear_bias": Rule("bool", "Linear bias flag"),
+        "layer_norms": _shape("Norms per layer"),
+        "qk_norm": Rule("bool", "Query/key norm flag"),
+        "post_norm": Rule("bool", "Post-norm flag"),
+        "embed_dim": _shape("Embedding width"),
+        "sliding_window": _shape("Sliding window"),
+        "global_every": _shape("Global attention layer interval"),
+        "kv_lora_rank": _shape("Compressed KV width"),
+        "q_lora_rank": _shape("Compressed query width"),
+        "rope_head_dim": _shape("RoPE head dimension"),
+        "v_head_dim": _shape("Value head dimension"),
+        "dense_layers": _int("Dense layer count", 0, _POS, nullable=True),
+        "shared_expert_intermediate": _shape("Shared expert width"),
+        "state_size": _shape("SSM state size"),
+        "conv_kernel": _shape("Convolution width"),
+        "dt_rank": _shape("Time-step rank"),
+        "cross_layers": _int("Cross-attention layer count", 0, _POS, nullable=True),
+        "vision_parameters": _int("Vision tower parameter count", 1, 10**15, nullable=True),
+        "vision_layers": _shape("Vision layer count"),
+        "vision_hidden": _shape("Vision hidden size"),
+        "vision_heads": _shape("Vision head count"),
+        "vision_intermediate": _shape("Vision intermediate size"),
+        "vision_tokens": _shape("Vision tokens per sample"),
+    }.items()},
 }
 
 TRAINING_RULES: dict[str, Rule] = {
@@ -176,6 +210,16 @@ TRAINING_RULES: dict[str, Rule] = {
     "lora_rank": _int("LoRA rank", 1, lim.MAX_BATCH, nullable=True),
     "qlora": Rule("bool", "QLoRA flag"),
     "lora_targets": _choice("LoRA targets", LORA_TARGETS),
+    **{k: replace(r, optional=True) for k, r in {
+        "checkpoint_mode": Rule("short", "Checkpointing mode"),
+        "adapter_dtype": _choice("Adapter dtype", tuple(ADAPTER_DTYPES)),
+        "double_quant": Rule("bool", "Double quantization flag"),
+        "int8_base": Rule("bool", "8-bit base flag"),
+        "optimizer_impl": _choice("Optimizer step", OPTIMIZER_IMPLS),
+        "optimizer_in_backward": Rule("bool", "Optimizer in backward flag"),
+        "loss": _choice("Loss", LOSSES),
+        "offload": _choice("Offload", OFFLOADS),
+    }.items()},
 }
 
 INFERENCE_RULES: dict[str, Rule] = {

@@ -1173,66 +1173,81 @@ Source: %3</source>
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="300" />
-            <source>Gradients</source>
+            <source>Master weights</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="301" />
-            <source>Optimizer state</source>
+            <source>Gradients</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="302" />
-            <source>Activations</source>
+            <source>Optimizer state</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="303" />
-            <source>KV cache</source>
+            <source>Optimizer step temporaries</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="304" />
-            <source>Overhead (CUDA context, allocator)</source>
+            <source>Activations</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="305" />
+            <source>Logits and loss</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="306" />
-            <source>training</source>
+            <source>KV cache</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="306" />
-            <source>inference</source>
+            <location filename="../../planner/ui/panels/headroom.py" line="307" />
+            <source>Framework (CUDA context, buffers, allocator)</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="309" />
+            <source>training</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="309" />
+            <source>inference</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="312" />
             <source>Per GPU on %1: %2 of %3 usable</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="317" />
+            <location filename="../../planner/ui/panels/headroom.py" line="320" />
             <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="363" />
+            <location filename="../../planner/ui/panels/headroom.py" line="366" />
             <source>Changes that would make a workload fit appear here.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="365" />
+            <location filename="../../planner/ui/panels/headroom.py" line="368" />
             <source>Add GPUs to see which changes would make each workload fit.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="366" />
+            <location filename="../../planner/ui/panels/headroom.py" line="369" />
             <source>Every tracked workload fits this build: nothing to change.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="374" />
+            <location filename="../../planner/ui/panels/headroom.py" line="377" />
             <source>Make %1 fit: %2</source>
             <translation type="unfinished" />
         </message>

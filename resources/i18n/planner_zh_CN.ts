@@ -1546,66 +1546,85 @@ Source: %3</source>
         </message>
         <message>
             <location filename="../../planner/ui/panels/headroom.py" line="300" />
+            <source>Master weights</source>
+            <translation>主权重</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="301" />
             <source>Gradients</source>
             <translation>梯度</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="301" />
+            <location filename="../../planner/ui/panels/headroom.py" line="302" />
             <source>Optimizer state</source>
             <translation>优化器状态</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="302" />
+            <location filename="../../planner/ui/panels/headroom.py" line="303" />
+            <source>Optimizer step temporaries</source>
+            <translation>优化器步骤临时缓冲</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="304" />
             <source>Activations</source>
             <translation>激活值</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="303" />
+            <location filename="../../planner/ui/panels/headroom.py" line="305" />
+            <source>Logits and loss</source>
+            <translation>logits 与损失</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="306" />
             <source>KV cache</source>
             <translation>KV 缓存</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="304" />
-            <source>Overhead (CUDA context, allocator)</source>
-            <translation>额外开销（CUDA 上下文、分配器）</translation>
+            <location filename="../../planner/ui/panels/headroom.py" line="307" />
+            <source>Framework (CUDA context, buffers, allocator)</source>
+            <translation>框架开销（CUDA 上下文、缓冲区、分配器）</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="306" />
+            <source>Overhead (CUDA context, allocator)</source>
+            <translation type="vanished">额外开销（CUDA 上下文、分配器）</translation>
+        </message>
+        <message>
+            <location filename="../../planner/ui/panels/headroom.py" line="309" />
             <source>training</source>
             <translation>训练</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="306" />
+            <location filename="../../planner/ui/panels/headroom.py" line="309" />
             <source>inference</source>
             <translation>推理</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="309" />
+            <location filename="../../planner/ui/panels/headroom.py" line="312" />
             <source>Per GPU on %1: %2 of %3 usable</source>
             <translation>%1 单卡：已用 %2，可用 %3</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="317" />
+            <location filename="../../planner/ui/panels/headroom.py" line="320" />
             <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
             <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="363" />
+            <location filename="../../planner/ui/panels/headroom.py" line="366" />
             <source>Changes that would make a workload fit appear here.</source>
             <translation>能让工作负载放得下的调整会显示在这里。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="365" />
+            <location filename="../../planner/ui/panels/headroom.py" line="368" />
             <source>Add GPUs to see which changes would make each workload fit.</source>
             <translation>添加 GPU 后，这里会显示让各工作负载放得下的调整。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="366" />
+            <location filename="../../planner/ui/panels/headroom.py" line="369" />
             <source>Every tracked workload fits this build: nothing to change.</source>
             <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
         </message>
         <message>
-            <location filename="../../planner/ui/panels/headroom.py" line="374" />
+            <location filename="../../planner/ui/panels/headroom.py" line="377" />
             <source>Make %1 fit: %2</source>
             <translation>让 %1 放得下：%2</translation>
         </message>

@@ -297,11 +297,14 @@ class HeadroomPanel(Panel):
             return f"<b>{name}</b><br>{html.escape(r.error)}"
         labels = {
             "weights": self.tr("Weights"),
+            "master_weights": self.tr("Master weights"),
             "gradients": self.tr("Gradients"),
-            "optimizer": self.tr("Optimizer state"),
+            "optimizer_state": self.tr("Optimizer state"),
+            "optimizer_temporaries": self.tr("Optimizer step temporaries"),
             "activations": self.tr("Activations"),
+            "logits": self.tr("Logits and loss"),
             "kv_cache": self.tr("KV cache"),
-            "overhead": self.tr("Overhead (CUDA context, allocator)"),
+            "framework": self.tr("Framework (CUDA context, buffers, allocator)"),
         }
         task = self.tr("training") if r.task == "train" else self.tr("inference")
         lines = [f"<b>{name}</b> — {html.escape(task)}, {html.escape(verdict_text(r.verdict))}"]
@@ -318,7 +321,7 @@ class HeadroomPanel(Panel):
             .replace("%1", r.provenance).replace("%2", f"{r.error_band * 100:.0f}")
             .replace("%3", gib(r.low_bytes)).replace("%4", gib(r.high_bytes))
             .replace("%5", r.peak_phase)))
-        lines.extend(f"<i>{html.escape(n)}</i>" for n in r.notes)
+        lines.extend(f"<i>{html.escape(n.message)}</i>" for n in r.notes)
         return "<br>".join(lines)
 
     def _on_mouse_moved(self, scene_pos: QPointF) -> None:
