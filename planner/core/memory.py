@@ -174,15 +174,20 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     adapters = setup.uses_adapters or setup.int8_base
     states = adapter_states(w, setup, params) if adapters else full_states(w, setup, p, params)
     states = page_optimizer(states, setup)
-    gather_per = 0.6 if setup.qlora else (1.0 if setup.int8_base else p.weights)
-    states = shard(states, w, setup, params, gather_per)
+    gather_per = 0.6 if setup.qlora else (1.0 if setup.int8_base else min(p.weights, 2.0))
+    grad_per = 0.0 if adapters else p.grads
+    states = shard(states, w, setup, params, gather_per, grad_per)
     states = offload(states, setup)
     acts = activation_bytes(w, setup, seq)
     notes: list[MemoryNote] = [*states.notes, *acts.notes]
 
-    grads_persist = states.grads if (setup.accumulation > 1 or not states.grads_at_once) else 0.0
+    grads_persist = states.grads if (setup.accumulation > 1 or setup.keep_gradients
+                                     or not states.grads_at_once) else 0.0
     in_bwd_temps = states.temporaries if not states.grads_at_once else 0.0
-    backward_extra = max(acts.transient, acts.logits_transient)
+    # Backward first differentiates the loss (the logits and their gradient alive), then frees
+    # them before it recomputes any checkpointed layer: the two transients never coexist.
+    head_moment = acts.logits + acts.logits_transient
+    backward_extra = max(head_moment, acts.transient) - acts.logits
     forward_peak = (states.weights + states.master + states.opt_state + acts.activations
                     + acts.logits + backward_extra + grads_persist + in_bwd_temps)
     step_peak = (states.weights - states.weights_fwd_only + states.master + states.grads
@@ -193,10 +198,13 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     if setup.checkpointing and not w.is_transformer:
         provenance = "rule"
     if forward_peak >= step_peak:
-        phase = "backward" if backward_extra else "forward"
-        logits_extra = acts.logits_transient if acts.logits_transient >= acts.transient else 0.0
-        parts = (states.weights, grads_persist, states.opt_state, in_bwd_temps,
-                 acts.activations + backward_extra - logits_extra, acts.logits + logits_extra)
+        phase = "backward" if backward_extra > 0 else "forward"
+        if head_moment >= acts.transient:  # the peak is the loss's backward
+            act_part, logits_part = acts.activations, head_moment
+        else:  # the peak is a recomputed layer, after the logits are freed
+            act_part, logits_part = acts.activations + acts.transient, 0.0
+        parts = (states.weights, grads_persist, states.opt_state, in_bwd_temps, act_part,
+                 logits_part)
     else:
         phase = "optimizer"
         parts = (states.weights - states.weights_fwd_only, states.grads, states.opt_state,

@@ -26,7 +26,8 @@ TEMPLATES: dict[str, str] = {
     "ddp-buckets": "DDP keeps a second copy of the gradients in its communication buckets "
                    "(counted under framework).",
     "zero3-gather": "{strategy} gathers two layers' full weights at a time (current and "
-                    "prefetched), counted under framework.",
+                    "prefetched) and holds a layer's full gradient until it is reduce-scattered, "
+                    "counted under framework.",
     "deepspeed-recipe": "DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 "
                         "master weights and Adam state (2 + 2 + 12 bytes per parameter before "
                         "sharding).",

@@ -52,6 +52,9 @@ class TrainingSetup:
     optimizer_in_backward: bool = False
     loss: str = "full"
     offload: str = "none"
+    #: Gradients stay allocated between steps (PyTorch 1.x ``zero_grad()`` zeroed them in place;
+    #: since 2.0 it frees them), so the next forward runs beside them.
+    keep_gradients: bool = False
 
     @property
     def effective_batch(self) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from planner.core.memory_notes import MemoryNote, gib_text, note
-from planner.core.model_states import States
+from planner.core.model_states import States, largest_tensor
 from planner.core.precision import EstimateError
 from planner.core.setups import TrainingSetup
 from planner.core.specs import Workload
@@ -28,16 +28,22 @@ from planner.core.specs import Workload
 DEFAULT_LAYERS = 50
 
 
-def gathered_layers_bytes(w: Workload, params: int, bytes_per: float) -> float:
-    """ZeRO-3/FSDP: one layer's full weights gathered, plus the prefetched next one."""
+def gathered_layers_bytes(w: Workload, params: int, bytes_per: float,
+                          grad_bytes_per: float = 0.0) -> float:
+    """ZeRO-3/FSDP: the unit being computed and the prefetched next one, gathered in full.
+
+    In backward the unit's full gradient also exists until it is reduce-scattered. A unit is a
+    layer, or the embedding / LM head when that is larger (it is wrapped on its own).
+    """
     layers = (w.layers or 0) + (w.decoder_layers or 0)
     if layers <= 0:
         layers = DEFAULT_LAYERS
-    return 2 * params / layers * bytes_per
+    unit = max(params / layers, largest_tensor(w, params) if w.is_transformer else 0)
+    return unit * (2 * bytes_per + grad_bytes_per)
 
 
 def shard(s: States, w: Workload, setup: TrainingSetup, params: int,
-          gather_bytes_per: float) -> States:
+          gather_bytes_per: float, grad_bytes_per: float = 0.0) -> States:
     """Divide the states over ``setup.gpus`` under ``setup.strategy`` (see the module table)."""
     n, strategy = setup.gpus, setup.strategy
     notes: list[MemoryNote] = list(s.notes)
@@ -55,10 +61,11 @@ def shard(s: States, w: Workload, setup: TrainingSetup, params: int,
             if strategy in ("zero3", "fsdp", "tp", "pp"):
                 weights, fwd_only = weights / n, fwd_only / n
             if strategy in ("zero3", "fsdp"):
-                framework += gathered_layers_bytes(w, params, gather_bytes_per)
+                framework += gathered_layers_bytes(w, params, gather_bytes_per,
+                                                   grad_bytes_per)
                 notes.append(note("zero3-gather", strategy=strategy.upper()))
     elif setup.offload == "all":
-        framework += gathered_layers_bytes(w, params, gather_bytes_per)
+        framework += gathered_layers_bytes(w, params, gather_bytes_per, grad_bytes_per)
     return replace(s, weights=weights, weights_fwd_only=fwd_only, grads=grads, master=master,
                    opt_state=state, temporaries=temps, framework=framework, notes=tuple(notes))
 

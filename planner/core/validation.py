@@ -102,3 +102,74 @@ def compare_run(run: dict[str, Any], catalog: Catalog) -> Comparison:
         measured_forward_retained=int(run["retained_after_forward_bytes"]) - copies,
         estimated_forward_retained=round(forward),
     )
+
+
+#: Bytes per unit the published tables print in.
+UNITS = {"MiB": 1024**2, "GiB": 1024**3, "GB": 10**9, "MB": 10**6}
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedComparison:
+    """One published measurement beside our estimate of the same run, compared like for like.
+
+    ``metric`` says what was measured: ``nvidia-smi`` includes the CUDA context (taken per GPU
+    generation from the table's ``context_by_generation``), ``reserved`` is PyTorch's pool
+    without it, ``active`` the live tensors alone. The 16-bytes-per-parameter rule is compared
+    with the measurement as it stands.
+    """
+
+    row_id: str
+    metric: str
+    measured_bytes: int
+    estimate: MemoryEstimate
+    compared_bytes: int
+    capacity_bytes: int
+    lora: bool
+    gpus: int
+
+    @property
+    def error(self) -> float:
+        """Relative error of our comparable figure against the measurement."""
+        return self.compared_bytes / self.measured_bytes - 1
+
+    @property
+    def rule_error(self) -> float:
+        """Relative error of 16 bytes per parameter (divided over the GPUs) against it."""
+        return 16 * self.estimate.parameters / self.gpus / self.measured_bytes - 1
+
+    @property
+    def fits_measured(self) -> bool:
+        """The run ran: the measurement fits the card."""
+        return self.measured_bytes <= self.capacity_bytes
+
+    @property
+    def fits_ours(self) -> bool:
+        """Our total (with the framework's share) fits the card."""
+        return self.estimate.total_bytes <= self.capacity_bytes
+
+
+def compare_published(row: dict[str, Any], table: dict[str, Any],
+                      catalog: Catalog) -> PublishedComparison:
+    """Estimate one published run and put our figure on the measurement's footing."""
+    from planner.core.layouts import with_head
+
+    w = catalog.workload(row["model"])
+    gpu = catalog.gpu(row["gpu"])
+    if w is None or gpu is None:
+        raise KeyError(f"{row['id']}: catalog lacks {row['model']} or {row['gpu']}")
+    if row.get("head"):
+        w = with_head(replace(w, num_labels=row.get("num_labels")), row["head"])
+    setup = TrainingSetup(**row["setup"])
+    est = estimate_training(w, setup)
+    measured = round(row["value"] * UNITS[row["unit"]])
+    if row["metric"] == "active":
+        compared = est.tensor_bytes
+    elif row["metric"] == "reserved":
+        compared = est.total_bytes - est.context_bytes
+    else:
+        generation = "volta" if gpu.architecture in ("volta", "turing", "pascal") else (
+            "lazy-loading")
+        context = table["context_by_generation"][generation]["mib"] * 1024**2
+        compared = est.total_bytes - est.context_bytes + context
+    return PublishedComparison(row["id"], row["metric"], measured, est, compared,
+                               gpu.memory_bytes, bool(row.get("lora")), setup.gpus)

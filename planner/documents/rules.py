@@ -219,6 +219,7 @@ TRAINING_RULES: dict[str, Rule] = {
         "optimizer_in_backward": Rule("bool", "Optimizer in backward flag"),
         "loss": _choice("Loss", LOSSES),
         "offload": _choice("Offload", OFFLOADS),
+        "keep_gradients": Rule("bool", "Keep-gradients flag"),
     }.items()},
 }
 
