@@ -378,7 +378,7 @@ def _recommend(args: argparse.Namespace) -> int:
     from planner.core.lookup import find_workload
     from planner.core.memory import InferenceSetup, TrainingSetup
     from planner.core.money import check_currency
-    from planner.core.recommend import recommend
+    from planner.core.recommend import recipe_summary, recommend
 
     catalog = _store().catalog()
     tracked = []
@@ -408,8 +408,9 @@ def _recommend(args: argparse.Namespace) -> int:
             rates.convert(c.price_usd, "USD", currency), 2),
         "currency": currency, "tdp_w": c.tdp_w, "worst_headroom": round(c.worst_headroom, 4),
     } for c in results]
+    assumed = [recipe_summary(t) for t in tracked]
     if args.json:
-        _emit({"candidates": rows, "rates_as_of": rates.as_of})
+        _emit({"candidates": rows, "assumptions": assumed, "rates_as_of": rates.as_of})
     elif not rows:
         print("No build of up to 8 identical GPUs in the catalog fits these workloads"
               + (" within the budget." if budget_usd else "."))
@@ -420,6 +421,8 @@ def _recommend(args: argparse.Namespace) -> int:
             print(f"{r['count']}× {r['name']:<28} {format_money(r['price'], currency):>12}  "
                   f"{r['tdp_w']:>6.0f} W  headroom {r['worst_headroom']:.0%}  "
                   f"{'/'.join(r['strategies'])}")
+        for line in assumed:
+            print(f"  sized for {line}")
     return 0
 
 
