@@ -180,7 +180,8 @@ def _bert(w: Workload) -> int:
     """BERT without pooler or head."""
     h, f = w.hidden or 0, w.intermediate or 0
     per_layer = 3 * (h * h + h) + (h * h + h) + 2 * h + (h * f + f) + (f * h + h) + 2 * h
-    emb = (w.vocab or 0) * h + (w.context or 0) * h + 2 * h + 2 * h
+    types = 1 if w.arch == "roberta" else 2  # token-type rows (RoBERTa has one)
+    emb = (w.vocab or 0) * h + (w.context or 0) * h + types * h + 2 * h
     return emb + (w.layers or 0) * per_layer
 
 
