@@ -81,7 +81,8 @@ def published_table() -> str:
     worst = max(comps, key=lambda rc: abs(rc[1].error))[1]
     inside = sum(e <= 0.15 for e in errs)
     rule = sum(abs(c.rule_error) for _r, c in comps) / len(comps)
-    lines += ["", f"{len(comps)} rows ({sum(bool(r.get('lora')) for r in data['rows'])} LoRA/QLoRA, "
+    n_lora = sum(bool(r.get("lora")) for r in data["rows"])
+    lines += ["", f"{len(comps)} rows ({n_lora} LoRA/QLoRA, "
               f"{sum(r['gpus'] > 1 for r in data['rows'])} sharded over several GPUs). Mean "
               f"absolute error: ours **{sum(errs) / len(errs):.1%}**, worst {worst.row_id} "
               f"({worst.error:+.1%}); within ±15 %: **{inside}/{len(comps)}** "
