@@ -92,9 +92,13 @@ def linear_modules(w: Workload) -> tuple[dict[str, list[Shape]], tuple[str, ...]
     return {**attn, **mlp}, tuple(attn)
 
 
-def parse_targets(w: Workload, targets: str) -> tuple[str, ...]:
+def parse_targets(w: Workload, targets: str,
+                  modules: dict[str, list[Shape]] | None = None) -> tuple[str, ...]:
     """The module names ``targets`` selects; a sentence when the model lacks one of them."""
-    mods, attention = linear_modules(w)
+    if modules is None or targets == "attention":
+        mods, attention = linear_modules(w)
+    else:
+        mods, attention = modules, ()
     if targets == "attention":
         if not attention:
             raise EstimateError(
@@ -112,18 +116,22 @@ def parse_targets(w: Workload, targets: str) -> tuple[str, ...]:
     return names
 
 
-def lora_parameters(w: Workload, rank: int, targets: str = "attention") -> int:
-    """Trainable adapter parameters: rank × (in + out) for each adapted module of each layer."""
+def lora_parameters(w: Workload, rank: int, targets: str = "attention",
+                    modules: dict[str, list[Shape]] | None = None) -> int:
+    """Trainable adapter parameters: rank × (in + out) for each adapted module of each layer.
+
+    ``modules`` is :func:`linear_modules`'s table when the caller already has it.
+    """
     if not (w.hidden and w.layers and (w.heads or w.is_ssm)):
         raise EstimateError(f"LoRA sizing needs a transformer's shape; '{w.name}' has none.")
-    mods, _ = linear_modules(w)
-    per_layer = sum(rank * (i + o) * c for name in parse_targets(w, targets)
+    mods = modules if modules is not None else linear_modules(w)[0]
+    per_layer = sum(rank * (i + o) * c for name in parse_targets(w, targets, mods)
                     for i, o, c in mods[name])
     layers = w.layers + (w.decoder_layers or 0)
     return layers * per_layer
 
 
-def largest_linear(w: Workload) -> int:
+def largest_linear(w: Workload, modules: dict[str, list[Shape]] | None = None) -> int:
     """Elements of the largest linear weight in a block (a dequantization buffer's size)."""
-    mods, _ = linear_modules(w)
+    mods = modules if modules is not None else linear_modules(w)[0]
     return max((i * o for shapes in mods.values() for i, o, _c in shapes), default=0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from planner.core import layouts
-from planner.core.lora import largest_linear, lora_parameters
+from planner.core.lora import largest_linear, linear_modules, lora_parameters
 from planner.core.memory_notes import MemoryNote, gib_text, note
 from planner.core.precision import (
     ADAPTER_DTYPES,
@@ -125,7 +125,8 @@ def adapter_states(w: Workload, setup: TrainingSetup, params: int) -> States:
         raise EstimateError(f"LoRA rank must be at least 1 (got {rank}).")
     if setup.adapter_dtype not in ADAPTER_DTYPES:
         raise EstimateError(f"Adapter dtype must be one of {', '.join(ADAPTER_DTYPES)}.")
-    trainable = lora_parameters(w, rank, setup.lora_targets)
+    modules = linear_modules(w)[0] if w.is_transformer else None
+    trainable = lora_parameters(w, rank, setup.lora_targets, modules)
     base, notes = base_weight_bytes(w, setup, params)
     ab = ADAPTER_DTYPES[setup.adapter_dtype]
     if setup.optimizer == "adafactor":
@@ -134,7 +135,7 @@ def adapter_states(w: Workload, setup: TrainingSetup, params: int) -> States:
         state = trainable * OPTIMIZER_STATES[setup.optimizer] * _state_bytes(setup, ab)
     framework = 0.0
     if setup.qlora or setup.int8_base:
-        framework = largest_linear(w) * 2.0  # one layer's weight dequantized to 16-bit
+        framework = largest_linear(w, modules) * 2.0  # one weight dequantized to 16-bit
     grads = trainable * ab
     if setup.optimizer_in_backward:
         grads = min(trainable, largest_tensor(w, params)) * ab

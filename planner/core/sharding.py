@@ -16,8 +16,6 @@ on the GPU. Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from planner.core.memory_notes import MemoryNote, gib_text, note
 from planner.core.model_states import States, largest_tensor
 from planner.core.precision import EstimateError
@@ -66,8 +64,11 @@ def shard(s: States, w: Workload, setup: TrainingSetup, params: int,
                 notes.append(note("zero3-gather", strategy=strategy.upper()))
     elif setup.offload == "all":
         framework += gathered_layers_bytes(w, params, gather_bytes_per, grad_bytes_per)
-    return replace(s, weights=weights, weights_fwd_only=fwd_only, grads=grads, master=master,
-                   opt_state=state, temporaries=temps, framework=framework, notes=tuple(notes))
+    if n == 1 and framework == s.framework:
+        return s
+    return States(weights=weights, weights_fwd_only=fwd_only, master=master, grads=grads,
+                  opt_state=state, temporaries=temps, framework=framework, host=s.host,
+                  trainable=s.trainable, grads_at_once=s.grads_at_once, notes=tuple(notes))
 
 
 def offload(s: States, setup: TrainingSetup) -> States:
@@ -81,10 +82,13 @@ def offload(s: States, setup: TrainingSetup) -> States:
                             f"over {setup.gpus} GPUs; pick zero2, zero3 or fsdp.")
     host = s.master + s.opt_state + s.temporaries
     what = "master weights and optimizer state"
-    out = replace(s, master=0.0, opt_state=0.0, temporaries=0.0)
-    if setup.offload == "all":
+    everything = setup.offload == "all"
+    if everything:
         host += s.weights + s.grads
         what = "weights, gradients, master weights and optimizer state"
-        out = replace(out, weights=0.0, weights_fwd_only=0.0, grads=0.0)
-    return replace(out, host=s.host + host,
-                   notes=(*s.notes, note("offload", what=what, size=gib_text(s.host + host))))
+    return States(weights=0.0 if everything else s.weights,
+                  weights_fwd_only=0.0 if everything else s.weights_fwd_only, master=0.0,
+                  grads=0.0 if everything else s.grads, opt_state=0.0, temporaries=0.0,
+                  framework=s.framework, host=s.host + host, trainable=s.trainable,
+                  grads_at_once=s.grads_at_once,
+                  notes=(*s.notes, note("offload", what=what, size=gib_text(s.host + host))))

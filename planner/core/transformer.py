@@ -13,6 +13,7 @@ Parameter counts live in :mod:`planner.core.layouts`. Pure Python; no Qt, no dat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from planner.core.precision import TrainingPrecision
 from planner.core.specs import Workload
@@ -252,8 +253,14 @@ def bytes_per_token(terms: tuple[Term, ...], w: Workload, p: TrainingPrecision,
                     dims: dict[str, float] | None = None) -> float:
     """Sum a block's saved-tensor terms for one token."""
     d = dims if dims is not None else dims_of(w)
-    sizes = {cls: class_bytes(cls, p) for cls in (RESID, LINEAR_IN, ACT, CAST, MASK)}
+    sizes = _class_sizes(p)
     return sum(coef * d[unit] * sizes[cls] for cls, unit, coef in terms)
+
+
+@lru_cache(maxsize=32)
+def _class_sizes(p: TrainingPrecision) -> dict[str, float]:
+    """Bytes of each saved-tensor class under a recipe (a handful of recipes exist: cached)."""
+    return {cls: class_bytes(cls, p) for cls in (RESID, LINEAR_IN, ACT, CAST, MASK)}
 
 
 def attention_scores_bytes_per_token(
