@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.validation import compare_published, compare_run
+from planner.core.validation import NOT_COMPARABLE, compare_published, compare_run
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "estimation.md"
@@ -29,9 +29,11 @@ GIB = 1024**3
 def table() -> str:
     data = json.loads((ROOT / "tests" / "data" / "measurements.json").read_text())
     catalog = load_catalog()
-    comps = [compare_run(r, catalog) for r in data["runs"]]
+    comps = [compare_run(r, catalog) for r in data["runs"] if r["id"] not in NOT_COMPARABLE]
     lines = [
-        f"Measured with torch {data.get('torch', '?')} on the CPU ({data.get('date', '')}); "
+        f"Measured with torch {data.get('torch', '?')} on the CPU ({data.get('date', '')}; the "
+        "`hf:` runs, one small model of each family added later, with the versions each run "
+        "records under `measured_with`); "
         "peaks exclude the GPU-only overhead (see above). Error = estimate / measured − 1.",
         "",
         "| run | params (measured) | params (ours) | measured peak MiB | ours MiB | error "
@@ -56,6 +58,8 @@ def table() -> str:
               f"app attaches to formula estimates is ±15 %, to measured profiles ±10 %, "
               f"and ±30 % to "
               f"checkpointed CNNs, whose recompute share is measured on ResNet-50 only."]
+    for run_id, reason in NOT_COMPARABLE.items():
+        lines.append(f"\nNot compared: {run_id} — {reason}")
     return "\n".join(lines)
 
 

@@ -45,19 +45,23 @@ class Style:
 # RMSNorm (python) saves its input and the normalised product; autocast adds a 16-bit cast for the
 # projections. RoPE saves q, rotate_half(q) and the rotated q (likewise k); SDPA saves q, k, v and
 # its output; o_proj saves the re-laid-out output; SwiGLU saves gate, silu(gate), up and product.
+# MLA (DeepSeek) adds its compressed latent (the down-projection's output and its norm); MoE adds,
+# per routed expert a token visits, the gathered input the expert's GEMM saves and the expert's
+# output the routing weight multiplies. Both widths are 0 for other models.
 LLAMA = Style(
     "llama",
     layer_terms=(
         (RESID, "h", 2), (CAST, "h", 1),
-        (ACT, "q", 3), (ACT, "kv", 3), (ACT, "kv", 1),
+        (ACT, "q", 3), (ACT, "kv", 3), (ACT, "kv", 1), (ACT, "latent", 2),
         (ACT, "q", 2),
         (RESID, "h", 2), (CAST, "h", 1),
-        (ACT, "f_gated", 4),
+        (ACT, "f_gated", 4), (ACT, "routed", 2),
     ),
     embed_terms=(),
     final_terms=((RESID, "h", 2), (CAST, "h", 1)),
     dropout_attention=False,
     lm_head=True,
+    attn_terms=7,
 )
 
 # GPT-2: pre-norm LayerNorm (saves input; the output is the GEMM input), fused c_attn (q, k, v
@@ -152,8 +156,26 @@ NEOX = Style(
     attn_terms=5,
 )
 
-# OPT, Phi-1/2, GPT-BigCode: GPT-2's layout (LayerNorm, dropout after attention and MLP) with a
-# one-op activation (ReLU, erf or tanh GELU: input + output) instead of GPT-2's Python gelu_new.
+# Phi-1/2: one LayerNorm feeds attention and MLP in parallel; q and k are partly rotated (the
+# rotated halves and the concatenation are new tensors); gelu_new in Python (five f tensors as
+# GPT-2's); dropout after attention and after the MLP.
+PHI = Style(
+    "phi",
+    layer_terms=(
+        (RESID, "h", 1), (LINEAR_IN, "h", 1),
+        (ACT, "q", 3), (ACT, "kv", 3), (ACT, "kv", 1),
+        (ACT, "q", 2), (MASK, "h", 1),
+        (ACT, "f", 5), (MASK, "h", 1),
+    ),
+    embed_terms=GPT2.embed_terms,
+    final_terms=GPT2.final_terms,
+    dropout_attention=False,
+    lm_head=True,
+    attn_terms=7,
+)
+
+# GPT-BigCode: GPT-2's layout (LayerNorm, dropout after attention and MLP) with a
+# one-op activation (erf or tanh GELU: input + output) instead of GPT-2's Python gelu_new.
 GPT2_ONE_OP_ACT = Style(
     "gpt2-one-op",
     layer_terms=(*GPT2.layer_terms[:8], (ACT, "f", 2), (MASK, "h", 1)),
@@ -163,16 +185,26 @@ GPT2_ONE_OP_ACT = Style(
     lm_head=True,
 )
 
+# OPT: the same with ReLU, which saves only its output, the very tensor fc2 saves: one f.
+OPT = Style(
+    "opt",
+    layer_terms=(*GPT2.layer_terms[:8], (ACT, "f", 1), (MASK, "h", 1)),
+    embed_terms=GPT2.embed_terms,
+    final_terms=GPT2.final_terms,
+    dropout_attention=True,
+    lm_head=True,
+)
+
 # Gemma 2/3: Llama's block with two more RMSNorms (after attention and after the MLP).
 GEMMA2 = Style(
     "gemma2",
-    layer_terms=(*LLAMA.layer_terms[:6], (RESID, "h", 2), (CAST, "h", 1),
-                 *LLAMA.layer_terms[6:], (RESID, "h", 2), (CAST, "h", 1)),
+    layer_terms=(*LLAMA.layer_terms[:7], (RESID, "h", 2), (CAST, "h", 1),
+                 *LLAMA.layer_terms[7:], (RESID, "h", 2), (CAST, "h", 1)),
     embed_terms=(),
     final_terms=LLAMA.final_terms,
     dropout_attention=False,
     lm_head=True,
-    attn_terms=8,
+    attn_terms=9,
 )
 
 # Mamba with the fused selective-scan kernels (mamba-ssm, causal-conv1d), as GPU training runs it:
@@ -208,7 +240,11 @@ def style_of(w: Workload) -> Style:
         return MAMBA
     if w.arch in ("falcon", "gpt_neox", "bloom", "mpt"):
         return NEOX
-    if w.arch in ("opt", "phi", "gpt_bigcode"):
+    if w.arch == "opt":
+        return OPT
+    if w.arch == "phi":
+        return PHI
+    if w.arch == "gpt_bigcode":
         return GPT2_ONE_OP_ACT
     if w.arch in ("gemma2", "gemma3_text"):
         return GEMMA2
@@ -246,7 +282,9 @@ def dims_of(w: Workload) -> dict[str, float]:
         f += float(w.shared_expert_intermediate or 0)
     else:
         f = float(w.intermediate or 0)
-    return {"h": h, "q": q, "kv": kv, "f": f, "f_gated": f}
+    routed = h * float(w.experts_per_token or 1) if w.experts else 0.0
+    latent = float((w.kv_lora_rank or 0) + (w.rope_head_dim or 0) + (w.q_lora_rank or 0))
+    return {"h": h, "q": q, "kv": kv, "f": f, "f_gated": f, "routed": routed, "latent": latent}
 
 
 def bytes_per_token(terms: tuple[Term, ...], w: Workload, p: TrainingPrecision,
@@ -280,6 +318,8 @@ def attention_scores_bytes_per_token(
         per += 1.0 + p.act
     elif p.act != p.softmax:
         per += p.act
+    if w.arch == "gemma2":
+        per += p.softmax  # attention-logit soft-capping: tanh saves its output
     return heads * kv_len * per
 
 
@@ -303,5 +343,7 @@ def logits_bytes_per_token(w: Workload, p: TrainingPrecision,
         # a time: the compute-dtype logits stay, the fp32 work is 1/LOSS_CHUNKS of it.
         return v * p.act + 4.0 * v / LOSS_CHUNKS, (4.0 * v + p.act * v) / LOSS_CHUNKS
     saved = v * p.act + 4.0 * v
+    if w.arch == "gemma2":
+        saved += v * p.act  # final-logit soft-capping: tanh saves its output
     transient = 4.0 * v + (p.act * v if p.act < 4 else 0.0)
     return saved, transient
