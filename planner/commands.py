@@ -120,11 +120,9 @@ def _build_parser() -> argparse.ArgumentParser:
                           "module names such as q_proj,v_proj (default: %(default)s)")
     est.add_argument("--adapter-dtype", choices=tuple(ADAPTER_DTYPES), default="fp32",
                      help="dtype of the LoRA adapters and their state (default: %(default)s)")
-    dq = est.add_mutually_exclusive_group()
-    dq.add_argument("--double-quant", dest="double_quant", action="store_true", default=True,
-                    help="QLoRA's double quantization of the block scales (the default)")
-    dq.add_argument("--no-double-quant", dest="double_quant", action="store_false",
-                    help="QLoRA with fp32 block scales (0.373 bit more per weight)")
+    est.add_argument("--double-quant", action=argparse.BooleanOptionalAction, default=True,
+                     help="QLoRA's double quantization of the block scales (default: on; off: "
+                          "fp32 scales, 0.373 bit more per weight)")
     est.add_argument("--int8-base", action="store_true",
                      help="with --lora: the frozen base in 8-bit (bitsandbytes LLM.int8)")
     est.add_argument("--gpu", help="a GPU to check the fit on (id or name)")
@@ -235,16 +233,6 @@ def _load_hf_config(path: Path) -> Any:
                          f"config.json.") from None
 
 
-def _checkpointing(value: str | None) -> tuple[bool, str]:
-    """``--checkpointing`` (bare: full) as the setup's switch and mode."""
-    if value is None:
-        return False, "full"
-    from planner.core.activations import checkpoint_every
-
-    checkpoint_every(value)  # one sentence for a malformed mode
-    return True, value
-
-
 def _estimate(args: argparse.Namespace) -> int:
     from planner.core.build import TrackedWorkload, estimate_for
     from planner.core.headroom import headroom
@@ -276,7 +264,11 @@ def _estimate(args: argparse.Namespace) -> int:
                              f"of {', '.join(TRAINING_PRECISIONS)}.")
         if args.int8_base and args.lora is None:
             raise UsageError("--int8-base quantizes the frozen base under LoRA; add --lora RANK.")
-        checkpointing, mode = _checkpointing(args.checkpointing)
+        from planner.core.activations import checkpoint_every
+
+        if args.checkpointing is not None:  # bare --checkpointing means full
+            checkpoint_every(args.checkpointing)  # one sentence for a malformed mode
+        checkpointing, mode = args.checkpointing is not None, args.checkpointing or "full"
         rank = args.lora or args.qlora
         tracked = TrackedWorkload(workload, "train", training=TrainingSetup(
             precision=precision, optimizer=args.optimizer, batch=args.batch, seq=args.seq,
@@ -340,11 +332,10 @@ def _estimate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _gib(n: float) -> str:
-    return f"{n / 1024**3:,.2f} GiB"
-
-
 def _print_estimate(name: str, r: dict[str, Any]) -> None:
+    def _gib(n: float) -> str:
+        return f"{n / 1024**3:,.2f} GiB"
+
     print(f"{name} ({r['head']}) — {r['task']}, {r['precision']}, {r['gpus']} GPU(s) "
           f"({r['strategy']})")
     print(f"  {'parameters':<22} {r['parameters']:,}")
