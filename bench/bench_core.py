@@ -44,6 +44,20 @@ def main() -> None:
         ("mixtral-8x7b inference int4 tp2", lambda: estimate_inference(
             catalog.workload("mixtral-8x7b"),
             InferenceSetup(precision="int4", batch=8, seq=8192, gpus=2))),
+        ("llama-3.1-8b qlora all-linear chunked", lambda: estimate_training(
+            catalog.workload("llama-3.1-8b"),
+            TrainingSetup(batch=2, seq=2048, qlora=True, lora_rank=16,
+                          lora_targets="all-linear", checkpointing=True, loss="chunked"))),
+        ("llama-3.1-8b full paged-8bit in-bwd", lambda: estimate_training(
+            catalog.workload("llama-3.1-8b"),
+            TrainingSetup(precision="bf16", optimizer="paged-adamw-8bit", batch=2, seq=2048,
+                          optimizer_in_backward=True, checkpointing=True))),
+        ("llama-3-70b zero3×8 offload selective", lambda: estimate_training(
+            catalog.workload("llama-3-70b"),
+            TrainingSetup(batch=1, seq=4096, gpus=8, strategy="zero3", offload="all",
+                          checkpointing=True, checkpoint_mode="selective"))),
+        ("deepseek-v2-lite inference MLA", lambda: estimate_inference(
+            catalog.workload("deepseek-v2-lite"), InferenceSetup(batch=4, seq=16384))),
     ]
     print("One estimate (µs):")
     for name, fn in cases:
@@ -52,6 +66,13 @@ def main() -> None:
         print(f"  {name:<38} p50 {p50:6.1f}  p95 {p95:6.1f}")
 
     ids = ["bert-base", "llama-3-8b", "unet-sd-1.5", "resnet-50", "gpt2-medium"]
+    every = [TrackedWorkload(w, "train", training=TrainingSetup(
+        batch=w.default_batch, seq=w.default_seq)) for w in catalog.workloads]
+    times = [t * 1e3 for t in time_calls(
+        lambda: [recommend(catalog.gpus, [t]) for t in every], 5)]
+    print(f"Recommendation for each of the {len(every)} catalog workloads in turn "
+          f"(whole catalog): p50 {statistics.median(times):.1f} ms  "
+          f"p95 {percentile(times, .95):.1f} ms")
     for n in (1, 3, 5):
         tracked = [TrackedWorkload(catalog.workload(i), "train",
                                    training=TrainingSetup(batch=4, seq=512 if i != "resnet-50"

@@ -18,7 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from planner import __version__
+from planner.core.layouts import HEADS
 from planner.core.precision import (
+    ADAPTER_DTYPES,
+    LOSSES,
+    OFFLOADS,
+    OPTIMIZER_IMPLS,
     OPTIMIZER_STATES,
     QUANTIZATION_BYTES,
     STRATEGIES,
@@ -58,28 +63,75 @@ def _build_parser() -> argparse.ArgumentParser:
     cat.add_argument("kind", choices=("gpus", "models", "architectures"))
     cat.add_argument("--json", action="store_true", help="one JSON list of full records")
 
-    est = sub.add_parser("estimate", help="memory per GPU for training or inference")
+    est = sub.add_parser(
+        "estimate", help="memory per GPU for training or inference",
+        description="Memory one GPU needs to train or serve a model, by part (weights, master "
+                    "weights, gradients, optimizer state and step temporaries, activations, "
+                    "logits, KV cache, framework), with host RAM for offloaded state. Exit 2 "
+                    "with one sentence on bad input.")
     src = est.add_mutually_exclusive_group(required=True)
-    src.add_argument("--model", help="catalog model id or name")
-    src.add_argument("--hf-config", type=Path, help="a Hugging Face config.json")
-    est.add_argument("--task", choices=("train", "inference"), required=True)
+    src.add_argument("--model", help="catalog model id or name ('gpu-planner catalog models')")
+    src.add_argument("--hf-config", type=Path, metavar="FILE",
+                     help="a Hugging Face config.json (family from model_type, head from "
+                          "architectures)")
+    est.add_argument("--task", choices=("train", "inference"), required=True,
+                     help="train (one training step) or inference (serving with a KV cache)")
+    est.add_argument("--head", choices=("auto", *HEADS), default="auto",
+                     help="the task head loaded on top: auto takes it from architectures or the "
+                          "catalog (default: %(default)s)")
     est.add_argument("--precision", choices=sorted(set(TRAINING_PRECISIONS) | (
-        set(QUANTIZATION_BYTES) - {"nf4"})))
-    est.add_argument("--batch", type=int, default=1, help="micro-batch per GPU")
-    est.add_argument("--seq", type=int, help="tokens, or image side in pixels")
-    est.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATES), default="adamw")
-    est.add_argument("--checkpointing", action="store_true")
-    est.add_argument("--accumulation", type=int, default=1)
-    est.add_argument("--attention", choices=("flash", "eager"), default="flash")
-    est.add_argument("--gpus", type=int, default=1)
-    est.add_argument("--strategy", choices=STRATEGIES)
+        set(QUANTIZATION_BYTES) - {"nf4"})),
+        help="training recipe (default amp-bf16) or inference weights (default bf16)")
+    est.add_argument("--batch", type=int, default=1,
+                     help="micro-batch per GPU (default: %(default)s)")
+    est.add_argument("--seq", type=int,
+                     help="tokens (at most the model's context), or image side in pixels")
+    est.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATES), default="adamw",
+                     help="optimizer; *-8bit are bitsandbytes block-wise, paged-* keep state "
+                          "in unified memory (default: %(default)s)")
+    est.add_argument("--optimizer-impl", choices=OPTIMIZER_IMPLS, default="foreach",
+                     help="how the step runs: foreach (PyTorch's CUDA default, temporaries for "
+                          "all tensors at once), fused, per-tensor (default: %(default)s)")
+    est.add_argument("--optimizer-in-backward", action="store_true",
+                     help="step each parameter during backward and free its gradient "
+                          "(torchtune optimizer_in_bwd); needs --accumulation 1")
+    est.add_argument("--checkpointing", nargs="?", const="full", default=None,
+                     metavar="full|selective|every:N",
+                     help="activation checkpointing: every layer (bare flag or full), the "
+                          "attention sub-blocks only (selective) or one layer in N (every:N)")
+    est.add_argument("--loss", choices=LOSSES, default="full",
+                     help="cross-entropy over the whole vocabulary at once (full) or a chunk of "
+                          "tokens at a time (chunked, as torchtune) (default: %(default)s)")
+    est.add_argument("--accumulation", type=int, default=1,
+                     help="gradient accumulation steps (default: %(default)s)")
+    est.add_argument("--attention", choices=("flash", "eager"), default="flash",
+                     help="flash (FlashAttention / SDPA) or eager (saves the s×s scores)")
+    est.add_argument("--gpus", type=int, default=1, help="GPUs the job spans (default: 1)")
+    est.add_argument("--strategy", choices=STRATEGIES,
+                     help="how the GPUs split the job (default: ddp to train, tp to serve)")
+    est.add_argument("--offload", choices=OFFLOADS, default="none",
+                     help="move optimizer state (optimizer) or also weights and gradients (all) "
+                          "to host RAM, as ZeRO-Offload / FSDP CPU offload (default: none)")
     lora = est.add_mutually_exclusive_group()
-    lora.add_argument("--lora", type=int, metavar="RANK")
-    lora.add_argument("--qlora", type=int, metavar="RANK")
-    est.add_argument("--gpu", help="a GPU to check the fit on")
+    lora.add_argument("--lora", type=int, metavar="RANK",
+                      help="train LoRA adapters of this rank on a frozen 16-bit base")
+    lora.add_argument("--qlora", type=int, metavar="RANK",
+                      help="train LoRA adapters of this rank on a 4-bit NF4 base (QLoRA)")
+    est.add_argument("--lora-targets", default="attention",
+                     metavar="attention|all-linear|NAME,NAME…",
+                     help="layers LoRA adapts: q,k,v,o (attention), every linear layer, or "
+                          "module names such as q_proj,v_proj (default: %(default)s)")
+    est.add_argument("--adapter-dtype", choices=tuple(ADAPTER_DTYPES), default="fp32",
+                     help="dtype of the LoRA adapters and their state (default: %(default)s)")
+    est.add_argument("--double-quant", action=argparse.BooleanOptionalAction, default=True,
+                     help="QLoRA's double quantization of the block scales (default: on; off: "
+                          "fp32 scales, 0.373 bit more per weight)")
+    est.add_argument("--int8-base", action="store_true",
+                     help="with --lora: the frozen base in 8-bit (bitsandbytes LLM.int8)")
+    est.add_argument("--gpu", help="a GPU to check the fit on (id or name)")
     est.add_argument("--reserve-mib", type=float, default=0.0,
                      help="VRAM kept back, e.g. for a display (MiB)")
-    est.add_argument("--json", action="store_true")
+    est.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     rec = sub.add_parser("recommend", help="cheapest builds that fit some workloads")
     rec.add_argument("--model", action="append", required=True)
@@ -189,6 +241,7 @@ def _estimate(args: argparse.Namespace) -> int:
     from planner.core.capability import refuses
     from planner.core.headroom import headroom
     from planner.core.hfconfig import workload_from_hf_config
+    from planner.core.layouts import with_head
     from planner.core.lookup import find_gpu, find_workload
     from planner.core.memory import InferenceSetup, TrainingSetup
     from planner.core.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
@@ -197,10 +250,10 @@ def _estimate(args: argparse.Namespace) -> int:
     catalog = None
     if args.hf_config is not None:
         workload = workload_from_hf_config(_load_hf_config(args.hf_config),
-                                           name=args.hf_config.name)
+                                           name=args.hf_config.name, head=args.head)
     else:
         catalog = _store().catalog()
-        workload = find_workload(catalog.workloads, args.model)
+        workload = with_head(find_workload(catalog.workloads, args.model), args.head)
     for name in ("batch", "accumulation", "gpus"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name} must be a whole number of at least 1 "
@@ -213,12 +266,23 @@ def _estimate(args: argparse.Namespace) -> int:
         if precision not in TRAINING_PRECISIONS:
             raise UsageError(f"'{precision}' is an inference precision; for training use one "
                              f"of {', '.join(TRAINING_PRECISIONS)}.")
+        if args.int8_base and args.lora is None:
+            raise UsageError("--int8-base quantizes the frozen base under LoRA; add --lora RANK.")
+        from planner.core.activations import checkpoint_every
+
+        if args.checkpointing is not None:  # bare --checkpointing means full
+            checkpoint_every(args.checkpointing)  # one sentence for a malformed mode
+        checkpointing, mode = args.checkpointing is not None, args.checkpointing or "full"
         rank = args.lora or args.qlora
         tracked = TrackedWorkload(workload, "train", training=TrainingSetup(
             precision=precision, optimizer=args.optimizer, batch=args.batch, seq=args.seq,
-            checkpointing=args.checkpointing, accumulation=args.accumulation,
+            checkpointing=checkpointing, checkpoint_mode=mode, accumulation=args.accumulation,
             attention=args.attention, gpus=args.gpus, strategy=strategy,
-            lora_rank=rank, qlora=args.qlora is not None))
+            lora_rank=rank, qlora=args.qlora is not None, lora_targets=args.lora_targets,
+            adapter_dtype=args.adapter_dtype, double_quant=args.double_quant,
+            int8_base=args.int8_base, optimizer_impl=args.optimizer_impl,
+            optimizer_in_backward=args.optimizer_in_backward, loss=args.loss,
+            offload=args.offload))
     else:
         precision = args.precision or "bf16"
         if precision not in QUANTIZATION_BYTES or precision == "nf4":
@@ -230,6 +294,7 @@ def _estimate(args: argparse.Namespace) -> int:
     estimate = estimate_for(tracked, args.gpus)
     result: dict[str, Any] = {
         "model": workload.id,
+        "head": workload.task_head,
         "task": args.task,
         "precision": precision,
         "gpus": args.gpus,
@@ -238,10 +303,12 @@ def _estimate(args: argparse.Namespace) -> int:
         "trainable_parameters": estimate.trainable_parameters,
         "total_bytes": estimate.total_bytes,
         "breakdown": estimate.breakdown(),
+        "host_bytes": estimate.host_bytes,
         "peak_phase": estimate.peak_phase,
         "provenance": estimate.provenance,
         "error_band": estimate.error_band,
-        "notes": list(estimate.notes),
+        "notes": [n.message for n in estimate.notes],
+        "note_codes": [{"code": n.code, "params": dict(n.params)} for n in estimate.notes],
     }
     if args.gpu:
         catalog = catalog or _store().catalog()
@@ -272,28 +339,32 @@ def _estimate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _gib(n: float) -> str:
-    return f"{n / 1024**3:,.2f} GiB"
-
-
 def _print_estimate(name: str, r: dict[str, Any]) -> None:
-    print(f"{name} — {r['task']}, {r['precision']}, {r['gpus']} GPU(s) ({r['strategy']})")
-    print(f"  parameters      {r['parameters']:,}")
+    def _gib(n: float) -> str:
+        return f"{n / 1024**3:,.2f} GiB"
+
+    print(f"{name} ({r['head']}) — {r['task']}, {r['precision']}, {r['gpus']} GPU(s) "
+          f"({r['strategy']})")
+    print(f"  {'parameters':<22} {r['parameters']:,}")
+    if r["trainable_parameters"] and r["trainable_parameters"] != r["parameters"]:
+        print(f"  {'trainable':<22} {r['trainable_parameters']:,}")
     for key, value in r["breakdown"].items():
-        print(f"  {key:<15} {_gib(value)}")
-    print(f"  total per GPU   {_gib(r['total_bytes'])}  (peak: {r['peak_phase']}, "
+        print(f"  {key:<22} {_gib(value)}")
+    print(f"  {'total per GPU':<22} {_gib(r['total_bytes'])}  (peak: {r['peak_phase']}, "
           f"±{r['error_band']:.0%} {r['provenance']})")
+    if r["host_bytes"]:
+        print(f"  {'host_bytes':<22} {_gib(r['host_bytes'])} of host RAM per GPU process")
     if "verdict" in r:
         print(f"  on {r['gpu']}: usable {_gib(r['usable_bytes'])}, headroom "
               f"{_gib(r['headroom_bytes'])} → {r['verdict']}")
     if r.get("speed"):
         s = r["speed"]
-        print(f"  speed           ~{s['per_second']:,.0f} {s['unit']} on {r['gpus']} GPU(s) "
-              f"(assumes {s['assumes']})")
+        print(f"  speed                  ~{s['per_second']:,.0f} {s['unit']} on {r['gpus']} "
+              f"GPU(s) (assumes {s['assumes']})")
     if r.get("speed_unknown"):
-        print(f"  speed           unknown: {r['speed_unknown']}")
-    for note in r["notes"]:
-        print(f"  note: {note}")
+        print(f"  speed                  unknown: {r['speed_unknown']}")
+    for text in r["notes"]:
+        print(f"  note: {text}")
 
 
 def _rates() -> Rates:
@@ -307,7 +378,7 @@ def _recommend(args: argparse.Namespace) -> int:
     from planner.core.lookup import find_workload
     from planner.core.memory import InferenceSetup, TrainingSetup
     from planner.core.money import check_currency
-    from planner.core.recommend import recommend
+    from planner.core.recommend import recipe_summary, recommend
 
     catalog = _store().catalog()
     tracked = []
@@ -338,8 +409,9 @@ def _recommend(args: argparse.Namespace) -> int:
             rates.convert(c.price_usd, "USD", currency), 2),
         "currency": currency, "tdp_w": c.tdp_w, "worst_headroom": round(c.worst_headroom, 4),
     } for c in results]
+    assumed = [recipe_summary(t) for t in tracked]
     if args.json:
-        _emit({"candidates": rows, "rates_as_of": rates.as_of})
+        _emit({"candidates": rows, "assumptions": assumed, "rates_as_of": rates.as_of})
     elif not rows:
         print("No build of up to 8 identical GPUs in the catalog fits these workloads"
               + (" within the budget." if budget_usd else "."))
@@ -350,6 +422,8 @@ def _recommend(args: argparse.Namespace) -> int:
             print(f"{r['count']}× {r['name']:<28} {format_money(r['price'], currency):>12}  "
                   f"{r['tdp_w']:>6.0f} W  headroom {r['worst_headroom']:.0%}  "
                   f"{'/'.join(r['strategies'])}")
+        for line in assumed:
+            print(f"  sized for {line}")
     return 0
 
 

@@ -203,6 +203,14 @@ RUNS: list[Run] = [
     _run(LLAMA, 2, 512, attention="sdpa", checkpointing=True),
     _run(LLAMA, 2, 512, "amp-bf16", attention="sdpa"),
     _run(LLAMA, 2, 512, "amp-bf16", attention="sdpa", checkpointing=True, quick=True),
+    # One small model of each family the second-generation estimator added
+    # (tests/data/hf_configs_cpu), fp32, SDPA, AdamW, batch 2 x 256 tokens.
+    # (BLOOM, MPT and Gemma 2 have no SDPA path in transformers: eager; Mamba has no attention.)
+    *(_run(f"hf:{name}", 2, 256, attention="sdpa") for name in (
+        "phi-2-cpu", "falcon-7b-cpu", "pythia-160m-cpu", "starcoderbase-cpu", "opt-125m-cpu",
+        "stablelm-2-cpu", "qwen3-cpu", "qwen3-moe-cpu", "mixtral-cpu", "deepseek-v2-cpu")),
+    *(_run(f"hf:{name}", 2, 256, attention="eager") for name in (
+        "bloom-560m-cpu", "mpt-7b-cpu", "gemma-2-cpu", "mamba-cpu")),
 ]
 
 
@@ -621,6 +629,25 @@ def hf_model(workload: str, attention: str):
 
     sdpa = attention == "sdpa"
     dropout: dict[str, float]
+    if workload.startswith("hf:"):
+        # A family's small config from tests/data/hf_configs_cpu, built with the class its
+        # `architectures` names; the record carries the config itself (the estimator reads it).
+        name = workload.removeprefix("hf:")
+        path = os.path.join(ROOT, "tests", "data", "hf_configs_cpu", f"{name}.json")
+        with open(path) as f:
+            raw = json.load(f)
+        cfg_dict = {k: v for k, v in raw.items() if not k.startswith("_")}
+        arch = cfg_dict["architectures"][0]
+        cls_ = getattr(tf, arch, None) or next(
+            getattr(tf, n) for n in dir(tf) if n.lower() == arch.lower())
+        cfg = tf.AutoConfig.for_model(**cfg_dict)
+        cfg._attn_implementation = attention
+        model = cls_(cfg)
+        vocab = cfg_dict.get("vocab_size")
+        record = {"hf_config": raw, "vocab": vocab}
+        dropout = {k: float(v) for k, v in cfg_dict.items()
+                   if "drop" in k and isinstance(v, (int, float))}
+        return model, record, dropout, f"transformers.{cls_.__name__}({name})"
     if workload in ("bert-base", "bert-large"):
         kw: dict[str, Any] = {}
         if workload == "bert-large":
@@ -1328,6 +1355,7 @@ def write_doc(
         f"torch {versions['torch']}, torchvision {versions['torchvision']}, "
         f"transformers {versions['transformers']}, diffusers {versions['diffusers']}, "
         f"Python {versions['python']}; device: CPU; date {date}.",
+        *_later_runs_line(runs),
         "",
         "These numbers validate the VRAM estimator (`tests/data/measurements.json`) and supply the",
         "activation profiles for CNNs and diffusion UNets (`data/activation_profiles.toml`).",
@@ -1466,21 +1494,26 @@ def write_doc(
         f.write("\n".join(out))
 
 
+def _later_runs_line(runs: list[dict[str, Any]]) -> list[str]:
+    """Runs re-measured later (``--only``) say which versions they used."""
+    later = sorted({(r["measured_with"]["torch"], r["measured_with"]["transformers"],
+                     r["measured_with"]["date"]) for r in runs if r.get("measured_with")})
+    return [f"Runs added later: torch {t}, transformers {tr}, {d} (each run's `measured_with`)."
+            for t, tr, d in later]
+
+
 def versions() -> dict[str, str]:
+    import importlib
     import platform
 
-    import diffusers
-    import torch
-    import torchvision
-    import transformers
-
-    return {
-        "torch": torch.__version__,
-        "torchvision": torchvision.__version__,
-        "transformers": transformers.__version__,
-        "diffusers": diffusers.__version__,
-        "python": platform.python_version(),
-    }
+    out = {}
+    for name in ("torch", "torchvision", "transformers", "diffusers"):
+        try:
+            out[name] = importlib.import_module(name).__version__
+        except ImportError:
+            out[name] = "not installed"
+    out["python"] = platform.python_version()
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1538,6 +1571,17 @@ def main(argv: list[str] | None = None) -> int:
 
     vers = versions()
     date = _dt.date.today().isoformat()
+    if args.only and os.path.exists(args.out_json):
+        # A partial re-run keeps the file's versions and date for the runs it does not redo;
+        # each new run records its own versions and date.
+        with open(args.out_json) as f:
+            old_doc = json.load(f)
+        run_versions = {k: vers[k] for k in ("torch", "transformers")} | {"date": date}
+        vers = {k: old_doc.get(k, "?") for k in ("torch", "torchvision", "transformers",
+                                                   "diffusers", "python")}
+        date = old_doc.get("date", date)
+    else:
+        run_versions = {}
     t0 = time.time()
     runs: list[dict[str, Any]] = []
     profiles: list[dict[str, Any]] = []
@@ -1546,6 +1590,8 @@ def main(argv: list[str] | None = None) -> int:
         for run in RUNS:
             if chosen(run.id, run.quick):
                 res = spawn("run", run.id, args.quick)
+                if res and run_versions:
+                    res["measured_with"] = run_versions
                 (runs.append(res) if res else failed.append(run.id))
     if not args.no_profiles:
         for spec in PROFILES:

@@ -56,28 +56,44 @@ TRAINING_PRECISIONS: dict[str, TrainingPrecision] = {
     )
 }
 
-#: Optimizer state in elements per trainable parameter (multiplied by the precision's state bytes).
-#: ``adam-8bit`` keeps two 8-bit moments (bitsandbytes block-wise, 2 bytes per parameter in all);
-#: ``adafactor`` keeps factored second moments (rows + columns per matrix), no first moment.
+#: Optimizer state in elements per trainable parameter (multiplied by the precision's state bytes,
+#: or one byte for the 8-bit optimizers). ``adafactor`` keeps factored second moments (rows +
+#: columns per matrix), no first moment.
 OPTIMIZER_STATES: dict[str, float] = {
     "sgd": 0.0,
     "sgd-momentum": 1.0,
     "adam": 2.0,
     "adamw": 2.0,
-    "adam-8bit": 0.5,
+    "adam-8bit": 2.0,
+    "adamw-8bit": 2.0,
+    "paged-adamw": 2.0,
+    "paged-adamw-8bit": 2.0,
     "adafactor": 0.0,
     "lion": 1.0,
 }
 
+#: bitsandbytes' block-wise 8-bit optimizers: one byte per state element plus an fp32 absmax per
+#: block of 2,048 elements (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization").
+EIGHT_BIT_OPTIMIZERS = frozenset({"adam-8bit", "adamw-8bit", "paged-adamw-8bit"})
+EIGHT_BIT_STATE_BYTES = 1.0 + 4.0 / 2048
+
+#: bitsandbytes' paged optimizers keep their state in CUDA unified memory, which the driver pages
+#: out to host RAM when the GPU runs short (Dettmers et al. 2023, QLoRA §2).
+PAGED_OPTIMIZERS = frozenset({"paged-adamw", "paged-adamw-8bit"})
+
 #: Step temporaries of PyTorch's default ``foreach`` implementations, in parameter-sized copies of
 #: the state dtype: Adam/AdamW materialise ``sqrt(exp_avg_sq)`` for every tensor at once; Lion its
-#: update direction; SGD (no weight decay) updates in place.
+#: update direction; SGD (no weight decay) updates in place. bitsandbytes' 8-bit and paged
+#: optimizers update in one fused kernel per tensor.
 OPTIMIZER_STEP_TEMPORARIES: dict[str, float] = {
     "sgd": 0.0,
     "sgd-momentum": 0.0,
     "adam": 1.0,
     "adamw": 1.0,
     "adam-8bit": 0.0,
+    "adamw-8bit": 0.0,
+    "paged-adamw": 0.0,
+    "paged-adamw-8bit": 0.0,
     "adafactor": 1.0,
     "lion": 1.0,
 }
@@ -88,14 +104,28 @@ OPTIMIZER_LABELS: dict[str, str] = {
     "adam": "Adam",
     "adamw": "AdamW",
     "adam-8bit": "8-bit Adam",
+    "adamw-8bit": "8-bit AdamW",
+    "paged-adamw": "Paged AdamW",
+    "paged-adamw-8bit": "Paged 8-bit AdamW",
     "adafactor": "Adafactor",
     "lion": "Lion",
 }
 
+#: How PyTorch runs the step: ``foreach`` (the CUDA default) batches every tensor and allocates
+#: the temporaries for all at once; ``fused`` does it in one kernel without them; ``per-tensor``
+#: (``foreach=False``) loops, so only the largest tensor's temporaries are alive.
+OPTIMIZER_IMPLS: tuple[str, ...] = ("foreach", "fused", "per-tensor")
+
+#: Recipe choices (names are public: CLI flags and the `.gpubuild` format).
+LOSSES: tuple[str, ...] = ("full", "chunked")
+OFFLOADS: tuple[str, ...] = ("none", "optimizer", "all")
+ADAPTER_DTYPES: dict[str, float] = {"fp32": 4.0, "bf16": 2.0, "fp16": 2.0}
+
 #: Bytes per weight of inference quantizations. int8 (LLM.int8 / per-channel) carries one fp16
 #: scale per output row (negligible); int4 group quantization (GPTQ/AWQ, group 128) carries an
 #: fp16 scale and a 4-bit zero point per group: 4 + 20/128 ≈ 4.16 bits. ``nf4`` is QLoRA's
-#: NormalFloat4 with double quantization: 4 + 8/64 + 32/(64·256) ≈ 4.127 bits.
+#: NormalFloat4 with double quantization: 4 + 8/64 + 32/(64·256) ≈ 4.127 bits; without it an fp32
+#: absmax per block of 64 adds 0.5 bit (QLoRA paper §3: double quantization saves 0.373 bit).
 QUANTIZATION_BYTES: dict[str, float] = {
     "fp32": 4.0,
     "fp16": 2.0,
@@ -105,6 +135,9 @@ QUANTIZATION_BYTES: dict[str, float] = {
     "int4": (4 + 20 / 128) / 8,
     "nf4": (4 + 8 / 64 + 32 / (64 * 256)) / 8,
 }
+
+#: NF4 without double quantization (an fp32 absmax per block of 64 weights).
+NF4_SINGLE_QUANT_BYTES = (4 + 32 / 64) / 8
 
 #: Compute precision (tensor-core rate) used for each inference quantization's matmuls: weight-only
 #: int4/int8 kernels dequantize to fp16 and run fp16 math.

@@ -40,6 +40,8 @@ class Candidate:
     tdp_w: float
     tflops: float
     worst_headroom: float
+    assumptions: tuple[str, ...] = ()
+    """Per requested workload, the precision and recipe it was sized with (English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +119,15 @@ def recommend(
                     tracked = replace(t, inference=replace(t.inference, strategy=strategy))
                 else:
                     tracked = replace(t, training=replace(t.training, strategy=strategy))
-                est: MemoryEstimate = estimate_for(tracked, count)
+                try:
+                    est: MemoryEstimate = estimate_for(tracked, count)
+                except EstimateError:
+                    continue  # not a legal layout for this model (e.g. TP over 3 GPUs)
                 options.append((strategy, est.total_bytes))
             per_count.append(options)
         needs.append(per_count)
     precisions = [_compute_precision(t) for t in workloads]
+    assumptions = tuple(recipe_summary(t) for t in workloads)
 
     out: list[Candidate] = []
     arch_by_id = {a.id: a for a in architectures}
@@ -147,9 +153,33 @@ def recommend(
                 rate = min((gpu.tensor_tflops(p) or 0.0) for p in precisions)
                 out.append(Candidate(gpu, count, tuple(chosen),
                                      unit * count if unit is not None else None,
-                                     gpu.tdp_w * count, rate * count, worst))
+                                     gpu.tdp_w * count, rate * count, worst, assumptions))
                 break  # more of the same card only costs more
     return sorted(out, key=_ranking(objective))[:limit]
+
+
+def recipe_summary(t: TrackedWorkload) -> str:
+    """The precision and recipe a workload is sized with, in one English line."""
+    w = t.workload
+    if t.task == "inference":
+        s = t.inference
+        kv = f", KV cache {s.kv_precision}" if s.kv_precision else ""
+        return (f"{w.name}: inference, {s.precision} weights{kv}, batch {s.batch} × "
+                f"{s.seq or 'default'} tokens")
+    tr = t.training
+    if tr.qlora:
+        recipe = f"QLoRA r{tr.lora_rank or 16} ({tr.lora_targets})"
+    elif tr.lora_rank is not None:
+        recipe = f"LoRA r{tr.lora_rank} ({tr.lora_targets})"
+    else:
+        recipe = "full fine-tuning"
+    extras = [x for x in (
+        f"checkpointing {tr.checkpoint_mode}" if tr.checkpointing else "",
+        "chunked loss" if tr.loss == "chunked" else "",
+        f"offload {tr.offload}" if tr.offload != "none" else "") if x]
+    return (f"{w.name}: train, {training_precision(tr.precision).label}, {tr.optimizer}, "
+            f"{recipe}, batch {tr.batch} × {tr.seq or 'default'}"
+            + "".join(f", {x}" for x in extras))
 
 
 def _ranking(objective: str):  # type: ignore[no-untyped-def]

@@ -199,11 +199,73 @@ class Workload:
     profile: ActivationProfile | None = None
     notes: str = ""
     custom: bool = False
+    # --- Second-generation fields: all optional, so older files and catalogs still read. ---
+    #: Hugging Face ``model_type`` (``"falcon"``, ``"deepseek_v3"`` …): picks the exact layout;
+    #: ``None`` keeps the layout the flags above describe (Llama-like or GPT-2-like).
+    arch: str | None = None
+    #: The task head loaded on top: causal-lm, seq-cls, token-cls, masked-lm, qa, base, seq2seq;
+    #: ``None`` is the family's usual one (see :attr:`task_head`).
+    head: str | None = None
+    num_labels: int | None = None
+    #: o_proj and MLP projections carry biases (GPT-NeoX, Phi-1/2, OPT, BLOOM, Falcon ``bias``).
+    linear_bias: bool = False
+    #: Norms per layer where the family has other than two (Phi-1/2 and Falcon-7B share one
+    #: between parallel attention and MLP; Gemma 2/3 have four).
+    layer_norms: int | None = None
+    #: Per-head RMSNorm of queries and keys (Qwen3, Gemma 3).
+    qk_norm: bool = False
+    #: Post-norm blocks without a final norm (OPT-350m's ``do_layer_norm_before = false``).
+    post_norm: bool = False
+    #: Token-embedding width when it differs from ``hidden`` (OPT's ``word_embed_proj_dim``).
+    embed_dim: int | None = None
+    #: Sliding-window attention: tokens each query sees, and 1 layer in ``global_every`` that
+    #: attends to the whole context (Gemma 2: 2, Gemma 3: 6; ``None``: every layer slides).
+    sliding_window: int | None = None
+    global_every: int | None = None
+    #: Multi-head latent attention (DeepSeek-V2/V3): the compressed KV width, the query
+    #: compression, the decoupled RoPE key width and the value head width. ``head_dim`` is the
+    #: query/key head width (no-RoPE + RoPE parts).
+    kv_lora_rank: int | None = None
+    q_lora_rank: int | None = None
+    rope_head_dim: int | None = None
+    v_head_dim: int | None = None
+    #: Leading layers of an MoE model that keep a dense MLP (DeepSeek's first_k_dense_replace).
+    dense_layers: int | None = None
+    #: Width of Qwen-MoE's gated shared expert, when it has one.
+    shared_expert_intermediate: int | None = None
+    #: Mamba: SSM state per channel, depthwise conv width, Δ projection rank (``intermediate``
+    #: holds the inner width, expand × hidden).
+    state_size: int | None = None
+    conv_kernel: int | None = None
+    dt_rank: int | None = None
+    #: Cross-attention layers among ``layers`` (Mllama's text model).
+    cross_layers: int | None = None
+    #: Vision tower of a vision-language model: its parameters (counted from its config), its
+    #: shape, and the patch tokens it encodes per sample.
+    vision_parameters: int | None = None
+    vision_layers: int | None = None
+    vision_hidden: int | None = None
+    vision_heads: int | None = None
+    vision_intermediate: int | None = None
+    vision_tokens: int | None = None
 
     @property
     def is_transformer(self) -> bool:
         """True when memory follows from the hyper-parameters rather than a measured profile."""
         return self.family in ("decoder", "encoder", "encoder-decoder", "vit")
+
+    @property
+    def is_ssm(self) -> bool:
+        """A state-space model (Mamba): a fixed-size state per sequence instead of a KV cache."""
+        return self.arch == "mamba"
+
+    @property
+    def task_head(self) -> str:
+        """The head this workload loads: the stated one, else the family's usual one."""
+        if self.head:
+            return self.head
+        return {"encoder": "masked-lm", "encoder-decoder": "seq2seq",
+                "vit": "image-cls"}.get(self.family, "causal-lm")
 
     @property
     def kv_head_count(self) -> int:

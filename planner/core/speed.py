@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from planner.core import transformer as tf
+from planner.core import layouts
 from planner.core.memory import (
     InferenceSetup,
     TrainingSetup,
@@ -117,7 +117,7 @@ def decode_speed(
     wb = quantization_bytes(setup.precision)
     seq = resolve_seq(w, setup.seq)
     active = active_parameters(w)
-    emb = tf.embedding_parameters(w)
+    emb = layouts.embedding_parameters(w)
     weight_bytes = max(0, active - emb) * wb + (w.vocab or 0) * (w.hidden or 0) * 2.0
     kv_b = quantization_bytes(setup.kv_precision or (
         "fp32" if setup.precision == "fp32" else "fp16"))

@@ -7,21 +7,19 @@ precision recipe: the residual stream stays fp32 under autocast while matmul out
 softmax runs in fp32, dropout keeps a one-byte mask. Counting by class is what lets one table serve
 fp32, AMP, pure 16-bit and FP8 recipes.
 
-Pure Python; no Qt, no database.
+Parameter counts live in :mod:`planner.core.layouts`. Pure Python; no Qt, no database.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from planner.core.precision import TrainingPrecision
 from planner.core.specs import Workload
 
 #: Tensor classes of saved activations (see module docstring).
 RESID, LINEAR_IN, ACT, CAST, MASK = "resid", "linear_in", "act", "cast", "mask"
-
-#: Classes of the ImageNet-1k classification head that torchvision's and timm's ViTs carry.
-IMAGENET_CLASSES = 1000
 
 # Dimensions a per-token term can scale with: h hidden, q = heads*head_dim, kv = kv_heads*head_dim,
 # f intermediate (per active expert for MoE).
@@ -38,25 +36,32 @@ class Style:
     final_terms: tuple[Term, ...]
     dropout_attention: bool
     lm_head: bool
+    #: The leading ``layer_terms`` that belong to the attention sub-block (its norm included):
+    #: what attention-only (selective) checkpointing drops.
+    attn_terms: int = 6
 
 
 # Pre-norm RMSNorm + RoPE + SwiGLU (Llama, Mistral, Qwen2, Mixtral, Gemma, Phi-3), no dropout.
 # RMSNorm (python) saves its input and the normalised product; autocast adds a 16-bit cast for the
 # projections. RoPE saves q, rotate_half(q) and the rotated q (likewise k); SDPA saves q, k, v and
 # its output; o_proj saves the re-laid-out output; SwiGLU saves gate, silu(gate), up and product.
+# MLA (DeepSeek) adds its compressed latent (the down-projection's output and its norm); MoE adds,
+# per routed expert a token visits, the gathered input the expert's GEMM saves and the expert's
+# output the routing weight multiplies. Both widths are 0 for other models.
 LLAMA = Style(
     "llama",
     layer_terms=(
         (RESID, "h", 2), (CAST, "h", 1),
-        (ACT, "q", 3), (ACT, "kv", 3), (ACT, "kv", 1),
+        (ACT, "q", 3), (ACT, "kv", 3), (ACT, "kv", 1), (ACT, "latent", 2),
         (ACT, "q", 2),
         (RESID, "h", 2), (CAST, "h", 1),
-        (ACT, "f_gated", 4),
+        (ACT, "f_gated", 4), (ACT, "routed", 2),
     ),
     embed_terms=(),
     final_terms=((RESID, "h", 2), (CAST, "h", 1)),
     dropout_attention=False,
     lm_head=True,
+    attn_terms=7,
 )
 
 # GPT-2: pre-norm LayerNorm (saves input; the output is the GEMM input), fused c_attn (q, k, v
@@ -110,6 +115,7 @@ VIT = Style(
     final_terms=((RESID, "h", 1),),
     dropout_attention=False,
     lm_head=False,
+    attn_terms=5,
 )
 
 # T5 / Whisper-style encoder-decoder blocks: counted as the encoder's layers (like LLAMA's norm
@@ -130,6 +136,98 @@ ENCDEC = Style(
 )
 
 
+# GPT-NeoX, Falcon, BLOOM, MPT, StableLM-style LayerNorm blocks without dropout (their configs
+# default every dropout to 0): LayerNorm saves its input, the GEMM its normalised input; fused QKV
+# output; RoPE (where used) rotates q and k; SDPA output and the dense input; an erf/tanh GELU
+# (one C++ op) saves its input and the next GEMM its output.
+NEOX = Style(
+    "neox",
+    layer_terms=(
+        (RESID, "h", 1), (LINEAR_IN, "h", 1),
+        (ACT, "q", 2), (ACT, "kv", 3),
+        (ACT, "q", 2),
+        (RESID, "h", 1), (LINEAR_IN, "h", 1),
+        (ACT, "f", 2),
+    ),
+    embed_terms=(),
+    final_terms=((RESID, "h", 1), (LINEAR_IN, "h", 1)),
+    dropout_attention=False,
+    lm_head=True,
+    attn_terms=5,
+)
+
+# Phi-1/2: one LayerNorm feeds attention and MLP in parallel; q and k are partly rotated (the
+# rotated halves and the concatenation are new tensors); gelu_new in Python (five f tensors as
+# GPT-2's); dropout after attention and after the MLP.
+PHI = Style(
+    "phi",
+    layer_terms=(
+        (RESID, "h", 1), (LINEAR_IN, "h", 1),
+        (ACT, "q", 3), (ACT, "kv", 3), (ACT, "kv", 1),
+        (ACT, "q", 2), (MASK, "h", 1),
+        (ACT, "f", 5), (MASK, "h", 1),
+    ),
+    embed_terms=GPT2.embed_terms,
+    final_terms=GPT2.final_terms,
+    dropout_attention=False,
+    lm_head=True,
+    attn_terms=7,
+)
+
+# GPT-BigCode: GPT-2's layout (LayerNorm, dropout after attention and MLP) with a
+# one-op activation (erf or tanh GELU: input + output) instead of GPT-2's Python gelu_new.
+GPT2_ONE_OP_ACT = Style(
+    "gpt2-one-op",
+    layer_terms=(*GPT2.layer_terms[:8], (ACT, "f", 2), (MASK, "h", 1)),
+    embed_terms=GPT2.embed_terms,
+    final_terms=GPT2.final_terms,
+    dropout_attention=True,
+    lm_head=True,
+)
+
+# OPT: the same with ReLU, which saves only its output, the very tensor fc2 saves: one f.
+OPT = Style(
+    "opt",
+    layer_terms=(*GPT2.layer_terms[:8], (ACT, "f", 1), (MASK, "h", 1)),
+    embed_terms=GPT2.embed_terms,
+    final_terms=GPT2.final_terms,
+    dropout_attention=True,
+    lm_head=True,
+)
+
+# Gemma 2/3: Llama's block with two more RMSNorms (after attention and after the MLP).
+GEMMA2 = Style(
+    "gemma2",
+    layer_terms=(*LLAMA.layer_terms[:7], (RESID, "h", 2), (CAST, "h", 1),
+                 *LLAMA.layer_terms[7:], (RESID, "h", 2), (CAST, "h", 1)),
+    embed_terms=(),
+    final_terms=LLAMA.final_terms,
+    dropout_attention=False,
+    lm_head=True,
+    attn_terms=9,
+)
+
+# Mamba with the fused selective-scan kernels (mamba-ssm, causal-conv1d), as GPU training runs it:
+# the norm; in_proj's output (x and z, 2·inner); the conv output and its SiLU; x_proj's small
+# output; Δ; the gated scan output fed to out_proj. The kernel recomputes the scan states in
+# backward, so nothing per state element is saved. ``f`` is the inner width here.
+MAMBA = Style(
+    "mamba",
+    layer_terms=(
+        (RESID, "h", 2), (CAST, "h", 1),
+        (ACT, "f", 2),
+        (ACT, "f", 2),
+        (ACT, "f", 2),
+        (ACT, "f", 1),
+    ),
+    embed_terms=(),
+    final_terms=((RESID, "h", 2), (CAST, "h", 1)),
+    dropout_attention=False,
+    lm_head=True,
+    attn_terms=0,
+)
+
+
 def style_of(w: Workload) -> Style:
     """Pick the implementation family whose saved tensors describe this workload."""
     if w.family == "vit":
@@ -138,7 +236,19 @@ def style_of(w: Workload) -> Style:
         return BERT
     if w.family == "encoder-decoder":
         return ENCDEC
-    if w.norm == "rmsnorm" or w.gated_mlp:
+    if w.arch == "mamba":
+        return MAMBA
+    if w.arch in ("falcon", "gpt_neox", "bloom", "mpt"):
+        return NEOX
+    if w.arch == "opt":
+        return OPT
+    if w.arch == "phi":
+        return PHI
+    if w.arch == "gpt_bigcode":
+        return GPT2_ONE_OP_ACT
+    if w.arch in ("gemma2", "gemma3_text"):
+        return GEMMA2
+    if w.norm == "rmsnorm" or w.gated_mlp or w.arch == "stablelm":
         return LLAMA
     return GPT2
 
@@ -158,21 +268,37 @@ def class_bytes(cls: str, p: TrainingPrecision) -> float:
 
 
 def dims_of(w: Workload) -> dict[str, float]:
-    """The widths per-token terms scale with (compute once per estimate and pass along)."""
+    """The widths per-token terms scale with (compute once per estimate and pass along).
+
+    MLA (DeepSeek) trains with its keys and values expanded per head, so ``kv`` is full width
+    there; MoE's ``f`` is the MLP width every token runs through (active + shared experts).
+    """
     h = float(w.hidden or 0)
     q = float((w.heads or 0) * w.head_dimension)
-    kv = float(w.kv_head_count * w.head_dimension)
-    f = float(w.moe_intermediate or w.intermediate or 0)
-    active = float(w.experts_per_token or 1) + float(w.shared_experts or 0)
-    return {"h": h, "q": q, "kv": kv, "f": f * active, "f_gated": f * active}
+    kv = q if w.kv_lora_rank else float(w.kv_head_count * w.head_dimension)
+    if w.experts:
+        fe = float(w.moe_intermediate or w.intermediate or 0)
+        f = fe * (float(w.experts_per_token or 1) + float(w.shared_experts or 0))
+        f += float(w.shared_expert_intermediate or 0)
+    else:
+        f = float(w.intermediate or 0)
+    routed = h * float(w.experts_per_token or 1) if w.experts else 0.0
+    latent = float((w.kv_lora_rank or 0) + (w.rope_head_dim or 0) + (w.q_lora_rank or 0))
+    return {"h": h, "q": q, "kv": kv, "f": f, "f_gated": f, "routed": routed, "latent": latent}
 
 
 def bytes_per_token(terms: tuple[Term, ...], w: Workload, p: TrainingPrecision,
                     dims: dict[str, float] | None = None) -> float:
     """Sum a block's saved-tensor terms for one token."""
     d = dims if dims is not None else dims_of(w)
-    sizes = {cls: class_bytes(cls, p) for cls in (RESID, LINEAR_IN, ACT, CAST, MASK)}
+    sizes = _class_sizes(p)
     return sum(coef * d[unit] * sizes[cls] for cls, unit, coef in terms)
+
+
+@lru_cache(maxsize=32)
+def _class_sizes(p: TrainingPrecision) -> dict[str, float]:
+    """Bytes of each saved-tensor class under a recipe (a handful of recipes exist: cached)."""
+    return {cls: class_bytes(cls, p) for cls in (RESID, LINEAR_IN, ACT, CAST, MASK)}
 
 
 def attention_scores_bytes_per_token(
@@ -192,10 +318,17 @@ def attention_scores_bytes_per_token(
         per += 1.0 + p.act
     elif p.act != p.softmax:
         per += p.act
+    if w.arch == "gemma2":
+        per += p.softmax  # attention-logit soft-capping: tanh saves its output
     return heads * kv_len * per
 
 
-def logits_bytes_per_token(w: Workload, p: TrainingPrecision) -> tuple[float, float]:
+#: Chunks a chunked cross-entropy (torchtune's ``CEWithChunkedOutputLoss``) splits tokens into.
+LOSS_CHUNKS = 8
+
+
+def logits_bytes_per_token(w: Workload, p: TrainingPrecision,
+                           chunked: bool = False) -> tuple[float, float]:
     """Bytes of the LM head and loss per token alive after forward, and the transient of backward.
 
     The logits come out in the compute dtype and stay alive (the model returns them); Hugging
@@ -205,88 +338,12 @@ def logits_bytes_per_token(w: Workload, p: TrainingPrecision) -> tuple[float, fl
     fp32 and under AMP alike. At a 128 K vocabulary this dominates small models.
     """
     v = float(w.vocab or 0)
+    if chunked:
+        # Chunked cross-entropy upcasts, log-softmaxes and differentiates one chunk of tokens at
+        # a time: the compute-dtype logits stay, the fp32 work is 1/LOSS_CHUNKS of it.
+        return v * p.act + 4.0 * v / LOSS_CHUNKS, (4.0 * v + p.act * v) / LOSS_CHUNKS
     saved = v * p.act + 4.0 * v
+    if w.arch == "gemma2":
+        saved += v * p.act  # final-logit soft-capping: tanh saves its output
     transient = 4.0 * v + (p.act * v if p.act < 4 else 0.0)
     return saved, transient
-
-
-def count_parameters(w: Workload) -> int | None:
-    """Count parameters from hyper-parameters as the Hugging Face implementation lays them out.
-
-    Returns ``None`` for families the formula does not cover (CNNs, UNets); the catalog's stated
-    count is used for those.
-    """
-    if not w.is_transformer or not (w.hidden and w.heads and w.layers):
-        return None
-    h, layers = w.hidden, w.layers
-    q = w.heads * w.head_dimension
-    kv = w.kv_head_count * w.head_dimension
-    f = w.intermediate or 4 * h
-    v = w.vocab or 0
-    style = style_of(w)
-    if style is LLAMA:
-        attn = h * q + 2 * h * kv + q * h + ((q + 2 * kv) if w.qkv_bias else 0)
-        if w.experts:
-            fe = w.moe_intermediate or f
-            mlp = w.experts * 3 * h * fe + h * w.experts
-            if w.shared_experts:
-                mlp += w.shared_experts * 3 * h * fe
-        else:
-            mlp = 3 * h * f if w.gated_mlp else 2 * h * f
-        per_layer = attn + mlp + 2 * h
-        total = v * h + layers * per_layer + h + (0 if w.tie_embeddings else v * h)
-        return total
-    if style is GPT2:
-        per_layer = 4 * h + (h * 3 * h + 3 * h) + (h * h + h) + (h * f + f) + (f * h + h)
-        return v * h + (w.context or 0) * h + layers * per_layer + 2 * h
-    if style is BERT:
-        per_layer = 3 * (h * h + h) + (h * h + h) + 2 * h + (h * f + f) + (f * h + h) + 2 * h
-        emb = v * h + (w.context or 0) * h + 2 * h + 2 * h
-        return emb + layers * per_layer + (h * h + h)
-    if style is VIT:
-        patch = w.patch_size or 16
-        tokens = (w.image_size or 224) // patch
-        per_layer = 4 * (h * h + h) + 4 * h + (h * f + f) + (f * h + h)
-        emb = 3 * patch * patch * h + h + h + (tokens * tokens + 1) * h
-        head = h * IMAGENET_CLASSES + IMAGENET_CLASSES
-        return emb + layers * per_layer + 2 * h + head
-    if w.encoder_context:
-        # Whisper: two conv layers over 80 mel bins, learned position tables, biased q/v/out
-        # projections and MLPs, LayerNorms with bias; tied output head.
-        attn = 4 * h * h + 3 * h
-        mlp = 2 * h * f + f + h
-        enc = layers * (attn + 4 * h + mlp) + 2 * h
-        dec = (w.decoder_layers or layers) * (2 * attn + 6 * h + mlp) + 2 * h
-        conv = 80 * h * 3 + h + h * h * 3 + h
-        pos = w.encoder_context * h + (w.context or 0) * h
-        return v * h + conv + pos + enc + dec
-    # Encoder-decoder (T5 layout: no biases, RMS-style norms, tied head unless stated).
-    inner = q
-    ff = (3 if w.gated_mlp else 2) * h * f
-    enc = layers * (4 * h * inner + ff + 2 * h) + h
-    dec = (w.decoder_layers or layers) * (8 * h * inner + ff + 3 * h) + h
-    rel = 2 * 32 * w.heads if w.position == "relative" else 0
-    return v * h + enc + dec + rel + (0 if w.tie_embeddings else v * h)
-
-
-def embedding_parameters(w: Workload) -> int:
-    """Parameters in token embeddings and an untied LM head (kept 16-bit by weight quantizers)."""
-    v, h = w.vocab or 0, w.hidden or 0
-    return v * h * (1 if w.tie_embeddings or not style_of(w).lm_head else 2)
-
-
-def matrix_state_elements(w: Workload, parameters: int) -> float:
-    """Adafactor's factored second-moment elements: rows + columns of every weight matrix.
-
-    Vectors (biases, norms) keep a full second moment; for transformers we count the matrices of a
-    layer exactly, for other models fall back to 1 % of the parameters (a 100×100 matrix keeps 2 %,
-    large ones far less).
-    """
-    if not (w.is_transformer and w.hidden and w.layers):
-        return 0.01 * parameters
-    h = w.hidden
-    f = w.moe_intermediate or w.intermediate or 4 * h
-    experts = w.experts or 1
-    per_layer = 4 * (h + h) + experts * 3 * (h + f)
-    v = w.vocab or 0
-    return w.layers * per_layer + (v + h) * 2 + w.layers * 4 * h

@@ -18,7 +18,9 @@ from functools import lru_cache
 from planner.core.build import Build, TrackedWorkload, estimate_for
 from planner.core.headroom import DOES_NOT_FIT, binding
 from planner.core.memory import MemoryEstimate
+from planner.core.memory_notes import MemoryNote
 from planner.core.precision import EstimateError
+from planner.core.setups import BREAKDOWN_KEYS as MEMORY_BREAKDOWN_KEYS
 from planner.core.specs import GpuSpec
 from planner.core.suggest import Suggestion, suggestions
 
@@ -28,7 +30,7 @@ ERROR = "error"
 NO_GPU = "no-gpu"
 
 #: Breakdown keys in the order charts and tooltips list them (the CLI contract's names).
-BREAKDOWN_KEYS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
+BREAKDOWN_KEYS = MEMORY_BREAKDOWN_KEYS
 
 _CACHE_SIZE = 4096
 
@@ -58,7 +60,7 @@ class HeadroomRow:
     provenance: str = ""
     error_band: float = 0.0
     peak_phase: str = ""
-    notes: tuple[str, ...] = ()
+    notes: tuple[MemoryNote, ...] = ()
     error: str | None = None
     suggestions: tuple[Suggestion, ...] = ()
 

@@ -14,6 +14,10 @@ from planner.core.energy import Usage
 from planner.core.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
 from planner.core.money import CURRENCIES
 from planner.core.precision import (
+    ADAPTER_DTYPES,
+    LOSSES,
+    OFFLOADS,
+    OPTIMIZER_IMPLS,
     OPTIMIZER_STATES,
     QUANTIZATION_BYTES,
     STRATEGIES,
@@ -47,6 +51,20 @@ class TrainingRecord(Record):
     lora_rank: Annotated[int | None, _int("LoRA rank", 1, lim.MAX_BATCH)]
     qlora: Annotated[bool, Flag("QLoRA flag")]
     lora_targets: Annotated[str, Text("LoRA targets", choices=LORA_TARGETS)]
+    # Second-generation recipe settings: files from before them leave them out (core's defaults).
+    checkpoint_mode: Annotated[str, Text("Checkpointing mode")] = "full"
+    adapter_dtype: Annotated[str, Text("Adapter dtype", choices=tuple(ADAPTER_DTYPES))] = "fp32"
+    double_quant: Annotated[bool, Flag("Double quantization flag")] = True
+    int8_base: Annotated[bool, Flag("8-bit base flag")] = False
+    optimizer_impl: Annotated[str, Text("Optimizer step", choices=OPTIMIZER_IMPLS)] = "foreach"
+    optimizer_in_backward: Annotated[bool, Flag("Optimizer in backward flag")] = False
+    loss: Annotated[str, Text("Loss", choices=LOSSES)] = "full"
+    offload: Annotated[str, Text("Offload", choices=OFFLOADS)] = "none"
+    keep_gradients: Annotated[bool, Flag("Keep-gradients flag")] = False
+
+    optional_keys = frozenset({
+        "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
+        "optimizer_in_backward", "loss", "offload", "keep_gradients"})
 
 
 class InferenceRecord(Record):

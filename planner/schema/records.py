@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import ValidationInfo, model_validator
 
+from planner.core.layouts import HEADS, KNOWN_ARCHS
 from planner.core.specs import (
     ActivationProfile,
     Architecture,
@@ -237,6 +238,35 @@ class WorkloadRecord(Record):
     patch_size: Annotated[int | None, _shape("Patch size")] = None
     encoder_context: Annotated[int | None, _shape("Encoder context length")] = None
     activation: Annotated[str | None, Text("Activation function")] = None
+    # Second-generation estimator fields (planner.core.specs.Workload documents each); files
+    # and catalogs from before them leave them out.
+    arch: Annotated[str | None, Text("Model architecture", choices=KNOWN_ARCHS)] = None
+    head: Annotated[str | None, Text("Task head", choices=HEADS)] = None
+    num_labels: Annotated[int | None, _shape("Label count")] = None
+    linear_bias: Annotated[bool, Flag("Linear bias flag")] = False
+    layer_norms: Annotated[int | None, _shape("Norms per layer")] = None
+    qk_norm: Annotated[bool, Flag("Query/key norm flag")] = False
+    post_norm: Annotated[bool, Flag("Post-norm flag")] = False
+    embed_dim: Annotated[int | None, _shape("Embedding width")] = None
+    sliding_window: Annotated[int | None, _shape("Sliding window")] = None
+    global_every: Annotated[int | None, _shape("Global attention layer interval")] = None
+    kv_lora_rank: Annotated[int | None, _shape("Compressed KV width")] = None
+    q_lora_rank: Annotated[int | None, _shape("Compressed query width")] = None
+    rope_head_dim: Annotated[int | None, _shape("RoPE head dimension")] = None
+    v_head_dim: Annotated[int | None, _shape("Value head dimension")] = None
+    dense_layers: Annotated[int | None, _shape("Dense layer count", low=0)] = None
+    shared_expert_intermediate: Annotated[int | None, _shape("Shared expert width")] = None
+    state_size: Annotated[int | None, _shape("SSM state size")] = None
+    conv_kernel: Annotated[int | None, _shape("Convolution width")] = None
+    dt_rank: Annotated[int | None, _shape("Time-step rank")] = None
+    cross_layers: Annotated[int | None, _shape("Cross-attention layer count", low=0)] = None
+    vision_parameters: Annotated[int | None, Num("Vision tower parameter count", low=1,
+                                                 high=10**15, integer=True)] = None
+    vision_layers: Annotated[int | None, _shape("Vision layer count")] = None
+    vision_hidden: Annotated[int | None, _shape("Vision hidden size")] = None
+    vision_heads: Annotated[int | None, _shape("Vision head count")] = None
+    vision_intermediate: Annotated[int | None, _shape("Vision intermediate size")] = None
+    vision_tokens: Annotated[int | None, _shape("Vision tokens per sample")] = None
     default_batch: Annotated[int, Num("Default batch size", low=1, high=lim.MAX_BATCH,
                                       integer=True, catalog=Range(above=0))] = 1
     default_seq: Annotated[int | None, Num("Default sequence length", low=1, high=lim.MAX_SEQ,
@@ -279,6 +309,14 @@ class WorkloadRecord(Record):
 
 class WorkloadSnapshot(WorkloadRecord):
     """A model as a `.gpubuild` file keeps it, with its measured profile if it has one."""
+
+    optional_keys = frozenset({
+        "arch", "head", "num_labels", "linear_bias", "layer_norms", "qk_norm", "post_norm",
+        "embed_dim", "sliding_window", "global_every", "kv_lora_rank", "q_lora_rank",
+        "rope_head_dim", "v_head_dim", "dense_layers", "shared_expert_intermediate",
+        "state_size", "conv_kernel", "dt_rank", "cross_layers", "vision_parameters",
+        "vision_layers", "vision_hidden", "vision_heads", "vision_intermediate",
+        "vision_tokens"})
 
     profile: Annotated[ActivationProfileRecord | None, Nested("Activation profile")] = None
     custom: Annotated[bool, Flag("Workload custom flag")] = False

@@ -1199,6 +1199,10 @@ Source: %3</source>
         <translation>权重</translation>
     </message>
     <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
@@ -1207,16 +1211,24 @@ Source: %3</source>
         <translation>优化器状态</translation>
     </message>
     <message>
+        <source>Optimizer step temporaries</source>
+        <translation>优化器步骤临时缓冲</translation>
+    </message>
+    <message>
         <source>Activations</source>
         <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Logits and loss</source>
+        <translation>logits 与损失</translation>
     </message>
     <message>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <source>Overhead (CUDA context, allocator)</source>
-        <translation>额外开销（CUDA 上下文、分配器）</translation>
+        <source>Framework (CUDA context, buffers, allocator)</source>
+        <translation>框架开销（CUDA 上下文、缓冲区、分配器）</translation>
     </message>
     <message>
         <source>GiB per GPU</source>

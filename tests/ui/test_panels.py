@@ -70,7 +70,9 @@ def _build(catalog: Catalog) -> Build:
         workloads=(
             TrackedWorkload(llama, "train", training=TrainingSetup(
                 seq=2048, batch=2, qlora=True, lora_rank=16)),
-            TrackedWorkload(llama, "inference", inference=InferenceSetup(seq=4096, batch=2)),
+            # Pipeline-parallel: 32 heads do not split over 3 GPUs by tensor parallelism.
+            TrackedWorkload(llama, "inference", inference=InferenceSetup(seq=4096, batch=2,
+                                                                         strategy="pp")),
             TrackedWorkload(vit, "train", training=TrainingSetup(batch=32)),
         ),
         usage=Usage(hours_per_day=8, utilization=0.8),
@@ -291,9 +293,9 @@ def test_workloads_add_from_catalog_and_config(qtbot, document: BuildDocument,
     (folder / "bad.json").write_text("{not json")
     assert not panel.add_config(folder / "bad.json")
     assert panel.message.isVisible() and "JSON" in panel.message.text()
-    (folder / "mamba.json").write_text(json.dumps({"model_type": "mamba"}))
-    assert not panel.add_config(folder / "mamba.json")
-    assert panel.message.text().count(".") >= 1 and "mamba" in panel.message.text()
+    (folder / "rwkv.json").write_text(json.dumps({"model_type": "rwkv"}))
+    assert not panel.add_config(folder / "rwkv.json")
+    assert panel.message.text().count(".") >= 1 and "rwkv" in panel.message.text()
     assert len(document.build.workloads) == 5
 
 

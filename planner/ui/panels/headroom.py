@@ -57,11 +57,15 @@ ROW_PIXELS = 30
 #: The parts of an estimate, by core's breakdown key, as the bar's tooltip names them.
 BREAKDOWN_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
     "weights": QT_TRANSLATE_NOOP("HeadroomPanel", "Weights"),
+    "master_weights": QT_TRANSLATE_NOOP("HeadroomPanel", "Master weights"),
     "gradients": QT_TRANSLATE_NOOP("HeadroomPanel", "Gradients"),
-    "optimizer": QT_TRANSLATE_NOOP("HeadroomPanel", "Optimizer state"),
+    "optimizer_state": QT_TRANSLATE_NOOP("HeadroomPanel", "Optimizer state"),
+    "optimizer_temporaries": QT_TRANSLATE_NOOP("HeadroomPanel", "Optimizer step temporaries"),
     "activations": QT_TRANSLATE_NOOP("HeadroomPanel", "Activations"),
+    "logits": QT_TRANSLATE_NOOP("HeadroomPanel", "Logits and loss"),
     "kv_cache": QT_TRANSLATE_NOOP("HeadroomPanel", "KV cache"),
-    "overhead": QT_TRANSLATE_NOOP("HeadroomPanel", "Overhead (CUDA context, allocator)"),
+    "framework": QT_TRANSLATE_NOOP("HeadroomPanel",
+                                   "Framework (CUDA context, buffers, allocator)"),
 })
 
 
@@ -325,7 +329,7 @@ class HeadroomPanel(Panel):
             .replace("%1", r.provenance).replace("%2", fmt.number(r.error_band * 100))
             .replace("%3", fmt.memory(r.low_bytes)).replace("%4", fmt.memory(r.high_bytes))
             .replace("%5", r.peak_phase)))
-        lines.extend(f"<i>{html.escape(n)}</i>" for n in r.notes)
+        lines.extend(f"<i>{html.escape(n.message)}</i>" for n in r.notes)
         return "<br>".join(lines)
 
     @staticmethod
