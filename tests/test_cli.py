@@ -46,10 +46,53 @@ def test_catalog_gpus_json_lists_at_least_50_with_contract_fields(cli_home):
     assert a100["fp8_tensor_tflops"] is None
 
 
-def test_catalog_tables_for_humans(cli_home):
-    for kind in ("gpus", "models", "architectures"):
-        r = run(cli_home, "catalog", kind)
-        assert r.returncode == 0 and len(r.stdout.splitlines()) > 9, r.stderr
+def _table(home: Path, kind: str) -> dict[str, list[str]]:
+    """The human table of one catalog kind, as {first cell: the row's cells}."""
+    r = run(home, "catalog", kind)
+    assert r.returncode == 0, r.stderr
+    _header, rule, *rows = r.stdout.splitlines()
+    assert set(rule) <= {"-", " "}
+    # Columns are separated by two spaces; a name may hold single spaces.
+    split = [[c.strip() for c in row.split("  ") if c.strip()] for row in rows]
+    return {cells[0]: cells for cells in split}
+
+
+def test_catalog_gpu_table_shows_published_figures(cli_home):
+    table = _table(cli_home, "gpus")
+    count = len(json.loads(run(cli_home, "catalog", "gpus", "--json").stdout))
+    assert len(table) == count  # one line per card, as many as the JSON lists
+    # NVIDIA's RTX 4090 page and the Ada whitepaper: 24 GB, 1,008 GB/s, 450 W, 165.2 dense FP16
+    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, $3,129.99 on Amazon
+    # (2025-08-21), rounds to $3130, not "$313".
+    assert table["GeForce RTX 4090"] == ["GeForce RTX 4090", "NVIDIA", "ada-lovelace", "24",
+                                         "1008", "450", "165.2", "2022",
+                                         "$3130 (street 2025-08)"]
+    # A100 SXM4 80GB datasheet: 80 GB HBM2e, 2,039 GB/s, 400 W, 312 TFLOPS FP16 tensor, 2020.
+    assert table["A100 SXM4 80GB"][:8] == ["A100 SXM4 80GB", "NVIDIA", "ampere", "80", "2039",
+                                           "400", "312", "2020"]
+
+
+def test_catalog_model_table_shows_the_configs(cli_home):
+    table = _table(cli_home, "models")
+    # Meta's Llama 3 8B config.json: 32 layers, hidden 4,096, 32 heads, 8 KV heads, 8,192 context;
+    # 8,030,261,248 parameters said as 8.0B.
+    assert table["Llama 3 8B"] == ["Llama 3 8B", "decoder", "8.0B", "32", "4096", "32", "8",
+                                   "8192", "llama-3-8b"]
+    # BERT-base: 12 layers of 768 with 12 heads, 512 positions, no grouped KV heads.
+    assert table["BERT-base (uncased)"][2:] == ["109.5M", "12", "768", "12", "—", "512",
+                                                "bert-base"]
+    # ResNet-50 (torchvision: 25,557,032 parameters) has no transformer shape: dashes, not 0.
+    assert table["ResNet-50"][2:] == ["25.6M", "—", "—", "—", "—", "—", "resnet-50"]
+
+
+def test_catalog_architecture_table_shows_number_formats(cli_home):
+    table = {row[-1]: row for row in _table(cli_home, "architectures").values()}
+    # NVIDIA whitepapers: BF16 tensor cores from Ampere (2020), FP8 from Ada and Hopper (2022),
+    # FP4 from Blackwell (2024); Volta (2017) has none of them.
+    assert [table["volta"][i] for i in (2, -4, -3, -2)] == ["2017", "no", "no", "no"]
+    assert [table["ampere"][i] for i in (2, -4, -3, -2)] == ["2020", "yes", "no", "no"]
+    assert [table["hopper"][i] for i in (2, -4, -3, -2)] == ["2022", "yes", "yes", "no"]
+    assert [table["blackwell"][i] for i in (2, -4, -3, -2)] == ["2024", "yes", "yes", "yes"]
 
 
 def test_estimate_json_keys_and_fit(cli_home):
@@ -169,6 +212,34 @@ def test_energy_json_reproduces_article_correction(cli_home):
     assert loads["nvidia-h100-sxm"] - loads["nvidia-a100-sxm4-40gb"] == pytest.approx(1095)
 
 
+def test_energy_for_humans_worked_by_hand(cli_home):
+    r = run(cli_home, "energy", "--gpu", "RTX 4090", "--count", "2", "--hours-per-day", "8",
+            "--price", "0.2")
+    assert r.returncode == 0, r.stderr
+    # 2 x 450 W x 8 h x 365 d = 2,628 kWh at load; no source states the 4090's idle power, so
+    # the other 16 hours are not counted (and the line says so); at $0.20: $525.60.
+    assert r.stdout.splitlines() == [
+        "2× GeForce RTX 4090: 2,628 kWh a year (2,628 at load, idle not counted: no source "
+        "states its idle power)",
+        "  cost 525.60 USD a year",
+    ]
+
+
+def test_energy_on_a_tiered_tariff_with_carbon(cli_home):
+    r = run(cli_home, "energy", "--gpu", "nvidia-rtx-4090", "--count", "4", "--tariff",
+            "cn-beijing-residential", "--currency", "CNY", "--carbon", "cn-national-2023",
+            "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    # 4 x 450 W x 10 h x 365 d = 6,570 kWh. Beijing's ladder (Xinhua 2012): 2,880 kWh at
+    # ¥0.4883, the next 1,920 at ¥0.5383, the last 1,770 at ¥0.7883:
+    # 1,406.304 + 1,033.536 + 1,395.291 = ¥3,835.131. MEE 2023 national factor 0.5306 kg/kWh:
+    # 6,570 x 0.5306 = 3,486.0 kg.
+    assert out["kwh_per_year"] == 6570
+    assert (out["cost_per_year"], out["currency"]) == (3835.13, "CNY")
+    assert out["co2_kg_per_year"] == 3486.0
+
+
 def test_recommend_json(cli_home):
     r = run(cli_home, "recommend", "--model", "bert-base", "--task", "train", "--budget",
             "20000", "--currency", "CNY", "--json")
@@ -190,28 +261,43 @@ def test_recommend_proposes_only_legal_tensor_parallel_layouts(cli_home):
             assert 64 % row["count"] == 0 and (8 % row["count"] == 0 or row["count"] % 8 == 0)
 
 
-@pytest.mark.parametrize("args", [
-    ("estimate", "--model", "no-such-model", "--task", "train"),
-    ("estimate", "--model", "bert-base", "--task", "train", "--batch", "-3"),
-    ("estimate", "--model", "bert-base", "--task", "train", "--precision", "int4"),
-    ("estimate", "--model", "bert-base", "--task", "train", "--precision", "fp8",
-     "--gpu", "RTX 3090"),
-    ("estimate", "--model", "bert-base"),
-    ("estimate", "--model", "llama-3-8b", "--task", "train", "--seq", "1000000"),
-    ("estimate", "--model", "llama-3-70b", "--task", "inference", "--gpus", "5"),
-    ("estimate", "--model", "llama-3-8b", "--task", "train", "--lora", "8", "--lora-targets",
-     "c_attn"),
-    ("estimate", "--model", "resnet-50", "--task", "train", "--qlora", "8"),
-    ("estimate", "--model", "llama-3-8b", "--task", "train", "--checkpointing", "every:x"),
-    ("estimate", "--model", "llama-3-8b", "--task", "train", "--optimizer-in-backward",
-     "--accumulation", "4"),
-    ("energy", "--gpu", "RTX 4090", "--utilization", "3"),
-    ("catalog", "cards"),
-    ("--frobnicate",),
+# Each refusal names what is wrong and says what to do (the brief's one plain sentence).
+@pytest.mark.parametrize(("args", "wrong", "todo"), [
+    (("estimate", "--model", "no-such-model", "--task", "train"), "No model called "
+     "'no-such-model'", "'gpu-planner catalog models' lists them"),
+    (("estimate", "--model", "bert-base", "--task", "train", "--batch", "-3"), "(got -3)",
+     "--batch must be a whole number of at least 1"),
+    (("estimate", "--model", "bert-base", "--task", "train", "--precision", "int4"),
+     "'int4' is an inference precision", "for training use one of fp32, amp-fp16, amp-bf16"),
+    (("estimate", "--model", "bert-base", "--task", "train", "--precision", "fp8", "--gpu",
+      "RTX 3090"), "GeForce RTX 3090", "has no FP8 tensor units; choose another --precision"),
+    (("estimate", "--model", "bert-base"), "required: --task", "gpu-planner estimate --help"),
+    (("estimate", "--model", "llama-3-8b", "--task", "train", "--seq", "1000000"),
+     "1,000,000 tokens is longer than Llama 3 8B's context of 8,192", "use 8,192 or fewer"),
+    # 64 query heads and 8 KV heads: a degree must divide 64 and divide 8 or be a multiple of it.
+    (("estimate", "--model", "llama-3-70b", "--task", "inference", "--gpus", "5"),
+     "over 5 GPUs cannot split", "use 2, 4, 8, 16, 32, 64."),
+    (("estimate", "--model", "llama-3-8b", "--task", "train", "--lora", "8", "--lora-targets",
+      "c_attn"), "no layer called 'c_attn'", "q_proj, k_proj, v_proj, o_proj, gate_proj"),
+    (("estimate", "--model", "resnet-50", "--task", "train", "--qlora", "8"),
+     "'ResNet-50' has none", "LoRA sizing needs a transformer's shape"),
+    (("estimate", "--model", "llama-3-8b", "--task", "train", "--checkpointing", "every:x"),
+     "(got 'x')", "a whole number N of at least 1"),
+    (("estimate", "--model", "llama-3-8b", "--task", "train", "--optimizer-in-backward",
+      "--accumulation", "4"), "cannot accumulate gradients", "set accumulation to 1"),
+    (("energy", "--gpu", "RTX 4090", "--utilization", "3"), "(got 3.0)",
+     "must be between 0 and 1"),
+    (("energy", "--gpu", "RTX 9999"), "No GPU called 'RTX 9999'",
+     "'gpu-planner catalog gpus' lists them"),
+    (("energy", "--gpu", "RTX 4090", "--count", "0"), "(got 0)",
+     "--count must be a whole number of at least 1"),
+    (("catalog", "cards"), "invalid choice: 'cards'", "'gpus', 'models', 'architectures'"),
+    (("--frobnicate",), "Unrecognized arguments: --frobnicate", "see 'gpu-planner --help'"),
 ])
-def test_errors_are_one_sentence_exit_2(cli_home, args):
+def test_errors_are_one_sentence_exit_2(cli_home, args, wrong, todo):
     msg = one_sentence_error(run(cli_home, *args))
-    assert msg.endswith(".")
+    assert wrong in msg and todo in msg, msg
+    assert msg.endswith(".") and msg.count(". ") == 0, msg  # one sentence
 
 
 def test_malformed_hf_config(cli_home, tmp_path):
@@ -221,5 +307,10 @@ def test_malformed_hf_config(cli_home, tmp_path):
 
 
 def test_version_and_help(cli_home):
-    assert run(cli_home, "--version").stdout.startswith("gpu-planner ")
-    assert "estimate" in run(cli_home, "--help").stdout
+    from importlib.metadata import version
+
+    # The version pyproject.toml gave the installed distribution, not the module's own constant.
+    assert run(cli_home, "--version").stdout == f"gpu-planner {version('gpu-build-planner')}\n"
+    text = run(cli_home, "--help").stdout
+    for command in ("catalog", "estimate", "recommend", "energy", "check", "report"):
+        assert f"    {command}" in text, command

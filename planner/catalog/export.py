@@ -72,7 +72,8 @@ def _number(value: Any, digits: int = 1) -> str:
     if isinstance(value, float):
         if value.is_integer():
             return str(int(value))
-        return f"{value:.{digits}f}".rstrip("0").rstrip(".")
+        text = f"{value:.{digits}f}"  # trailing zeros go only after a decimal point
+        return text.rstrip("0").rstrip(".") if "." in text else text
     return str(value)
 
 
