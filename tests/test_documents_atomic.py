@@ -70,18 +70,29 @@ def test_failure_between_write_and_replace(saved: tuple[Path, bytes],
     assert "Could not save 'lab.gpubuild': input/output error" in str(info.value)
 
 
-def test_full_disk_gives_a_sentence(saved: tuple[Path, bytes],
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def _full(fd: int) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _denied(*args: Any, **kwargs: Any) -> int:
+    raise PermissionError(errno.EACCES, "Permission denied")
+
+
+@pytest.mark.parametrize(("call", "fails", "expected"), [
+    ("fsync", _full, "Could not save 'lab.gpubuild': the disk is full; free some space and save "
+                     "again."),
+    ("open", _denied, "Could not save 'lab.gpubuild': you do not have permission to write "
+                      "there; choose another folder."),
+])
+def test_an_os_refusal_gives_a_sentence_and_keeps_the_file(
+        saved: tuple[Path, bytes], monkeypatch: pytest.MonkeyPatch, call: str, fails: Any,
+        expected: str) -> None:
     path, before = saved
-
-    def full(fd: int) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "fsync", full)
+    monkeypatch.setattr(os, call, fails)
     with pytest.raises(DocumentError) as info:
         save_document(_edited(), path)
-    assert str(info.value) == ("Could not save 'lab.gpubuild': the disk is full; free some "
-                               "space and save again.")
+    monkeypatch.undo()
+    assert str(info.value) == expected
     assert path.read_bytes() == before
     assert _only(path) == ["lab.gpubuild"]
 
@@ -134,8 +145,7 @@ def test_saving_over_a_folder_fails_cleanly(tmp_path: Path) -> None:
     assert _only(folder) == ["lab.gpubuild"]
 
 
-def test_unchanged_resave_is_byte_identical(saved: tuple[Path, bytes],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unchanged_resave_is_byte_identical(saved: tuple[Path, bytes]) -> None:
     from planner.documents import dumps_document
 
     path, before = saved
@@ -143,21 +153,6 @@ def test_unchanged_resave_is_byte_identical(saved: tuple[Path, bytes],
     again = dumps_document(doc.build, created=doc.created, modified=doc.modified,
                            catalog_version=doc.catalog_version, app_version=doc.app_version)
     assert again == before
-
-
-def test_permission_denied_gives_a_sentence(saved: tuple[Path, bytes],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    path, before = saved
-
-    def denied(*args: Any, **kwargs: Any) -> int:
-        raise PermissionError(errno.EACCES, "Permission denied")
-
-    monkeypatch.setattr(os, "open", denied)
-    with pytest.raises(DocumentError) as info:
-        save_document(_edited(), path)
-    assert str(info.value) == ("Could not save 'lab.gpubuild': you do not have permission to "
-                               "write there; choose another folder.")
-    assert path.read_bytes() == before
 
 
 # -- durability: the folder is flushed after the rename -------------------------------------

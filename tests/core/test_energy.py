@@ -1,4 +1,5 @@
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -83,3 +84,72 @@ def test_break_even_carbon_heat_and_cumulative():
     assert co2_kg(1000, 537) == pytest.approx(537)
     assert heat_btu_per_hour(1000) == pytest.approx(3412)
     assert cumulative_cost(100, 10, 3) == [100, 110, 120, 130]
+
+
+def test_idle_hours_at_the_wall_and_a_build_that_is_switched_off():
+    # 2 cards idling at 20 W for 24 - 6 = 18 h x 300 days = 5,400 h: 2 x 20 x 5,400 / 1,000 =
+    # 216 kWh of DC power; at the wall through a 90 % PSU and a PUE of 1.2: 216 x 1.2 / 0.9 = 288.
+    usage = Usage(hours_per_day=6, days_per_year=300, psu_efficiency=0.9, pue=1.2)
+    e = annual_energy([(gpu(300, idle=20), 2)], usage)
+    assert e.kwh_idle_per_year == pytest.approx(288)
+    # at load: 2 x 300 W x 6 h x 300 d = 1,080 kWh, x 1.2 / 0.9 = 1,440 kWh
+    assert e.kwh_load_per_year == pytest.approx(1440)
+    assert e.kwh_per_year == pytest.approx(1728)
+    off = annual_energy([(gpu(300, idle=20), 2)], replace(usage, idle_when_not_running=False))
+    assert off.kwh_idle_per_year == 0 and off.kwh_load_per_year == pytest.approx(1440)
+    # An unknown idle power counts nothing (and says so), however many such cards.
+    unknown = annual_energy([(gpu(300), 3), (gpu(300, idle=20), 1)], Usage(hours_per_day=12))
+    assert unknown.kwh_idle_per_year == pytest.approx(20 * 12 * 365 / 1000)
+    assert not unknown.idle_known
+
+
+@pytest.mark.parametrize("usage", [
+    Usage(hours_per_day=0), Usage(hours_per_day=24), Usage(days_per_year=0),
+    Usage(days_per_year=366), Usage(utilization=0), Usage(psu_efficiency=1), Usage(pue=1),
+    Usage(pue=5), Usage(host_watts=0), Usage(base_kwh_per_year=0)])
+def test_the_ends_of_each_range_are_allowed(usage):
+    annual_energy([(gpu(300), 1)], usage)  # raises nothing
+
+
+@pytest.mark.parametrize(("usage", "message"), [
+    (Usage(hours_per_day=-0.5), "Hours per day must be between 0 and 24 (got -0.5)."),
+    (Usage(hours_per_day=24.5), "Hours per day must be between 0 and 24 (got 24.5)."),
+    (Usage(days_per_year=-1), "Days per year must be between 0 and 366 (got -1)."),
+    (Usage(days_per_year=366.5), "Days per year must be between 0 and 366 (got 366.5)."),
+    (Usage(utilization=-0.1), "Utilization must be between 0 and 1 (got -0.1)."),
+    (Usage(psu_efficiency=1.5), "PSU efficiency must be above 0 and at most 1 (got 1.5)."),
+    (Usage(pue=0.99), "PUE must be between 1 and 5 (got 0.99)."),
+    (Usage(pue=5.5), "PUE must be between 1 and 5 (got 5.5)."),
+    (Usage(host_watts=-5), "Host power must be 0 W or more (got -5)."),
+    (Usage(base_kwh_per_year=-1), "Other household consumption cannot be negative."),
+    (Usage(hours_per_day=math.nan), "'hours per day' must be a number."),
+    (Usage(host_watts=math.inf), "'host watts' must be a number."),
+])
+def test_each_impossible_assumption_has_its_own_sentence(usage, message):
+    with pytest.raises(EstimateError) as err:
+        annual_energy([(gpu(300), 1)], usage)
+    assert str(err.value) == message
+
+
+def test_tier_boundaries_and_free_electricity():
+    beijing = Tariff("t", "tiered", "CN", "CNY", (
+        TariffTier(2880, 0.4883), TariffTier(4800, 0.5383), TariffTier(None, 0.7883)),
+        "2012-07-01", ("test",))
+    # Exactly the first tier's 2,880 kWh: 2,880 x 0.4883 = 1,406.304, nothing at tier 2's price.
+    assert tariff_cost(beijing, 2880) == pytest.approx(1406.304)
+    # Exactly the second tier's end: + 1,920 x 0.5383 = 1,033.536.
+    assert tariff_cost(beijing, 4800) == pytest.approx(1406.304 + 1033.536)
+    assert tariff_cost(beijing, 0) == 0
+    free = flat_tariff(0.0, "EUR")  # a price of 0 is allowed (solar, an employer's power)
+    assert tariff_cost(free, 5000) == 0 and free.currency == "EUR"
+    with pytest.raises(EstimateError, match=r"Electricity price must be 0 or more per kWh "
+                                            r"\(got -0.01\)\."):
+        flat_tariff(-0.01, "USD")
+
+
+def test_break_even_when_owning_costs_as_much_as_renting():
+    # No saving per hour: renting is never dearer, so owning never pays off.
+    assert BreakEven(1000, 1.5, 1.5).hours is None
+    # $2,000 of cards saving $0.25 an hour: 8,000 hours.
+    assert BreakEven(2000, 0.25, 0.5).hours == pytest.approx(8000)
+    assert cumulative_cost(500, 100, 0) == [500]
