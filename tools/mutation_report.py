@@ -3,19 +3,22 @@
 Reads the ``mutants/**/*.py.meta`` files mutmut 3 leaves behind (run ``tools/mutation.sh``
 first). A mutant counts as killed when a test failed (exit 1 or 3), timed out or crashed;
 survived when every selected test passed; "no tests" when no test in the subset calls the
-mutated function. Survivors are split into *wording* (the mutant only turns a sentence into other
-text: a string constant holding a space, or the literal part of an f-string) and *logic*
-(everything else, including a sentence replaced by ``None`` or dropped).
+mutated function. Survivors are sorted into three kinds:
+
+- *wording*: the mutant only turns a sentence into other text (a string constant holding a
+  space, or the literal part of an f-string);
+- *zip-strict*: the mutant only changes or drops ``strict=`` on a ``zip`` call, a check that never
+  changes a result when the lengths agree (they always do where we use it);
+- *logic*: everything else, including a sentence replaced by ``None`` or dropped.
 
 Usage: ``python tools/mutation_report.py [--survivors] [--all-survivors] [MODULE_PREFIX ...]``;
-``--survivors`` prints each logic survivor with the line it changed, ``--all-survivors`` the
-wording ones too.
+``--survivors`` prints each logic survivor with the text it changed, ``--all-survivors`` every
+survivor.
 """
 
 from __future__ import annotations
 
 import ast
-import difflib
 import json
 import sys
 from collections import Counter
@@ -60,29 +63,66 @@ def _same_but_words(a: object, b: object) -> bool:
     return a == b
 
 
+def _without_strict(node: ast.FunctionDef) -> str:
+    """The body with ``strict=`` removed from every ``zip`` call."""
+    tree = ast.parse(ast.unparse(node.body))
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and \
+                call.func.id == "zip":
+            call.keywords = [k for k in call.keywords if k.arg != "strict"]
+    return ast.dump(tree)
+
+
+def _category(orig: ast.FunctionDef, mutant: ast.FunctionDef) -> str:
+    if _same_but_words(orig, mutant):
+        return "wording"
+    if _without_strict(orig) == _without_strict(mutant):
+        return "zip-strict"
+    return "logic"
+
+
 def _functions(path: Path) -> dict[str, ast.FunctionDef]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
 
 
-def _changed_line(orig: ast.FunctionDef, mutant: ast.FunctionDef) -> str:
-    a = ast.unparse(orig).splitlines()[1:]
-    b = ast.unparse(mutant).splitlines()[1:]
-    minus = [ln[1:].strip() for ln in difflib.ndiff(a, b) if ln.startswith("- ")]
-    plus = [ln[1:].strip() for ln in difflib.ndiff(a, b) if ln.startswith("+ ")]
-    return f"{' / '.join(minus)[:110]}  ->  {' / '.join(plus)[:110]}"
+def _changed(orig: ast.FunctionDef, mutant: ast.FunctionDef, width: int = 50) -> str:
+    """The changed text with a little context: ``'…before…'  ->  '…after…'``."""
+    a, b = ast.unparse(orig.body), ast.unparse(mutant.body)
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    left = max(0, start - width)
+    before, after = a[left:len(a) - end + 12], b[left:len(b) - end + 12]
+    return f"{before!r}  ->  {after!r}".replace("\\n", " / ")
+
+
+HEADER = (f"{'module':36} {'killed':>7} {'survived':>8} {'wording':>8} {'strict':>6} "
+          f"{'no tests':>8} {'total':>6} {'survive %':>9} {'logic %':>8}")
+
+
+def _line(name: str, c: Counter[str]) -> str:
+    judged = c["killed"] + c["survived"] or 1
+    n = c["killed"] + c["survived"] + c["no tests"] + c["not run"] + c["other"]
+    logic = c["survived"] - c["wording"] - c["zip-strict"]
+    return (f"{name:36} {c['killed']:7} {c['survived']:8} {c['wording']:8} {c['zip-strict']:6} "
+            f"{c['no tests']:8} {n:6} {100 * c['survived'] / judged:8.1f}% "
+            f"{100 * logic / judged:7.1f}%")
 
 
 def main(argv: list[str]) -> int:
-    show_logic = "--survivors" in argv or "--all-survivors" in argv
-    show_words = "--all-survivors" in argv
+    show = {"logic"} if "--survivors" in argv else set()
+    if "--all-survivors" in argv:
+        show = {"logic", "wording", "zip-strict"}
     prefixes = [a for a in argv if not a.startswith("--")]
     if not MUTANTS.is_dir():
         print("No mutants/ folder: run tools/mutation.sh first.", file=sys.stderr)
         return 2
     total: Counter[str] = Counter()
-    print(f"{'module':36} {'killed':>7} {'survived':>8} {'(wording)':>9} {'no tests':>8} "
-          f"{'total':>6} {'survive %':>9} {'logic %':>8}")
+    print(HEADER)
     for meta in sorted(MUTANTS.glob("planner/**/*.py.meta")):
         module = str(meta.relative_to(MUTANTS))[: -len(".py.meta")].replace("/", ".")
         if prefixes and not any(module.startswith(p) for p in prefixes):
@@ -98,27 +138,18 @@ def main(argv: list[str]) -> int:
                 continue
             name = key.rsplit(".", 1)[1]
             orig = functions[name.rsplit("__mutmut_", 1)[0] + "__mutmut_orig"]
-            words = _same_but_words(orig, functions[name])
-            counts["wording"] += words
-            if (show_logic and not words) or show_words:
-                tag = "words" if words else "logic"
-                lines.append(f"    {tag} {name}: {_changed_line(orig, functions[name])}")
+            category = _category(orig, functions[name])
+            counts[category] += category != "logic"
+            if category in show:
+                lines.append(f"    {category} {name}: {_changed(orig, functions[name])}")
         total.update(counts)
-        n = counts["killed"] + counts["survived"] + counts["no tests"] + counts["not run"]
-        judged = counts["killed"] + counts["survived"] or 1
-        print(f"{module:36} {counts['killed']:7} {counts['survived']:8} {counts['wording']:9} "
-              f"{counts['no tests']:8} {n:6} {100 * counts['survived'] / judged:8.1f}% "
-              f"{100 * (counts['survived'] - counts['wording']) / judged:7.1f}%")
-        print("\n".join(lines)) if lines else None
-    judged = total["killed"] + total["survived"]
-    if judged:
-        n = judged + total["no tests"] + total["not run"]
-        print(f"{'all':36} {total['killed']:7} {total['survived']:8} {total['wording']:9} "
-              f"{total['no tests']:8} {n:6} {100 * total['survived'] / judged:8.1f}% "
-              f"{100 * (total['survived'] - total['wording']) / judged:7.1f}%")
-        if total["not run"] or total["other"]:
-            print(f"(not run: {total['not run']}, other: {total['other']})")
-    print("survive % = survived / (killed + survived); logic % leaves out wording-only mutants")
+        print(_line(module, counts))
+        for line in lines:
+            print(line)
+    print(_line("all", total))
+    if total["not run"] or total["other"]:
+        print(f"(not run: {total['not run']}, other: {total['other']})")
+    print("survive % = survived / (killed + survived); logic % leaves out wording and zip-strict")
     return 0
 
 
