@@ -44,7 +44,8 @@ def active_parameters(w: Workload) -> int:
         return total
     f = w.moe_intermediate or w.intermediate or 4 * w.hidden
     per_expert = 3 * w.hidden * f
-    idle = (w.experts - w.experts_per_token) * per_expert * w.layers
+    moe_layers = w.layers - min(w.layers, w.dense_layers or 0)  # DeepSeek's leading dense MLPs
+    idle = (w.experts - w.experts_per_token) * per_expert * moe_layers
     return max(1, total - idle)
 
 
@@ -118,7 +119,9 @@ def decode_speed(
     seq = resolve_seq(w, setup.seq)
     active = active_parameters(w)
     emb = layouts.embedding_parameters(w)
-    weight_bytes = max(0, active - emb) * wb + (w.vocab or 0) * (w.hidden or 0) * 2.0
+    # The LM head is read, the input table is not; weight quantizers keep the head 16-bit.
+    head_b = max(wb, 2.0)
+    weight_bytes = max(0, active - emb) * wb + (w.vocab or 0) * (w.hidden or 0) * head_b
     kv_b = quantization_bytes(setup.kv_precision or (
         "fp32" if setup.precision == "fp32" else "fp16"))
     kv_bytes = kv_cache_bytes(w, setup.batch, seq, kv_b)

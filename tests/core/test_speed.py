@@ -71,3 +71,123 @@ def test_value_per_money_and_watt():
     assert per_dollar(100.0, 2000.0) == pytest.approx(0.05)
     assert per_dollar(100.0, None) is None
     assert per_watt(300.0, 450.0) == pytest.approx(2 / 3)
+
+
+# --- decode: what bounds it, over how many cards, at which precision (arithmetic in each test) ---
+
+LLAMA3_8B = 8_030_261_248
+EMBEDDING = 128_256 * 4_096  # 525,336,576: the input table; the untied LM head is as large
+KV_PER_TOKEN_FP16 = 2 * 32 * 8 * 128 * 2  # K and V, 32 layers, 8 KV heads of 128: 131,072 B
+RTX4090_DECODE_BW = 1008e9 * 0.8  # 80 % of 1,008 GB/s
+
+
+def test_a_large_batch_decodes_at_the_compute_limit(real_catalog):
+    w, g = real_catalog.workload("llama-3-8b"), real_catalog.gpu("nvidia-rtx-4090")
+    d = decode_speed(w, InferenceSetup(precision="bf16", batch=256, seq=1), g)
+    # Reading: (8,030,261,248 - 525,336,576) x 2 B of weights + 256 x 131,072 B of cache
+    # = 15,043,403,776 B per step at 806.4 GB/s: 18.7 ms. Computing: 2 x 8,030,261,248 x 256 =
+    # 4.111e12 FLOPs at 165.2 TFLOPS x 40 %: 62.2 ms. Compute binds: 256 / 62.2 ms.
+    read_s = ((LLAMA3_8B - EMBEDDING) * 2 + 256 * KV_PER_TOKEN_FP16) / RTX4090_DECODE_BW
+    compute_s = 2 * LLAMA3_8B * 256 / (165.2e12 * 0.4)
+    assert read_s < compute_s
+    assert d.bound == "compute"
+    assert d.tokens_per_second == pytest.approx(256 / compute_s, rel=1e-9)
+
+
+def test_tensor_parallel_decode_reads_each_card_s_share(real_catalog):
+    w, g = real_catalog.workload("llama-3-8b"), real_catalog.gpu("nvidia-rtx-4090")
+    one = InferenceSetup(precision="bf16", batch=1, seq=1)
+    # Two cards each stream half the bytes at their own bandwidth: twice the single card's rate,
+    # 2 x 806.4e9 / 15,009,980,416 B = 107.45 tokens/s.
+    step_bytes = (LLAMA3_8B - EMBEDDING) * 2 + KV_PER_TOKEN_FP16
+    assert decode_speed(w, one, g, 2).tokens_per_second == pytest.approx(
+        2 * RTX4090_DECODE_BW / step_bytes, rel=1e-9)
+    # Compute-bound, two cards also halve the time: 2 x 66.08 TFLOPS.
+    big = InferenceSetup(precision="bf16", batch=512, seq=1)
+    assert decode_speed(w, big, g, 2).tokens_per_second == pytest.approx(
+        512 / (2 * LLAMA3_8B * 512 / (2 * 165.2e12 * 0.4)), rel=1e-9)
+
+
+@pytest.mark.parametrize(("precision", "weight_b", "head_b", "kv_b"), [
+    # int4 with an fp16 scale and offset per 128 weights: (4 + 20/128) / 8 B; the LM head and
+    # the cache stay 16-bit.
+    ("int4", (4 + 20 / 128) / 8, 2, 2),
+    # int8 with a 16-bit scale per 4,096: 1 + 2/4096 B; head and cache 16-bit.
+    ("int8", 1 + 2 / 4096, 2, 2),
+    # fp32 serving keeps every weight, the LM head too, and the cache in 4 bytes.
+    ("fp32", 4, 4, 4),
+])
+def test_decode_bytes_per_precision(real_catalog, precision, weight_b, head_b, kv_b):
+    w, g = real_catalog.workload("llama-3-8b"), real_catalog.gpu("nvidia-rtx-4090")
+    d = decode_speed(w, InferenceSetup(precision=precision, batch=1, seq=1), g)
+    # The LM head is one of the two embedding-sized matrices; the input table is never read.
+    step_bytes = ((LLAMA3_8B - 2 * EMBEDDING) * weight_b + EMBEDDING * head_b
+                  + 2 * 32 * 8 * 128 * kv_b)
+    assert d.bound == "memory bandwidth"
+    assert d.tokens_per_second == pytest.approx(RTX4090_DECODE_BW / step_bytes, rel=1e-9)
+
+
+def test_an_fp8_cache_halves_the_cache_bytes(real_catalog):
+    w, g = real_catalog.workload("llama-3-8b"), real_catalog.gpu("nvidia-rtx-4090")
+    # 4,096 cached tokens x 131,072 B = 536,870,912 B in fp16, 268,435,456 B in fp8.
+    weights = (LLAMA3_8B - EMBEDDING) * 2
+    fp8 = decode_speed(w, InferenceSetup(precision="bf16", batch=1, seq=4096,
+                                         kv_precision="fp8"), g)
+    assert fp8.tokens_per_second == pytest.approx(
+        RTX4090_DECODE_BW / (weights + 4096 * KV_PER_TOKEN_FP16 / 2), rel=1e-9)
+
+
+def test_a_card_without_any_throughput_figure_is_compute_bound_at_zero(real_catalog):
+    from dataclasses import replace
+
+    w = real_catalog.workload("llama-3-8b")
+    bare = replace(real_catalog.gpu("nvidia-rtx-4090"), fp32_tflops=None, fp16_tensor_tflops=None,
+                   bf16_tensor_tflops=None, fp8_tensor_tflops=None, int8_tensor_tops=None)
+    d = decode_speed(w, InferenceSetup(precision="bf16", batch=1, seq=1), bare)
+    assert (d.tokens_per_second, d.bound) == (0.0, "compute")
+    # Only FP32 on record: the compute limit uses it (82.6 TFLOPS x 40 %).
+    fp32_only = replace(bare, fp32_tflops=82.6)
+    big = decode_speed(w, InferenceSetup(precision="bf16", batch=512, seq=1), fp32_only)
+    assert big.tokens_per_second == pytest.approx(512 / (2 * LLAMA3_8B * 512 / (82.6e12 * 0.4)))
+
+
+def test_models_that_do_not_generate_have_no_decode_speed(real_catalog):
+    g = real_catalog.gpu("nvidia-rtx-4090")
+    with pytest.raises(EstimateError,
+                       match=r"^'BERT-base \(uncased\)' does not generate tokens\.$"):
+        decode_speed(real_catalog.workload("bert-base"), InferenceSetup(), g)
+    with pytest.raises(EstimateError, match="does not generate tokens"):
+        decode_speed(real_catalog.workload("resnet-50"), InferenceSetup(), g)
+    # T5 decodes: an encoder-decoder generates its output.
+    assert decode_speed(real_catalog.workload("t5-base"), InferenceSetup(seq=512),
+                        g).tokens_per_second > 0
+
+
+def test_a_training_step_and_its_seconds(real_catalog):
+    w, g = real_catalog.workload("llama-3-8b"), real_catalog.gpu("nvidia-rtx-4090")
+    s = training_speed(w, TrainingSetup(precision="amp-bf16", batch=2, accumulation=4, seq=1024),
+                       g, 1)
+    # Per token: 6 x 8,030,261,248 + 12 x 32 x 4,096 x 1,024 = 49,792,180,224 FLOPs; a
+    # 1,024-token sample 50,987,192,549,376 FLOPs; 165.2e12 x 0.4 / that = 1.29597 samples/s;
+    # a step of 2 x 4 = 8 samples takes 6.1730 s.
+    per_sample = (6 * LLAMA3_8B + 12 * 32 * 4096 * 1024) * 1024
+    rate = 165.2e12 * 0.4 / per_sample
+    assert s.samples_per_second == pytest.approx(rate, rel=1e-9)
+    assert s.tokens_per_second == pytest.approx(rate * 1024, rel=1e-9)
+    assert s.seconds_per_step == pytest.approx(8 / rate, rel=1e-9)
+    # A CNN has no tokens; its FLOPs grow with the image's area: 448 px is 4 x 224 px.
+    r = real_catalog.workload("resnet-50")
+    assert training_flops_per_sample(r, 448, False) == pytest.approx(
+        4 * training_flops_per_sample(r, 224, False))
+    cnn = training_speed(r, TrainingSetup(precision="amp-bf16", batch=32, seq=224), g, 1)
+    assert cnn.tokens_per_second is None
+
+
+def test_moe_active_parameters_leave_out_dense_layers(real_catalog):
+    w = real_catalog.workload("deepseek-v2-lite")
+    # DeepSeek-V2-Lite (config.json): 27 layers, the first a dense MLP (first_k_dense_replace
+    # 1); the other 26 route each token to 6 of 64 experts of width 1,408 over hidden 2,048.
+    # Idle per token: 58 experts x 3 x 2,048 x 1,408 x 26 layers = 13,045,334,016 of the
+    # 15,706,484,224 parameters, leaving 2,661,150,208 active (2.45 B without the input
+    # embedding's 209,715,200; DeepSeek: "2.4B activated").
+    assert active_parameters(w) == 15_706_484_224 - 58 * 3 * 2048 * 1408 * 26
