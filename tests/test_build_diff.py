@@ -64,3 +64,53 @@ def test_only_the_order_differs() -> None:
     mine = sample_build(slots=2)
     theirs = replace(mine, slots=mine.slots[::-1])
     assert build_differences(mine, theirs) == ["The GPUs are the same but in a different order."]
+
+
+def test_the_same_model_tracked_twice_is_matched_by_occurrence() -> None:
+    mine = sample_build(workloads=1)
+    train = mine.workloads[0]
+    serve = replace(train, task="inference")
+    ours = replace(mine, workloads=(train, serve))
+    # Their second copy serves at batch 8: only that copy's inference batch differs.
+    theirs = replace(ours, workloads=(train, replace(serve, inference=replace(
+        serve.inference, batch=8))))
+    name = train.workload.name
+    assert build_differences(ours, theirs) == [
+        f"{name} (inference): batch size in yours {serve.inference.batch}, in theirs 8."]
+    # A third copy only they track is named once, with its task.
+    assert build_differences(ours, replace(ours, workloads=(train, serve, train))) == [
+        f"{name} (training): only in theirs."]
+
+
+def test_two_cards_only_in_yours_and_the_display_reserve() -> None:
+    mine = sample_build(slots=3)
+    theirs = replace(mine, slots=mine.slots[:1], display_reserve_bytes=0)
+    _, second, third = mine.slots
+    assert build_differences(mine, theirs) == [
+        f"{second.count}× {second.gpu.name}: only in yours.",
+        f"{third.count}× {third.gpu.name}: only in yours.",
+        "Display memory reserve: 536,870,912 bytes in yours, 0 bytes in theirs.",
+    ]
+
+
+def test_two_workloads_only_in_yours_and_reordered_workloads() -> None:
+    mine = sample_build(workloads=2)
+    a, b = mine.workloads
+    assert build_differences(mine, replace(mine, workloads=())) == [
+        f"{a.workload.name} (training): only in yours.",
+        f"{b.workload.name} (inference): only in yours.",
+    ]
+    assert build_differences(mine, replace(mine, workloads=(b, a))) == [
+        "The workloads are the same but in a different order."]
+
+
+def test_a_models_snapshot_and_usage_labels() -> None:
+    mine = sample_build(workloads=1)
+    tracked = mine.workloads[0]
+    bigger = replace(tracked, workload=replace(tracked.workload, layers=40))
+    theirs = replace(mine, workloads=(bigger,), usage=replace(mine.usage, pue=1.5))
+    lines = build_differences(mine, theirs)
+    assert lines[0].startswith(f"{tracked.workload.name}: ") and "32" in lines[0] and \
+        "40" in lines[0]
+    # An acronym keeps its capitals; an ordinary label starts in lower case.
+    assert lines[-1] == "Usage: PUE in yours 1, in theirs 1.5."
