@@ -115,3 +115,40 @@ def test_a_builds_price_is_the_sum_of_its_cards_as_they_show() -> None:
     dollars = build_price([(card_a, 2), (card_b, 1)], "USD", None, "street")
     assert (dollars.amount, dollars.priced_gpus) == (2 * 1799.0 + 1599.0, 3)
     assert build_price([(unpriced, 2)], "USD", RATES).amount is None
+
+
+def test_the_users_price_is_a_dated_street_price_and_the_newest_counts() -> None:
+    from dataclasses import replace
+
+    from planner.core.prices import USER_SOURCE
+
+    mine = with_user_price((MSRP,), 1450.0, today="2026-12-03")[1]
+    assert (mine.currency, mine.kind, mine.region, mine.source) == (
+        "USD", "street", "global", USER_SOURCE)
+    assert isinstance(mine.amount, float)
+    older = replace(mine, amount=1500.0, as_of="2026-01-01")
+    assert user_price((mine, older)) == mine and user_price((older, mine)) == mine
+    assert user_price((MSRP, STREET_NEW)) is None  # nobody typed a price
+    # A typed price in another currency is not the user's dollar price.
+    assert user_price((replace(mine, currency="EUR"),)) is None
+    # Without a date given it is dated today (an ISO date).
+    import datetime as dt
+
+    assert with_user_price((), 999.0)[0].as_of == dt.date.today().isoformat()
+
+
+def test_an_unpriced_card_first_does_not_hide_the_priced_ones() -> None:
+    from dataclasses import replace
+
+    from planner.core.prices import build_price
+    from tests.gpubuild_samples import RTX_4090
+
+    unpriced = replace(RTX_4090, id="c", prices=())
+    card = replace(RTX_4090, id="a", prices=(MSRP,))
+    total = build_price([(unpriced, 2), (card, 3)], "USD", None, "msrp")
+    # 3 x $1,599 = $4,797 for the three priced cards of five.
+    assert (total.amount, total.currency, total.priced_gpus, total.gpu_count) == (
+        4797.0, "USD", 3, 5)
+    # A price that could not be had in euros (no rates) leaves the card unpriced.
+    eur = build_price([(card, 1)], "EUR", None, "msrp")
+    assert (eur.amount, eur.currency, eur.priced_gpus) == (None, "EUR", 0)

@@ -81,3 +81,25 @@ def test_money_rounding_and_symbols() -> None:
     assert Formatter(GERMAN, "EUR").money(22938.4) == "€22.938"
     assert f.money(12, "GBP") == "GBP 12.00"  # no symbol known: the code
     assert format_money(22938.4, "CNY") == "¥22,938"  # the shortcut is the same rule
+
+
+def test_unknown_and_zero_edges() -> None:
+    f = Formatter(currency="CNY", rates=RATES)
+    assert f.convert(None) is None and f.convert(float("nan")) is None
+    assert f.energy(None) == "—" and f.mass_co2(None) == "—" and f.percent(None) == "—"
+    # Zero headroom is "+0.0 GiB" (nothing short); a byte short is "−0.0 GiB".
+    assert f.signed_memory(0) == "+0.0 GiB" and f.signed_memory(-1) == "−0.0 GiB"
+    assert f.signed_memory(None) == "—"
+    # Rates without a date still say the amount was converted: "?" stands for the date.
+    undated = Formatter(currency="CNY", rates=Rates(cny_per_usd=7.1, cny_per_eur=7.8))
+    assert undated.convert(10) == Money(pytest.approx(71.0), "CNY", "?")  # type: ignore[arg-type]
+
+
+def test_decimals_are_honoured() -> None:
+    f = Formatter()
+    assert f.percent(0.1234, 1) == "12.3 %" and f.percent(0.125) == "12 %"  # half to even
+    assert f.signed_memory(1.25 * GIB, 2) == "+1.25 GiB"
+    assert f.signed_memory(-1.256 * GIB, 0) == "−1 GiB"
+    assert f.memory(1.5 * GIB, None) == "1.5 GiB"  # not whole: one decimal
+    assert f.memory(1.55 * GIB, None) == "1.6 GiB"
+    assert f.capacity(12.5) == "12.5 GiB"
