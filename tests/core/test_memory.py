@@ -244,19 +244,30 @@ def test_qlora_needs_a_transformer(real_catalog):
         estimate_training(wl(real_catalog, "resnet-50"), TrainingSetup(qlora=True, seq=224))
 
 
-@pytest.mark.parametrize("setup", [TrainingSetup(batch=0), TrainingSetup(seq=0),
-                                   TrainingSetup(precision="fp64"),
-                                   TrainingSetup(optimizer="rmsprop"), TrainingSetup(gpus=0),
-                                   TrainingSetup(strategy="magic"),
-                                   TrainingSetup(accumulation=0), TrainingSetup(loss="sparse"),
-                                   TrainingSetup(offload="disk"),
-                                   TrainingSetup(optimizer_impl="turbo"),
-                                   TrainingSetup(lora_rank=8, lora_targets="nope")])
-def test_nonsense_training_input_is_one_sentence(real_catalog, setup):
+@pytest.mark.parametrize(("setup", "message"), [
+    (TrainingSetup(batch=0), "Batch size must be a whole number of at least 1 (got 0)."),
+    (TrainingSetup(seq=0), "Sequence length must be a whole number of at least 1 (got 0)."),
+    (TrainingSetup(precision="fp64"), "Unknown training precision 'fp64'; use one of fp32, "
+                                      "amp-fp16, amp-bf16, fp16, bf16, fp8."),
+    (TrainingSetup(optimizer="rmsprop"), "Unknown optimizer 'rmsprop'; use one of sgd, "),
+    (TrainingSetup(gpus=0), "GPU count must be a whole number from 1 to 1024 (got 0)."),
+    (TrainingSetup(strategy="magic"), "Unknown strategy 'magic'; use one of ddp, zero1, zero2, "
+                                      "zero3, fsdp, tp, pp."),
+    (TrainingSetup(accumulation=0), "Gradient accumulation must be a whole number of at least "
+                                    "1 (got 0)."),
+    (TrainingSetup(loss="sparse"), "Loss must be one of full, chunked (got 'sparse')."),
+    (TrainingSetup(offload="disk"), "Offload must be one of none, optimizer, all (got 'disk')."),
+    (TrainingSetup(optimizer_impl="turbo"), "Optimizer step must be one of foreach, fused, "
+                                            "per-tensor (got 'turbo')."),
+    # BERT names its attention projections query, key and value (Hugging Face BertSelfAttention).
+    (TrainingSetup(lora_rank=8, lora_targets="nope"), "BERT-base (uncased) has no layer called "
+     "'nope'; its linear layers are query, key, value, dense (or use attention or all-linear)."),
+])
+def test_nonsense_training_input_is_one_sentence(real_catalog, setup, message):
     with pytest.raises(EstimateError) as err:
         estimate_training(wl(real_catalog, "bert-base"), setup)
-    msg = str(err.value)
-    assert "\n" not in msg and msg.endswith(".")
+    assert str(err.value).startswith(message) and str(err.value).endswith(".")
+    assert "\n" not in str(err.value)
 
 
 # --- properties ----------------------------------------------------------------------------------
