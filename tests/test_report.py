@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 import unicodedata
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -64,8 +65,10 @@ def test_report_of_a_broken_file_is_one_sentence(tmp_path):
 @pytest.mark.parametrize("name", ["entry-level", "server-8xh100", "custom-gpu"])
 def test_every_example_renders(name, real_catalog):
     doc = load_document(ROOT / "examples" / f"{name}.gpubuild")
-    assert doc.build.name in sheet_html(doc.build, real_catalog, load_rates()) or "&" in \
-        doc.build.name
+    html = sheet_html(doc.build, real_catalog, load_rates())
+    assert escape(doc.build.name, quote=False) in html  # "8× H100 & co" is written "&amp;"
+    for slot in doc.build.slots:
+        assert escape(slot.gpu.name, quote=False) in html
 
 
 def test_sheet_prices_in_the_builds_currency_with_the_rate_date(real_catalog):
