@@ -79,10 +79,11 @@ def test_the_smallest_card_binds_a_mixed_build(catalog: Catalog) -> None:
     assert row.gpu_id == "nvidia-rtx-3060-12gb" and row.gpu_count == 3
     assert row.headroom_bytes == 12_348_030_976 - row.needed_bytes
     assert row.low_bytes < row.needed_bytes < row.high_bytes
-    if row.needed_bytes > row.usable_bytes:
-        assert row.verdict == DOES_NOT_FIT and row.suggestions
-    else:
-        assert row.verdict in (FITS, TIGHT) and row.suggestions == ()
+    # QLoRA of an 8 B model at batch 1 fits a 12 GB card (the point of QLoRA: 4-bit weights of
+    # 7.5 B parameters take about 3.6 GiB), though Llama 3's 128,256-entry vocabulary makes the
+    # logits of 2,048 tokens large enough to leave little room: no fixes are offered.
+    assert row.needed_bytes < row.usable_bytes
+    assert row.verdict in (FITS, TIGHT) and row.suggestions == ()
 
 
 def test_a_workload_that_does_not_fit_carries_fixes_that_do(catalog: Catalog) -> None:
