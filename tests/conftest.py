@@ -31,3 +31,24 @@ def real_catalog():  # type: ignore[no-untyped-def]
     from planner.catalog.datafiles import load_catalog
 
     return load_catalog()
+
+
+@pytest.fixture(autouse=True)
+def _cold_caches_under_mutation() -> None:
+    """Under a mutation run, empty planner's memoised functions before each test.
+
+    A cache filled by an earlier test (or by the run's parent process) returns the original
+    code's answer, so the mutated function is never called: mutmut would record only the first
+    test as covering it and count its mutants as survivors. Outside a mutation run (mutmut's
+    trampoline not loaded) this does nothing and the caches work as in the app.
+    """
+    import sys
+
+    if "mutmut.mutation.trampoline" not in sys.modules:
+        return
+    for name, module in list(sys.modules.items()):
+        if name.startswith("planner.") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and getattr(value, "__module__", None) == name:
+                    clear()

@@ -184,18 +184,23 @@ def test_folder_is_flushed_after_the_rename(tmp_path: Path,
     assert events == ["fsync file", "rename", "fsync folder"]
 
 
-@pytest.mark.skipif(os.name != "posix", reason="POSIX folder fsync")
-def test_a_folder_that_cannot_be_flushed_still_saves(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """Some network file systems refuse fsync on a folder (EINVAL): the save still counts."""
+def _folder_fsync_fails(monkeypatch: pytest.MonkeyPatch, error: OSError) -> None:
+    """Make fsync of a folder raise ``error``; files still flush."""
     real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
         if stat.S_ISDIR(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "Invalid argument")
+            raise error
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", fsync)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX folder fsync")
+def test_a_folder_that_cannot_be_flushed_still_saves(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some network file systems refuse fsync on a folder (EINVAL): the save still counts."""
+    _folder_fsync_fails(monkeypatch, OSError(errno.EINVAL, "Invalid argument"))
     path = tmp_path / "lab.gpubuild"
     save_document(sample_build(), path)
     assert load_document(path).build == sample_build() and _only(path) == ["lab.gpubuild"]
@@ -206,14 +211,7 @@ def test_a_failed_folder_flush_is_reported(saved: tuple[Path, bytes],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """An I/O error flushing the folder means the save may not survive a power cut: say so."""
     path, _ = saved
-    real_fsync = os.fsync
-
-    def fsync(fd: int) -> None:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
-            raise OSError(errno.EIO, "Input/output error")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    _folder_fsync_fails(monkeypatch, OSError(errno.EIO, "Input/output error"))
     with pytest.raises(DocumentError) as info:
         save_document(_edited(), path)
     assert str(info.value) == ("Could not save 'lab.gpubuild': input/output error; try again "
