@@ -74,3 +74,23 @@ def test_shown_settings_follow_the_task() -> None:
     assert (shown.precision, shown.adapter, shown.lora_rank) == ("amp-bf16", "qlora", 32)
     served = shown_settings(replace(t, task="inference"))
     assert (served.precision, served.strategy, served.adapter) == ("int4", "pp", "full")
+
+
+def test_every_shown_setting_comes_from_the_tasks_own_setup() -> None:
+    t = TrackedWorkload(LLM, "train",
+                        training=TrainingSetup(precision="bf16", batch=3, seq=1024,
+                                               optimizer="adafactor", checkpointing=True,
+                                               accumulation=5, attention="eager",
+                                               strategy="fsdp"),
+                        inference=InferenceSetup(precision="fp8", batch=7, seq=4096,
+                                                 strategy="tp"))
+    from planner.core.workload_settings import ShownSettings
+
+    assert shown_settings(t) == ShownSettings(
+        task="train", precision="bf16", batch=3, seq=1024, optimizer="adafactor",
+        checkpointing=True, accumulation=5, attention="eager", strategy="fsdp", adapter="full",
+        lora_rank=DEFAULT_RANK)
+    served = shown_settings(replace(t, task="inference"))
+    assert (served.task, served.precision, served.batch, served.seq, served.strategy) == (
+        "inference", "fp8", 7, 4096, "tp")
+    assert with_setting(t, "task", "inference").task == "inference"
