@@ -1997,6 +1997,10 @@ Source: %3</source>
         <translation>每个配置都按以下设置估算：</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
         <source>%1 (%2): %3</source>
         <translation>%1（%2）：%3</translation>
     </message>

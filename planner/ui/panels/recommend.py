@@ -237,7 +237,9 @@ class RecommendDialog(QDialog):
             return
         lines = self.recipe_lines(self.results[0])  # the same recipe for every candidate
         self.assumed.setText(html.escape(self.tr("Every build is sized for:")) + "<br>" +
-                             "<br>".join(f"<b>{html.escape(name)}</b>: {html.escape(text)}"
+                             "<br>".join(html.escape(self.tr("%1: %2"))
+                                         .replace("%1", f"<b>{html.escape(name)}</b>")
+                                         .replace("%2", html.escape(text))
                                          for name, text in lines))
         for r, row in enumerate(self.results):
             tip = "\n".join(
