@@ -239,7 +239,8 @@ def test_types_and_ranges(path: str, value: Any, expected: str) -> None:
     ("workloads.0.training.optimizer", "adamax", "Optimizer must be one of sgd"),
     ("workloads.0.training.strategy", "dp", "Training strategy must be one of ddp"),
     ("workloads.0.training.attention", "sdpa", "Attention kernel must be one of flash, eager"),
-    ("workloads.0.training.lora_targets", "mlp", "LoRA targets must be one of"),
+    ("workloads.0.training.lora_targets", "q proj!", "LoRA targets must be attention, "
+                                                     "all-linear or a comma-separated list"),
     ("workloads.1.inference.precision", "int3", "Inference precision must be one of"),
     ("workloads.1.inference.precision", "amp-bf16", "Inference precision must be one of"),
     ("workloads.1.inference.kv_precision", "fp6", "KV cache precision must be one of"),

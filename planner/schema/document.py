@@ -7,7 +7,12 @@ GPU or model is wrong; :class:`Document` puts the levels together for the JSON S
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
+
+from pydantic import GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from planner.core.build import CostSettings
 from planner.core.energy import Usage
@@ -26,12 +31,48 @@ from planner.core.precision import (
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.dated import PRICE_KINDS
-from planner.schema.fields import Flag, Nested, Num, Text
+from planner.schema.fields import TEXT_LIMITS, Flag, Nested, Num, Text
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
 
 def _int(label: str, low: int, high: int) -> Num:
     return Num(label, low=low, high=high, integer=True)
+
+
+#: A module name as PEFT targets it (``q_proj``, ``query_key_value``, ``Wqkv``).
+_MODULE = r"[A-Za-z_][A-Za-z0-9_.]*"
+_MODULE_LIST = re.compile(rf"{_MODULE}( *, *{_MODULE})*")
+
+
+class LoraTargets(Text):
+    """``attention``, ``all-linear`` or a comma-separated list of module names.
+
+    The file holds the names as written; whether the model has them is the estimator's question
+    (:func:`planner.core.lora.parse_targets`), answered where the model is known: the app marks
+    the setting with core's sentence, the CLI refuses it. A file is thus never refused for a
+    layer name, which a later version may know for a family.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("LoRA targets", "name")
+        self.rule = (f"{', '.join(LORA_TARGETS[:-1])}, {LORA_TARGETS[-1]} or a comma-separated "
+                     "list of module names such as q_proj,v_proj")
+
+    def _check(self, value: str, info: core_schema.ValidationInfo) -> str:
+        value = super()._check(value, info)
+        if value not in LORA_TARGETS and not _MODULE_LIST.fullmatch(value):
+            raise PydanticCustomError("choice", "is not one of the choices")
+        return value
+
+    def _json(self) -> dict[str, Any]:
+        return {}
+
+    def __get_pydantic_json_schema__(self, schema: CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {"description": self.label, "anyOf": [
+            {"enum": list(LORA_TARGETS)},
+            {"type": "string", "maxLength": TEXT_LIMITS["name"][0],
+             "pattern": f"^{_MODULE_LIST.pattern}$"}]}
 
 
 class TrainingRecord(Record):
@@ -50,7 +91,7 @@ class TrainingRecord(Record):
     strategy: Annotated[str, Text("Training strategy", choices=STRATEGIES)]
     lora_rank: Annotated[int | None, _int("LoRA rank", 1, lim.MAX_BATCH)]
     qlora: Annotated[bool, Flag("QLoRA flag")]
-    lora_targets: Annotated[str, Text("LoRA targets", choices=LORA_TARGETS)]
+    lora_targets: Annotated[str, LoraTargets()]
     # Second-generation recipe settings: files from before them leave them out (core's defaults).
     checkpoint_mode: Annotated[str, Text("Checkpointing mode")] = "full"
     adapter_dtype: Annotated[str, Text("Adapter dtype", choices=tuple(ADAPTER_DTYPES))] = "fp32"
