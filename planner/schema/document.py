@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from planner.core.build import CostSettings
+from planner.core.study import MAX_VARIANTS
 from planner.core.energy import Usage
 from planner.core.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
 from planner.core.money import CURRENCIES
@@ -118,6 +119,11 @@ class SlotEntry(Record):
     spec: Annotated[dict[str, Any], Nested("GPU snapshot")]
 
 
+#: The largest training job a file states (tokens or samples): 10^16 is over a thousand times
+#: the largest published pre-training run.
+MAX_JOB = 10**16
+
+
 class TrackedEntry(Record):
     """A workload with both tasks' settings (each part checked on its own)."""
 
@@ -126,6 +132,15 @@ class TrackedEntry(Record):
     workload: Annotated[dict[str, Any], Nested("Workload snapshot")]
     training: Annotated[dict[str, Any], Nested("Training settings")]
     inference: Annotated[dict[str, Any], Nested("Inference settings")]
+    job: Annotated[int | None, _int("Training job size", 1, MAX_JOB)]
+
+
+class VariantEntry(Record):
+    """One candidate build of the document: its name and hardware (slots checked on their own)."""
+
+    name: Annotated[str, Text("Variant name", "name")]
+    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
 
 
 class ExtraEntry(Record):
@@ -148,11 +163,11 @@ class DocumentHeader(Record):
     catalog_version: Annotated[str, Text("Catalog version")]
     name: Annotated[str, Text("Build name", "name")]
     notes: Annotated[str, Text("Build notes", "text")]
-    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    variants: Annotated[list[Any], Nested("The variant list", "list")]
+    active_variant: Annotated[int, _int("Active variant", 0, MAX_VARIANTS - 1)]
     workloads: Annotated[list[Any], Nested("The workload list", "list")]
     usage: Annotated[dict[str, Any], Nested("Usage settings")]
     cost: Annotated[dict[str, Any], Nested("Cost settings")]
-    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
     extra: Annotated[dict[str, Any] | None, Nested("Extra metadata")] = None
 
 
@@ -173,10 +188,16 @@ class Tracked(TrackedEntry):
     inference: Annotated[InferenceRecord, Nested("Inference settings")]  # type: ignore[assignment]
 
 
+class Variant(VariantEntry):
+    """One candidate build: its name and its GPU slots."""
+
+    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+
+
 class Document(DocumentHeader):
     """A whole `.gpubuild` file of the current format version."""
 
-    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+    variants: Annotated[list[Variant], Nested("The variant list", "list")]
     workloads: Annotated[list[Tracked], Nested("The workload list", "list")]
     usage: Annotated[UsageRecord, Nested("Usage settings")]  # type: ignore[assignment]
     cost: Annotated[CostRecord, Nested("Cost settings")]  # type: ignore[assignment]
