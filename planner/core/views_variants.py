@@ -32,7 +32,12 @@ from planner.core.views_compare import (
     speed_unit,
     workload_speed,
 )
-from planner.core.views_energy import comparable_instance, energy_view, units_for
+from planner.core.views_energy import (
+    comparable_instance,
+    energy_view,
+    like_for_like,
+    units_for,
+)
 from planner.core.views_headroom import headroom_rows
 
 #: Variants the compare view shows at once (plus one rental).
@@ -104,9 +109,11 @@ def rental_build(study: Study, instance: CloudInstance, catalog: Catalog) -> Bui
     gpu = catalog.gpu(instance.gpu_id)
     if gpu is None:
         return None
-    # One machine, or a per-GPU offer's largest node: what "rent 8× A100" means.
-    return replace(study.build(), slots=(BuildSlot(gpu, instance.gpu_count),),
-                   display_reserve_bytes=0)
+    # As many GPUs as the first variant when the offer rents that build like for like (a
+    # per-GPU offer of its card); otherwise one machine: what "rent 8× A100" means.
+    first = study.build(0)
+    count = first.gpu_count if like_for_like(instance, first) else instance.gpu_count
+    return replace(first, slots=(BuildSlot(gpu, count),), display_reserve_bytes=0)
 
 
 def _speed(tracked: TrackedWorkload, build: Build) -> float | None:
