@@ -197,10 +197,10 @@ def test_one_variant_study_is_named_after_its_build() -> None:
         == ["Entry-level learning rig"]
 
 
-def test_tables_break_between_rows_and_repeat_their_header(tmp_path: Path) -> None:
+def test_tables_break_between_rows_and_repeat_their_header(qapp: object,
+                                                           tmp_path: Path) -> None:
     from PySide6.QtGui import QPdfWriter
 
-    from planner.report import write_pdf as _  # noqa: F401  (makes sure Qt is up)
     from planner.report.fonts import sheet_font
     from planner.report.layout import Cell, Composer, Section, Table
 
