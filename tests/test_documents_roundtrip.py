@@ -35,7 +35,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "gpubuild"
 PAST = sorted(FIXTURES.glob("v*.gpubuild"))
 SCHEMA = json.loads((ROOT / "docs" / "gpubuild.schema.json").read_text(encoding="utf-8"))
 EXPECTED_EXAMPLES = {"entry-level", "workstation-4x4090", "server-8xh100", "custom-gpu",
-                     "chinese-notes"}
+                     "chinese-notes", "three-variants"}
 
 
 def _tool(name: str) -> Any:
