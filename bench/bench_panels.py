@@ -2,7 +2,8 @@
 
 Builds a document of four variants (the first with 8 GPUs; the others with other counts of the
 same cards) and 12 tracked workloads, shows the headroom, energy, comparison, workloads and
-compare-variants panels side by side offscreen (``--panels compare``: the compare panel alone), applies 200 edits (GPU count changes and workload
+compare-variants panels side by side offscreen (``--panels compare``: the compare panel
+alone), applies 200 edits (GPU count changes and workload
 batch changes, alternating) and measures, for each edit, the time from ``document.apply`` to every
 panel repainted (the panels redraw on ``changed``; then pending events are processed and each
 panel is repainted synchronously). Reported warm (the view functions' memo caches as they are in

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -213,5 +214,5 @@ def test_tables_break_between_rows_and_repeat_their_header(qapp: object,
     assert len(pages) >= 2
     spans = [p.placed[0].rows for p in pages]
     assert spans[0][0] == 0 and spans[-1][1] == 150
-    for (_a, end), (start, _b) in zip(spans, spans[1:]):
+    for (_a, end), (start, _b) in itertools.pairwise(spans):
         assert end == start  # every row on exactly one page, none split

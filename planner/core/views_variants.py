@@ -222,8 +222,11 @@ def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog,
 
 def rental_for(study: Study, catalog: Catalog, rates: Rates,
                instance_id: str | None = None) -> CloudInstance | None:
-    """The rental to compare with: the one named, else the study's chosen instance, else the
-    cheapest like-for-like rental of the first variant."""
+    """The rental to compare with.
+
+    The one named, else the study's chosen instance, else the cheapest like-for-like rental of
+    the first variant.
+    """
     wanted = instance_id or study.cost.cloud_instance_id
     if wanted:
         return next((c for c in catalog.cloud if c.id == wanted), None)

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from planner.core.build import BuildSlot
-from planner.core.study import Study
 from planner.core.money import format_money
 from planner.core.prices import DEFAULT_KIND, pick_price
 from planner.core.specs import Catalog, GpuSpec, Workload
+from planner.core.study import Study
 from planner.schema.base import Record
 from planner.schema.fields import spec_of
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot

@@ -43,10 +43,10 @@ class LoadedDocument:
     """An opened file: its variants as the file has them, plus what the file says about itself.
 
     ``build`` is the active variant with the shared workloads and assumptions (what the build
-    area shows); ``study`` holds every variant. ``format_version`` is the version written in the file (before any migration);
-    ``unknown_gpus`` and ``differences`` compare the file's snapshots with the catalog passed to
-    the loader and are empty when none was passed. ``stamp`` describes the bytes read (``None``
-    when loaded from bytes rather than a file).
+    area shows); ``study`` holds every variant. ``format_version`` is the version written in the
+    file (before any migration); ``unknown_gpus`` and ``differences`` compare the file's
+    snapshots with the catalog passed to the loader and are empty when none was passed.
+    ``stamp`` describes the bytes read (``None`` when loaded from bytes rather than a file).
     """
 
     study: Study

@@ -1,4 +1,4 @@
-"""Print and export the comparison sheet (painted page by page with QPainter → QPdfWriter / QPrinter).
+"""Print and export the comparison sheet, painted page by page (QPainter on QPdfWriter/QPrinter).
 
 Headless use (``gpu-planner report``) needs no display: a QGuiApplication on the offscreen
 platform measures the text and QPdfWriter writes the PDF. The PDF is written to a temporary file

@@ -61,7 +61,7 @@ def paint_cost_chart(painter: QPainter, rect: QRectF, series: Sequence[tuple[str
     top = max((max(values) for _n, values in series if values), default=1.0) or 1.0
     step = nice_step(top)
     high = step * math.ceil(top / step)
-    labels = [money(step * k) for k in range(int(round(high / step)) + 1)]
+    labels = [money(step * k) for k in range(round(high / step) + 1)]
     left = max(metrics.horizontalAdvance(t) for t in labels) + 2 * mm
     names = [n for n, _v in series]
     right = min(rect.width() * 0.34, max((metrics.horizontalAdvance(n) for n in names),

@@ -1,4 +1,4 @@
-"""Pages of the printed sheet: blocks of plain text, tables and charts flowed onto pages with QPainter.
+"""Pages of the printed sheet: plain text, tables and charts flowed onto pages with QPainter.
 
 The sheet is painted, not typeset from HTML, so that it can promise what a meeting needs: a
 table never splits mid-row (it breaks between rows and repeats its header), a section whose table
@@ -20,9 +20,9 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QPagedPaintDevice,
     QPageLayout,
     QPageSize,
-    QPagedPaintDevice,
     QPainter,
     QPen,
 )
@@ -39,7 +39,7 @@ BEST_FILL = QColor("#d2d2d2")
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One table cell: plain text (lines split on "\\n"), dressed for black-and-white print."""
+    """One table cell: plain text (a line break starts a line), dressed for grey print."""
 
     text: str
     bold: bool = False

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from planner.core.build import CostSettings
-from planner.core.study import MAX_VARIANTS
 from planner.core.energy import Usage
 from planner.core.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
 from planner.core.money import CURRENCIES
@@ -24,6 +23,7 @@ from planner.core.precision import (
     STRATEGIES,
     TRAINING_PRECISIONS,
 )
+from planner.core.study import MAX_VARIANTS
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.dated import PRICE_KINDS

@@ -1,4 +1,4 @@
-"""The open document: its variants, the one Build every panel reads, undo stack, path, modified flag.
+"""The open document: its variants, the Build every panel reads, undo stack, path, modified flag.
 
 One source of truth: panels never hold their own copy of the build. The document's content is a
 core :class:`~planner.core.study.Study` (named variants sharing the workloads and assumptions);
