@@ -66,7 +66,7 @@ def test_example_loads_saves_and_reloads(path: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example_bytes_are_what_the_writer_produces(path: Path) -> None:
     doc = load_document(path)
-    data = dumps_document(doc.build, created=doc.created, modified=doc.modified,
+    data = dumps_document(doc.study, created=doc.created, modified=doc.modified,
                           catalog_version=doc.catalog_version, app_version=doc.app_version)
     assert data == path.read_bytes()
 
@@ -101,7 +101,7 @@ def test_dumps_is_deterministic() -> None:
     first = dumps_document(build, created=CREATED, modified=MODIFIED)
     assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
     text = first.decode("utf-8")
-    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 3,')
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 4,')
     assert text.endswith("}\n")
 
 

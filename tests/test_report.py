@@ -32,6 +32,11 @@ pytestmark = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.whic
                                 reason="poppler-utils not installed")
 
 
+@pytest.fixture(autouse=True)
+def _application(qapp: object) -> None:
+    """The sheet is laid out in-process: under the tests' QApplication, not a bare GUI one."""
+
+
 def pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout

@@ -25,8 +25,8 @@ def nice_step(span: float, ticks: int = 5) -> float:
     if span <= 0:
         return 1.0
     raw = span / ticks
-    power = 10 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    power = 10.0 ** math.floor(math.log10(raw))
+    return float(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
 
 
 def _marker(painter: QPainter, kind: str, at: QPointF, size: float) -> None:

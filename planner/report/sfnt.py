@@ -148,7 +148,8 @@ def _name_table(family: str, style: str) -> bytes:
 
 def _checksum(table: bytes) -> int:
     padded = table + b"\0" * (-len(table) % 4)
-    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
+    words: tuple[int, ...] = struct.unpack(f">{len(padded) // 4}I", padded)
+    return sum(words) & 0xFFFFFFFF
 
 
 def choose_face(data: bytes, wanted: Iterable[tuple[str, str]]) -> int:

@@ -56,7 +56,7 @@ class TrainingRecord(Record):
     checkpoint_mode: Annotated[str, Text("Checkpointing mode")] = "full"
     adapter_dtype: Annotated[str, Text("Adapter dtype", choices=tuple(ADAPTER_DTYPES))] = "fp32"
     double_quant: Annotated[bool, Flag("Double quantization flag")] = True
-    int8_base: Annotated[bool, Flag("8-bit base flag")] = False
+    int8_base: Annotated[bool, Flag("INT8 base flag")] = False
     optimizer_impl: Annotated[str, Text("Optimizer step", choices=OPTIMIZER_IMPLS)] = "foreach"
     optimizer_in_backward: Annotated[bool, Flag("Optimizer in backward flag")] = False
     loss: Annotated[str, Text("Loss", choices=LOSSES)] = "full"

@@ -156,8 +156,9 @@ class ComparePanel(Panel):
         chosen = set(self.compared())
         for i in range(self.checks.count()):
             item = self.checks.itemAt(i)
-            box = item.widget() if item is not None else None
-            if isinstance(box, QCheckBox):
+            widget = item.widget() if item is not None else None
+            if isinstance(widget, QCheckBox):
+                box = widget
                 box.blockSignals(True)
                 box.setChecked(i in chosen)
                 box.blockSignals(False)
