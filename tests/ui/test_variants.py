@@ -1,4 +1,4 @@
-"""Variants in the app: duplicate, switch, rename, delete through edits, undoable; the compare panel."""
+"""Variants in the app: duplicate, switch, rename, delete (each undoable); the compare panel."""
 
 from __future__ import annotations
 
