@@ -221,3 +221,13 @@ def test_tables_break_between_rows_and_repeat_their_header(qapp: object,
     assert spans[0][0] == 0 and spans[-1][1] == 150
     for (_a, end), (start, _b) in itertools.pairwise(spans):
         assert end == start  # every row on exactly one page, none split
+
+
+def test_four_variants_and_a_rental_fit_two_pages(real_catalog: Catalog, tmp_path: Path) -> None:
+    study = load_document(ROOT / "examples" / "three-variants.gpubuild").study
+    a100 = real_catalog.gpu("nvidia-a100-pcie-80gb")
+    assert a100 is not None
+    four = replace(study, variants=(*study.variants, Variant("2× A100", (BuildSlot(a100, 2),))))
+    out = tmp_path / "four.pdf"
+    assert write_pdf(four, out, real_catalog, load_rates()) == 2
+    assert pdf_info(out)["Pages"] == "2"

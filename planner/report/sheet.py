@@ -95,7 +95,7 @@ class ComparisonSheet(QObject):
         items = [(n, s) for s, n in self._notes.items() if n > since]
         if not items:
             return []
-        text = "\n".join(f"[{n}] {short_title(s)}" for n, s in sorted(items))
+        text = "   ".join(f"[{n}] {short_title(s)}" for n, s in sorted(items))
         return [Text(text, self.small, QColor(MUTED), before_mm=1.5)]
 
     # --- the pages ------------------------------------------------------------------------------
@@ -278,7 +278,13 @@ class ComparisonSheet(QObject):
                        else [] for _n, i in columns]
         rows = []
         for w, tracked in enumerate(self.study.workloads):
-            cells = [Cell(f"{tracked.workload.name} ({task_text(tracked.task)})")]
+            band = next((f[w].error_band for f in per_variant if w < len(f) and not f[w].error),
+                        None)
+            label = f"{tracked.workload.name} ({task_text(tracked.task)})"
+            if band is not None:
+                label += "\n" + self.tr("estimate ±%1").replace(
+                    "%1", self.fmt.percent(band).replace(" ", ""))
+            cells = [Cell(label)]
             for found in per_variant:
                 r = found[w] if w < len(found) else None
                 if r is None:
@@ -287,9 +293,8 @@ class ComparisonSheet(QObject):
                 if r.error:
                     cells.append(Cell(r.error, align=Qt.AlignmentFlag.AlignRight))
                     continue
-                band = self.fmt.percent(r.error_band).replace(" ", "")
-                text = self.tr("%1 ±%2 of %3").replace("%1", self.fmt.memory(r.needed_bytes)) \
-                    .replace("%2", band).replace("%3", self.fmt.memory(r.usable_bytes))
+                text = self.tr("%1 of %2").replace("%1", self.fmt.memory(r.needed_bytes)) \
+                    .replace("%2", self.fmt.memory(r.usable_bytes))
                 color = SHORT_RED if r.verdict == DOES_NOT_FIT else None
                 cells.append(Cell(f"{text}\n{verdict_text(r.verdict)}", color=color,
                                   align=Qt.AlignmentFlag.AlignRight))

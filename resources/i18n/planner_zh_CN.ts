@@ -683,10 +683,6 @@
         <translation>工作负载</translation>
     </message>
     <message>
-        <source>%1 ±%2 of %3</source>
-        <translation>%1 ±%2 / %3</translation>
-    </message>
-    <message>
         <source>At the wall while running</source>
         <translation>运行时墙插功率</translation>
     </message>
@@ -725,6 +721,14 @@
     <message>
         <source>Energy and cost of running</source>
         <translation>运行能耗与成本</translation>
+    </message>
+    <message>
+        <source>estimate ±%1</source>
+        <translation>估算 ±%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>idle not counted</source>
