@@ -28,6 +28,7 @@ from planner.core.precision import (
     STRATEGIES,
     TRAINING_PRECISIONS,
 )
+from planner.core.study import MAX_VARIANTS
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.dated import PRICE_KINDS
@@ -96,7 +97,7 @@ class TrainingRecord(Record):
     checkpoint_mode: Annotated[str, Text("Checkpointing mode")] = "full"
     adapter_dtype: Annotated[str, Text("Adapter dtype", choices=tuple(ADAPTER_DTYPES))] = "fp32"
     double_quant: Annotated[bool, Flag("Double quantization flag")] = True
-    int8_base: Annotated[bool, Flag("8-bit base flag")] = False
+    int8_base: Annotated[bool, Flag("INT8 base flag")] = False
     optimizer_impl: Annotated[str, Text("Optimizer step", choices=OPTIMIZER_IMPLS)] = "foreach"
     optimizer_in_backward: Annotated[bool, Flag("Optimizer in backward flag")] = False
     loss: Annotated[str, Text("Loss", choices=LOSSES)] = "full"
@@ -159,6 +160,11 @@ class SlotEntry(Record):
     spec: Annotated[dict[str, Any], Nested("GPU snapshot")]
 
 
+#: The largest training job a file states (tokens or samples): 10^16 is over a thousand times
+#: the largest published pre-training run.
+MAX_JOB = 10**16
+
+
 class TrackedEntry(Record):
     """A workload with both tasks' settings (each part checked on its own)."""
 
@@ -167,6 +173,15 @@ class TrackedEntry(Record):
     workload: Annotated[dict[str, Any], Nested("Workload snapshot")]
     training: Annotated[dict[str, Any], Nested("Training settings")]
     inference: Annotated[dict[str, Any], Nested("Inference settings")]
+    job: Annotated[int | None, _int("Training job size", 1, MAX_JOB)]
+
+
+class VariantEntry(Record):
+    """One candidate build of the document: its name and hardware (slots checked on their own)."""
+
+    name: Annotated[str, Text("Variant name", "name")]
+    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
 
 
 class ExtraEntry(Record):
@@ -189,11 +204,11 @@ class DocumentHeader(Record):
     catalog_version: Annotated[str, Text("Catalog version")]
     name: Annotated[str, Text("Build name", "name")]
     notes: Annotated[str, Text("Build notes", "text")]
-    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    variants: Annotated[list[Any], Nested("The variant list", "list")]
+    active_variant: Annotated[int, _int("Active variant", 0, MAX_VARIANTS - 1)]
     workloads: Annotated[list[Any], Nested("The workload list", "list")]
     usage: Annotated[dict[str, Any], Nested("Usage settings")]
     cost: Annotated[dict[str, Any], Nested("Cost settings")]
-    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
     extra: Annotated[dict[str, Any] | None, Nested("Extra metadata")] = None
 
 
@@ -214,10 +229,16 @@ class Tracked(TrackedEntry):
     inference: Annotated[InferenceRecord, Nested("Inference settings")]  # type: ignore[assignment]
 
 
+class Variant(VariantEntry):
+    """One candidate build: its name and its GPU slots."""
+
+    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+
+
 class Document(DocumentHeader):
     """A whole `.gpubuild` file of the current format version."""
 
-    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+    variants: Annotated[list[Variant], Nested("The variant list", "list")]
     workloads: Annotated[list[Tracked], Nested("The workload list", "list")]
     usage: Annotated[UsageRecord, Nested("Usage settings")]  # type: ignore[assignment]
     cost: Annotated[CostRecord, Nested("Cost settings")]  # type: ignore[assignment]

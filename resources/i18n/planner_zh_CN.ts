@@ -306,6 +306,34 @@
     </message>
 </context>
 <context>
+    <name>ComparePanel</name>
+    <message>
+        <source>Compare with renting</source>
+        <extracomment>One colour and marker per column (Okabe–Ito), dashed every other line for grey print.</extracomment>
+        <translation>与租用对比</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>Duplicate the build as a variant (above the build cards) to compare candidate builds side by side.</source>
+        <translation>将配置复制为方案（在配置卡片上方），即可并排比较候选配置。</translation>
+    </message>
+    <message>
+        <source>Best of the compared (higher is better)</source>
+        <translation>所比较中最佳（越高越好）</translation>
+    </message>
+    <message>
+        <source>Best of the compared (lower is better)</source>
+        <translation>所比较中最佳（越低越好）</translation>
+    </message>
+    <message>
+        <source>Cumulative cost</source>
+        <translation>累计成本</translation>
+    </message>
+</context>
+<context>
     <name>Comparison</name>
     <message>
         <source>Memory</source>
@@ -409,6 +437,59 @@
         <translation>特性</translation>
     </message>
     <message>
+        <source>Total VRAM</source>
+        <translation>显存总量</translation>
+    </message>
+    <message>
+        <source>Smallest card</source>
+        <translation>最小单卡显存</translation>
+    </message>
+    <message>
+        <source>Purchase price</source>
+        <translation>购置价格</translation>
+    </message>
+    <message>
+        <source>Electricity a year</source>
+        <translation>每年用电</translation>
+    </message>
+    <message>
+        <source>Running cost a year</source>
+        <translation>每年运行成本</translation>
+    </message>
+    <message>
+        <source>Total over the horizon</source>
+        <translation>持有期总成本</translation>
+    </message>
+    <message>
+        <source>Renting the same GPUs instead</source>
+        <translation>改为租用同样的 GPU</translation>
+    </message>
+    <message>
+        <source>Recommended PSU</source>
+        <translation>建议电源</translation>
+    </message>
+    <message>
+        <source>Wall circuit</source>
+        <translation>墙插回路</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>120 V / 15 A</source>
+        <extracomment>Wall circuits as a buyer knows them (physics.CIRCUITS_W&apos;s keys).</extracomment>
+        <translation>120 V / 15 A</translation>
+    </message>
+    <message>
+        <source>220 V / 10 A</source>
+        <translation>220 V / 10 A</translation>
+    </message>
+    <message>
+        <source>230 V / 16 A</source>
+        <translation>230 V / 16 A</translation>
+    </message>
+    <message>
         <source>Headroom: %1</source>
         <translation>余量：%1</translation>
     </message>
@@ -425,6 +506,10 @@
         <translation>速度：%1（%2）</translation>
     </message>
     <message>
+        <source>Time for the job: %1</source>
+        <translation>完成任务用时：%1</translation>
+    </message>
+    <message>
         <source>no figure on record</source>
         <translation>暂无数据</translation>
     </message>
@@ -435,6 +520,14 @@
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
     </message>
 </context>
 <context>
@@ -497,156 +590,149 @@
 <context>
     <name>ComparisonSheet</name>
     <message>
-        <source>GPU Build Planner</source>
-        <translation>GPU 配置规划器</translation>
+        <source>%1 — GPU Build Planner %2</source>
+        <extracomment>Rows of the GPU comparison the detail page shows (datasheet figures and value).</extracomment>
+        <translation>%1 — GPU 配置规划器 %2</translation>
     </message>
     <message>
-        <source>catalog</source>
-        <translation>目录版本</translation>
+        <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; training speed assumes 40 % of the peak tensor rate. A figure shown as — is not stated by any source we have.</source>
+        <translation>显存估算：docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力为稠密值；训练速度按峰值张量算力的 40 % 计算。显示为 — 的数字表示我们掌握的任何资料都未给出。</translation>
     </message>
     <message>
-        <source>Sources</source>
-        <translation>来源</translation>
+        <source>GPU Build Planner %1 · catalog %2 · %3</source>
+        <translation>GPU 配置规划器 %1 · 目录 %2 · %3</translation>
     </message>
     <message>
-        <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; a figure shown as — is not stated by any source we have.</source>
-        <translation>显存估算：见 docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力均为稠密值；显示为 — 的数值表示我们掌握的来源均未给出。</translation>
+        <source>The candidates side by side</source>
+        <translation>候选方案并排比较</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cumulative cost over %n year(s)</source>
+        <translation>
+            <numerusform>%n 年累计成本</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Build</source>
-        <translation>配置</translation>
+        <source>no GPUs</source>
+        <translation>无 GPU</translation>
     </message>
     <message>
-        <source>GPU</source>
+        <source>rent</source>
+        <translation>租金</translation>
+    </message>
+    <message>
+        <source>Cumulative cost (%1)</source>
+        <translation>累计成本（%1）</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>%1 h a day</source>
+        <translation>每天 %1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days a year</source>
+        <translation>每年 %1 天</translation>
+    </message>
+    <message>
+        <source>utilization %1</source>
+        <translation>利用率 %1</translation>
+    </message>
+    <message>
+        <source>PUE %1</source>
+        <translation>PUE %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n year(s)</source>
+        <translation>
+            <numerusform>%n 年</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at the rates of %1</source>
+        <translation>按 %1 的汇率</translation>
+    </message>
+    <message>
+        <source>no idle hours</source>
+        <translation>不计空闲时段</translation>
+    </message>
+    <message>
+        <source>Assumptions: %1</source>
+        <translation>假设：%1</translation>
+    </message>
+    <message>
+        <source>The detail</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Count</source>
-        <translation>数量</translation>
+        <source>Memory per GPU, by workload</source>
+        <translation>各负载的单卡显存</translation>
     </message>
     <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Board power</source>
-        <translation>板卡功耗</translation>
-    </message>
-    <message>
-        <source>Unit price</source>
-        <translation>单价</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>合计</translation>
-    </message>
-    <message>
-        <source>board power</source>
-        <translation>板卡功耗</translation>
-    </message>
-    <message>
-        <source>recommended PSU</source>
-        <translation>建议电源</translation>
-    </message>
-    <message>
-        <source>price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>priced</source>
-        <translation>有价格</translation>
-    </message>
-    <message>
-        <source>Prices converted at the rates of %1</source>
-        <translation>价格按 %1 的汇率换算</translation>
-    </message>
-    <message>
-        <source>Workloads: memory per GPU</source>
-        <translation>工作负载：每张 GPU 的显存</translation>
+        <source>Warnings</source>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <source>Task</source>
-        <translation>任务</translation>
+        <source>estimate ±%1</source>
+        <translation>估算 ±%1</translation>
     </message>
     <message>
-        <source>Needed</source>
-        <translation>所需</translation>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>Usable</source>
-        <translation>可用</translation>
+        <source>At the wall while running</source>
+        <translation>运行时墙插功率</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
+        <source>kWh a year at load</source>
+        <translation>每年负载用电（kWh）</translation>
     </message>
     <message>
-        <source>GPUs side by side</source>
-        <translation>GPU 并排对比</translation>
+        <source>kWh a year idle</source>
+        <translation>每年空闲用电（kWh）</translation>
     </message>
     <message>
-        <source>Architectures</source>
-        <translation>架构</translation>
+        <source>Electricity a year</source>
+        <translation>每年电费</translation>
+    </message>
+    <message>
+        <source>CO₂ a year</source>
+        <translation>每年 CO₂</translation>
+    </message>
+    <message>
+        <source>Heat into the room</source>
+        <translation>室内散热</translation>
+    </message>
+    <message>
+        <source>Owning pays off against renting after</source>
+        <translation>购置相对租用的回本时间</translation>
+    </message>
+    <message>
+        <source>%1 months (%2)</source>
+        <translation>%1 个月（%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
     <message>
         <source>Energy and cost of running</source>
         <translation>运行能耗与成本</translation>
     </message>
     <message>
-        <source>a year</source>
-        <translation>每年</translation>
-    </message>
-    <message>
-        <source>at load</source>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
         <source>idle not counted</source>
         <translation>未计空闲功耗</translation>
-    </message>
-    <message>
-        <source>Idle not counted (no source states the idle power): %1</source>
-        <translation>未计空闲功耗（没有资料给出其空闲功耗）：%1</translation>
-    </message>
-    <message>
-        <source>Assumptions</source>
-        <translation>假设条件</translation>
-    </message>
-    <message>
-        <source>day</source>
-        <translation>天</translation>
-    </message>
-    <message>
-        <source>days</source>
-        <translation>天</translation>
-    </message>
-    <message>
-        <source>utilization</source>
-        <translation>利用率</translation>
-    </message>
-    <message>
-        <source>none (no purchase price on record, or renting costs less per hour than the electricity)</source>
-        <translation>无（没有购置价格记录，或每小时租金低于电费）</translation>
-    </message>
-    <message>
-        <source>Renting instead</source>
-        <translation>改为租用</translation>
-    </message>
-    <message>
-        <source>break-even after</source>
-        <translation>回本点</translation>
-    </message>
-    <message>
-        <source>not like for like: the chosen instance holds other GPUs or another count</source>
-        <translation>并非同类比较：所选实例的 GPU 型号或数量不同</translation>
     </message>
 </context>
 <context>
@@ -1064,6 +1150,38 @@
     <message>
         <source>offload</source>
         <translation>卸载</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Duplicate %1 as %2</source>
+        <translation>将 %1 复制为 %2</translation>
+    </message>
+    <message>
+        <source>Switch to %1</source>
+        <translation>切换到 %1</translation>
+    </message>
+    <message>
+        <source>A variant needs a name.</source>
+        <translation>方案需要一个名称。</translation>
+    </message>
+    <message>
+        <source>A variant name has at most %1 characters.</source>
+        <translation>方案名称最多 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>Another variant is already called %1.</source>
+        <translation>已有另一个方案名为 %1。</translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
     </message>
 </context>
 <context>
@@ -1635,6 +1753,10 @@ Source: %3</source>
     <message>
         <source>Comparison</source>
         <translation>对比</translation>
+    </message>
+    <message>
+        <source>Compare Variants</source>
+        <translation>方案比较</translation>
     </message>
 </context>
 <context>
@@ -2344,6 +2466,37 @@ Price: %2</source>
         <translation>
             <numerusform>（另有 %n 张无价格）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>VariantSwitcher</name>
+    <message>
+        <source>Variants</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Duplicate as variant</source>
+        <translation>复制为方案</translation>
+    </message>
+    <message>
+        <source>Copy the variant shown as a new candidate build with the same workloads and assumptions</source>
+        <translation>将当前方案复制为新的候选配置，负载和假设保持相同</translation>
+    </message>
+    <message>
+        <source>Rename Variant</source>
+        <translation>重命名方案</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
 </context>
 <context>
