@@ -165,6 +165,10 @@ def _build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("report", help="comparison sheet as PDF")
     rep.add_argument("file", type=Path)
     rep.add_argument("--pdf", type=Path, required=True)
+    rep.add_argument("--variants", metavar="A,B",
+                     help="names of the variants to compare, comma-separated (at most 4; "
+                          "default: the first four)")
+    rep.add_argument("--paper", choices=("A4", "Letter"), default="A4")
     return parser
 
 
@@ -499,8 +503,12 @@ def _report(args: argparse.Namespace) -> int:
         doc = load_document(args.file)
     except DocumentError as exc:
         raise UsageError(str(exc)) from None
-    write_pdf(doc, args.pdf)
-    print(f"Wrote {args.pdf}")
+    names = [n for n in (args.variants or "").split(",") if n.strip()] or None
+    try:
+        pages = write_pdf(doc, args.pdf, variants=names, paper=args.paper)
+    except ValueError as exc:  # a variant name the file does not have: one sentence
+        raise UsageError(str(exc)) from None
+    print(f"Wrote {args.pdf} ({pages} page{'' if pages == 1 else 's'}, {args.paper})")
     return 0
 
 

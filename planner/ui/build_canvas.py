@@ -25,6 +25,7 @@ from planner.ui.formats import formatter
 from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
 from planner.ui.slot_card import SlotCard
 from planner.ui.totals_bar import TotalsBar
+from planner.ui.variant_switcher import VariantSwitcher
 
 
 class CardList(QWidget):
@@ -80,6 +81,8 @@ class BuildCanvas(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.totals)
+        self.variants = VariantSwitcher(document)
+        layout.addWidget(self.variants)
         layout.addWidget(self.scroll_area, 1)
 
         document.changed.connect(self.sync)
