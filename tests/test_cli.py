@@ -216,28 +216,28 @@ def test_energy_for_humans_worked_by_hand(cli_home):
     r = run(cli_home, "energy", "--gpu", "RTX 4090", "--count", "2", "--hours-per-day", "8",
             "--price", "0.2")
     assert r.returncode == 0, r.stderr
-    # 2 x 450 W x 8 h x 365 d = 2,628 kWh at load; no source states the 4090's idle power, so
-    # the other 16 hours are not counted (and the line says so); at $0.20: $525.60.
+    # 2 x 450 W x 8 h x 365 d = 2,628 kWh at load; the other 16 hours at the 23 W idle the
+    # catalog records (nvidia-smi, eight headless cards): 2 x 23 x 16 x 365 = 268.64 kWh;
+    # 2,896.64 kWh at $0.20: $579.33.
     assert r.stdout.splitlines() == [
-        "2× GeForce RTX 4090: 2,628 kWh a year (2,628 at load, idle not counted: no source "
-        "states its idle power)",
-        "  cost 525.60 USD a year",
+        "2× GeForce RTX 4090: 2,897 kWh a year (2,628 at load, 269 idle)",
+        "  cost 579.33 USD a year",
     ]
 
 
 def test_energy_on_a_tiered_tariff_with_carbon(cli_home):
-    r = run(cli_home, "energy", "--gpu", "nvidia-rtx-4090", "--count", "4", "--tariff",
-            "cn-beijing-residential", "--currency", "CNY", "--carbon", "cn-national-2023",
-            "--json")
+    r = run(cli_home, "energy", "--gpu", "nvidia-rtx-4090", "--count", "4", "--hours-per-day",
+            "24", "--tariff", "cn-beijing-residential", "--currency", "CNY", "--carbon",
+            "cn-national-2023", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    # 4 x 450 W x 10 h x 365 d = 6,570 kWh. Beijing's ladder (Xinhua 2012): 2,880 kWh at
-    # ¥0.4883, the next 1,920 at ¥0.5383, the last 1,770 at ¥0.7883:
-    # 1,406.304 + 1,033.536 + 1,395.291 = ¥3,835.131. MEE 2023 national factor 0.5306 kg/kWh:
-    # 6,570 x 0.5306 = 3,486.0 kg.
-    assert out["kwh_per_year"] == 6570
-    assert (out["cost_per_year"], out["currency"]) == (3835.13, "CNY")
-    assert out["co2_kg_per_year"] == 3486.0
+    # Running all day (no idle hours): 4 x 450 W x 24 h x 365 d = 15,768 kWh. Beijing's ladder
+    # (Xinhua 2012): 2,880 kWh at ¥0.4883, the next 1,920 at ¥0.5383, the last 10,968 at
+    # ¥0.7883: 1,406.304 + 1,033.536 + 8,646.0744 = ¥11,085.91. MEE 2023 national factor
+    # 0.5306 kg/kWh: 15,768 x 0.5306 = 8,366.5 kg.
+    assert (out["kwh_per_year"], out["kwh_idle_per_year"]) == (15768, 0)
+    assert (out["cost_per_year"], out["currency"]) == (11085.91, "CNY")
+    assert out["co2_kg_per_year"] == 8366.5
 
 
 def test_recommend_json(cli_home):

@@ -31,16 +31,27 @@ SUMMARIES = {
     "custom-gpu": "Custom 48 GB cards: 2× RTX 4090 48GB (modified), 2 workloads",
     "entry-level": "Entry-level learning rig: 1× GeForce RTX 3060 12GB, 2 workloads",
     "server-8xh100": "8× H100 SXM training server: 8× H100 SXM5 80GB, 2 workloads",
+    "three-variants": "Lab GPU purchase 2027: 4× GeForce RTX 4090, 3 workloads; variant 4× RTX "
+                      "4090 workstation shown, 2 others",
     "workstation-4x4090": "Lab workstation: 4× GeForce RTX 4090, 3 workloads",
 }
 
 
 def _summary_from_json(path: Path) -> str:
-    """The same line built from the raw JSON, without the planner reading the file."""
+    """The same line built from the raw JSON, without the planner reading the file.
+
+    Format 4 keeps the cards in variants: the summary names the active one's cards.
+    """
     data = json.loads(path.read_text(encoding="utf-8"))
-    gpus = " + ".join(f"{s['count']}× {s['spec']['name']}" for s in data["gpus"])
+    variants = data.get("variants") or [{"gpus": data.get("gpus", [])}]
+    shown = variants[data.get("active_variant", 0)]
+    gpus = " + ".join(f"{s['count']}× {s['spec']['name']}" for s in shown["gpus"])
     n = len(data["workloads"])
-    return f"{data['name']}: {gpus}, {n} workload{'' if n == 1 else 's'}"
+    line = f"{data['name']}: {gpus}, {n} workload{'' if n == 1 else 's'}"
+    if len(variants) > 1:
+        others = len(variants) - 1
+        line += f"; variant {shown['name']} shown, {others} other{'' if others == 1 else 's'}"
+    return line
 
 
 def test_every_example_has_a_written_summary() -> None:

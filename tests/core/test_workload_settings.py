@@ -218,12 +218,14 @@ def test_every_shown_setting_comes_from_the_tasks_own_setup() -> None:
                                                strategy="fsdp"),
                         inference=InferenceSetup(precision="fp8", batch=7, seq=4096,
                                                  strategy="tp"))
-    from planner.core.workload_settings import ShownSettings
-
-    assert shown_settings(t) == ShownSettings(
-        task="train", precision="bf16", batch=3, seq=1024, optimizer="adafactor",
-        checkpointing=True, accumulation=5, attention="eager", strategy="fsdp", adapter="full",
-        lora_rank=DEFAULT_RANK)
+    shown = shown_settings(t)
+    assert (shown.task, shown.precision, shown.batch, shown.seq, shown.optimizer,
+            shown.checkpointing, shown.checkpoint_mode, shown.accumulation, shown.attention,
+            shown.strategy, shown.adapter, shown.lora_rank) == (
+        "train", "bf16", 3, 1024, "adafactor", True, "full", 5, "eager", "fsdp", "full",
+        DEFAULT_RANK)
+    assert shown_settings(replace(t, training=replace(t.training, checkpointing=False))
+                          ).checkpoint_mode == "none"
     served = shown_settings(replace(t, task="inference"))
     assert (served.task, served.precision, served.batch, served.seq, served.strategy) == (
         "inference", "fp8", 7, 4096, "tp")
