@@ -306,3 +306,25 @@ def test_vision_models_are_not_language_models(real_catalog):
         assert w is not None and w.task_head == head
         e = estimate_training(w, TrainingSetup(batch=8))
         assert e.logits == 0
+
+
+def test_tensor_parallel_degrees_by_head_layout(real_catalog):
+    # Llama 3 8B: 32 query heads, 8 KV heads. A degree divides 32 and either divides 8 or is a
+    # multiple of it (each KV head then held by several cards): 1, 2, 4, 8, 16, 32.
+    assert legal_tp_degrees(wl(real_catalog, "llama-3-8b"), 64) == (1, 2, 4, 8, 16, 32)
+    assert legal_tp_degrees(wl(real_catalog, "llama-3-8b"), 8) == (1, 2, 4, 8)  # limit included
+    # DeepSeek-V2-Lite caches a shared latent (MLA): only its 16 query heads must divide.
+    assert legal_tp_degrees(wl(real_catalog, "deepseek-v2-lite"), 64) == (1, 2, 4, 8, 16)
+    # A CNN has no heads: any count splits it (the limit bounds the answer).
+    assert legal_tp_degrees(wl(real_catalog, "resnet-50"), 5) == (1, 2, 3, 4, 5)
+    # BERT-base: 12 heads, no grouped KV heads.
+    assert legal_tp_degrees(wl(real_catalog, "bert-base"), 12) == (1, 2, 3, 4, 6, 12)
+
+
+def test_a_paged_optimizer_note_gives_its_size_in_gib(real_catalog):
+    w = wl(real_catalog, "llama-3-8b")
+    e = estimate_training(w, TrainingSetup(precision="bf16", optimizer="paged-adamw-8bit",
+                                           batch=1, seq=256, checkpointing=True))
+    # 8,030,261,248 x 2 x (1 + 4/2048) B = 16,091,890,705 B = 14.987 GiB, said as "15.0 GiB".
+    [paged] = [n for n in e.notes if n.code == "paged-optimizer"]
+    assert dict(paged.params)["size"] == "15.0 GiB"
