@@ -71,6 +71,10 @@ def linear_modules(w: Workload) -> tuple[dict[str, list[Shape]], tuple[str, ...]
     if w.family in ("encoder", "vit"):
         return ({"query": [(h, q, 1)], "key": [(h, kv, 1)], "value": [(h, kv, 1)],
                  "dense": [(q, h, 1), (h, f, 1), (f, h, 1)]}, ("query", "key", "value"))
+    if arch == "whisper":
+        return ({"q_proj": [(h, q, 1)], "k_proj": [(h, kv, 1)], "v_proj": [(h, kv, 1)],
+                 "out_proj": [(q, h, 1)], "fc1": [(h, f, 1)], "fc2": [(f, h, 1)]},
+                ("q_proj", "k_proj", "v_proj", "out_proj"))
     if w.family == "encoder-decoder":
         return ({"q": [(h, q, 1)], "k": [(h, kv, 1)], "v": [(h, kv, 1)],
                  "o": [(q, h, 1)], "wi": [(h, f, 2 if w.gated_mlp else 1)],
@@ -127,10 +131,17 @@ def lora_parameters(w: Workload, rank: int, targets: str = "attention",
         raise EstimateError(f"LoRA sizing needs a transformer's shape; '{w.name}' has none.",
                             setting="adapter")
     mods = modules if modules is not None else linear_modules(w)[0]
-    per_layer = sum(rank * (i + o) * c for name in parse_targets(w, targets, mods)
-                    for i, o, c in mods[name])
+    names = parse_targets(w, targets, mods)
+    per_layer = sum(rank * (i + o) * c for name in names for i, o, c in mods[name])
     layers = w.layers + (w.decoder_layers or 0)
-    return layers * per_layer
+    total = layers * per_layer
+    if w.family == "encoder-decoder":
+        # A decoder block attends to the encoder too: a second set of attention projections.
+        attention = linear_modules(w)[1]
+        cross = sum(rank * (i + o) * c for name in names if name in attention
+                    for i, o, c in mods[name])
+        total += (w.decoder_layers or w.layers) * cross
+    return total
 
 
 def largest_linear(w: Workload, modules: dict[str, list[Shape]] | None = None) -> int:
