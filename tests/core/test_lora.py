@@ -78,3 +78,16 @@ def test_the_largest_linear_weight(real_catalog):
     assert largest_linear(wl(real_catalog, "llama-3-8b")) == 4096 * 14_336
     # Mixtral's experts are 4,096 x 14,336 each: a dequantization buffer holds one of them.
     assert largest_linear(wl(real_catalog, "mixtral-8x7b")) == 4096 * 14_336
+
+
+def test_mt0_large_matches_the_peft_readme():
+    from planner.core.specs import Workload
+
+    # PEFT's README: bigscience/mt0-large (mT5-large) with LoraConfig(r=8) on its default q and
+    # v prints "trainable params: 2359296". d_model 1,024, 16 heads of 64, 24 + 24 blocks:
+    # 8 x 2,048 = 16,384 per projection, 2 per encoder block, 4 per decoder block: 144 of them.
+    mt0 = Workload(id="mt0-large", name="mt0-large", family="encoder-decoder",
+                   parameters=1_229_581_312, sources=("bigscience/mt0-large config.json",),
+                   arch="t5", layers=24, decoder_layers=24, hidden=1024, heads=16, head_dim=64,
+                   intermediate=2816, vocab=250_112, gated_mlp=True)
+    assert lora_parameters(mt0, 8, "q,v") == 144 * 16_384 == 2_359_296
