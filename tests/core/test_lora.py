@@ -91,3 +91,42 @@ def test_mt0_large_matches_the_peft_readme():
                    arch="t5", layers=24, decoder_layers=24, hidden=1024, heads=16, head_dim=64,
                    intermediate=2816, vocab=250_112, gated_mlp=True)
     assert lora_parameters(mt0, 8, "q,v") == 144 * 16_384 == 2_359_296
+
+
+def _hf(name: str):
+    import json
+    from pathlib import Path
+
+    from planner.core.hfconfig import workload_from_hf_config
+
+    path = Path(__file__).resolve().parents[1] / "data" / "hf_configs" / f"{name}.json"
+    return workload_from_hf_config(json.loads(path.read_text()))
+
+
+# Each family's linear layers as its Hugging Face implementation names them, sized from the
+# config; all-linear at r=8 is 8 x (in + out) summed over them, times the layers.
+@pytest.mark.parametrize(("config", "attention", "all_linear"), [
+    # Falcon-7B (71 heads of 64, one KV head): query_key_value 4,544 -> 4,672, dense 4,544 ->
+    # 4,544, dense_h_to_4h 4,544 -> 18,176 and back: 8 x (9,216 + 9,088 + 2 x 22,720) x 2.
+    ("falcon-7b-2l", ("query_key_value", "dense"), 8 * (9216 + 9088 + 2 * 22720) * 2),
+    # MPT-7B: Wqkv 4,096 -> 12,288, out_proj, up_proj 4,096 -> 16,384 and down_proj.
+    ("mpt-7b-2l", ("Wqkv", "out_proj"), 8 * (16384 + 8192 + 2 * 20480) * 2),
+    # OPT-125m: q, k, v, out_proj 768 -> 768, fc1 768 -> 3,072, fc2: 12 layers.
+    ("opt-125m", ("q_proj", "k_proj", "v_proj", "out_proj"), 8 * (4 * 1536 + 2 * 3840) * 12),
+    # Phi-2: q, k, v and dense 2,560 -> 2,560, fc1 2,560 -> 10,240, fc2.
+    ("phi-2-2l", ("q_proj", "k_proj", "v_proj", "dense"), 8 * (4 * 5120 + 2 * 12800) * 2),
+    # Phi-3-mini: fused qkv_proj 3,072 -> 9,216, o_proj, gate_up_proj 3,072 -> 16,384,
+    # down_proj 8,192 -> 3,072.
+    ("phi-3-mini-2l", ("qkv_proj", "o_proj"), 8 * (12288 + 6144 + 19456 + 11264) * 2),
+    # Pythia-160m (GPT-NeoX): query_key_value 768 -> 2,304, dense, the 4h MLP: 12 layers.
+    ("pythia-160m", ("query_key_value", "dense"), 8 * (3072 + 1536 + 2 * 3840) * 12),
+    # BLOOM-560m: query_key_value 1,024 -> 3,072, dense, the 4h MLP: 24 layers.
+    ("bloom-560m", ("query_key_value", "dense"), 8 * (4096 + 2048 + 2 * 5120) * 24),
+    # GPT-2: c_attn 768 -> 2,304; c_proj is two modules of that name (attention 768 -> 768,
+    # MLP 3,072 -> 768); c_fc 768 -> 3,072.
+    ("gpt2", ("c_attn", "c_proj"), 8 * (3072 + 1536 + 3840 + 3840) * 12),
+])
+def test_each_familys_linear_layers(config, attention, all_linear):
+    w = _hf(config)
+    assert linear_modules(w)[1] == attention
+    assert lora_parameters(w, 8, "all-linear") == all_linear
