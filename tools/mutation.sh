@@ -18,7 +18,10 @@ export QT_QPA_PLATFORM=offscreen GPU_PLANNER_NO_SINGLE_INSTANCE=1
 children="${MUTATION_CHILDREN:-2}"
 # A fresh copy each time: mutmut keeps results across runs only while the sources are unchanged.
 rm -rf mutants
-nice -n 10 mutmut run --max-children "$children" "$@" > mutants.log 2>&1 || true
+# nohup: a mutant of the recovery code's liveness probe (os.kill(pid, 0)) sends SIGHUP, which
+# would otherwise end the whole run; the run itself is unaffected.
+rm -rf .hypothesis mutants/.hypothesis
+nohup nice -n 10 mutmut run --max-children "$children" "$@" > mutants.log 2>&1 || true
 python tools/mutation_report.py
 echo "Survivors: mutmut results; one diff: mutmut show NAME; the table again:"
 echo "python tools/mutation_report.py [--survivors] [planner.core.energy]"
