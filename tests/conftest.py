@@ -7,6 +7,7 @@ folder and QSettings point into a per-test temporary folder.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,14 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("GPU_PLANNER_NO_SINGLE_INSTANCE", "1")
+
+if "mutmut" in sys.modules:
+    # A mutation run (tools/mutation.sh): every mutant meets the same hypothesis examples, so a
+    # verdict never depends on a random draw, and no example database carries over.
+    from hypothesis import settings
+
+    settings.register_profile("mutation", derandomize=True, database=None)
+    settings.load_profile("mutation")
 
 
 @pytest.fixture(autouse=True)
@@ -42,8 +51,6 @@ def _cold_caches_under_mutation() -> None:
     test as covering it and count its mutants as survivors. Outside a mutation run (mutmut's
     trampoline not loaded) this does nothing and the caches work as in the app.
     """
-    import sys
-
     if "mutmut.mutation.trampoline" not in sys.modules:
         return
     for name, module in list(sys.modules.items()):
