@@ -11,9 +11,10 @@ mutated function. Survivors are sorted into three kinds:
   changes a result when the lengths agree (they always do where we use it);
 - *logic*: everything else, including a sentence replaced by ``None`` or dropped.
 
-Usage: ``python tools/mutation_report.py [--survivors] [--all-survivors] [MODULE_PREFIX ...]``;
-``--survivors`` prints each logic survivor with the text it changed, ``--all-survivors`` every
-survivor.
+Usage: ``python tools/mutation_report.py [--survivors] [--all-survivors] [--skip=MOD,...]
+[MODULE_PREFIX ...]``; ``--survivors`` prints each logic survivor with the text it changed,
+``--all-survivors`` every survivor, ``--skip`` leaves modules out of the table and the total
+(e.g. ``--skip=planner.core.layouts,planner.core.hfconfig``).
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ def main(argv: list[str]) -> int:
     if "--all-survivors" in argv:
         show = {"logic", "wording", "zip-strict"}
     prefixes = [a for a in argv if not a.startswith("--")]
+    skip = {m for a in argv if a.startswith("--skip=") for m in a[len("--skip="):].split(",")}
     if not MUTANTS.is_dir():
         print("No mutants/ folder: run tools/mutation.sh first.", file=sys.stderr)
         return 2
@@ -125,7 +127,7 @@ def main(argv: list[str]) -> int:
     print(HEADER)
     for meta in sorted(MUTANTS.glob("planner/**/*.py.meta")):
         module = str(meta.relative_to(MUTANTS))[: -len(".py.meta")].replace("/", ".")
-        if prefixes and not any(module.startswith(p) for p in prefixes):
+        if (prefixes and not any(module.startswith(p) for p in prefixes)) or module in skip:
             continue
         codes = json.loads(meta.read_text())["exit_code_by_key"]
         if not codes:
