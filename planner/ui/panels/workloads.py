@@ -96,7 +96,8 @@ class WorkloadsPanel(Panel):
 
     def _return_pressed(self) -> None:
         completer = self.picker.completer()
-        if completer is not None and completer.popup().isVisible():
+        popup = completer.popup() if completer is not None else None
+        if popup is not None and popup.isVisible():
             return  # this Return picks in the popup
         if self.picker.currentText().strip():  # Return in an empty box asks for nothing
             self._add_picked()
