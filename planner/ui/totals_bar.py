@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from planner.core.build import Build
 from planner.core.formatting import Formatter
-from planner.core.physics import DEFAULT_HOST_WATTS, BuildSummary, summarize
+from planner.core.physics import BuildSummary, summarize
 from planner.core.prices import build_price
+from planner.core.views_energy import host_watts
 from planner.ui.formats import formatter
 from planner.ui.warnings_text import warning_text
 
@@ -77,7 +78,8 @@ class TotalsBar(QWidget):
 
     def show_build(self, build: Build) -> BuildSummary:
         """Recompute the totals from core and show them; returns the summary for callers."""
-        s = summarize(build)
+        host = host_watts(build.usage)  # the host the energy panel's total counts too
+        s = summarize(build, host_w=host)
         fmt = formatter(build.cost.currency)
         v = self.values
         v["gpus"].setText(fmt.integer(s.gpu_count))
@@ -85,7 +87,7 @@ class TotalsBar(QWidget):
         v["min_memory"].setText(fmt.memory(s.min_memory_bytes, None) if s.gpu_count else "—")
         v["power"].setText(fmt.power(s.total_tdp_w) if s.gpu_count else "—")
         v["system"].setText(fmt.power(s.system_w) if s.gpu_count else "—")
-        v["system"].setToolTip(self.system_hint.replace("%1", fmt.number(DEFAULT_HOST_WATTS)))
+        v["system"].setToolTip(self.system_hint.replace("%1", fmt.number(host)))
         if s.recommended_psu_w is not None:
             v["psu"].setText(fmt.power(s.recommended_psu_w))
             v["psu"].setToolTip(self.tr("Smallest common rating that keeps the load at or "

@@ -173,8 +173,10 @@ class EnergyPanel(Panel):
             kwh_tip = self.tr("%1 kWh under load, %2 kWh idle").replace(
                 "%1", self.number(line.kwh_load_per_year)).replace(
                 "%2", self.number(line.kwh_idle_per_year))
-            tips = {KWH: kwh_tip, GPU: self._gpu_tip(line.gpu_id) if line.gpu_id else
-                    self.tr("The cards plus the rest of the computer, at the wall")}
+            host = self.tr("The cards plus %1 W for the rest of the computer (CPU, board, "
+                           "drives, fans), at the wall").replace(
+                "%1", self.number(view.host_watts if view is not None else None))
+            tips = {KWH: kwh_tip, GPU: self._gpu_tip(line.gpu_id) if line.gpu_id else host}
             rows.append([Cell(text, tooltip=tips.get(c, ""),
                               align=LEFT if c == GPU else RIGHT, bold=is_total)
                          for c, text in enumerate(texts)])
