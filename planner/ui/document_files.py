@@ -125,10 +125,14 @@ class DocumentFiles(QObject):
             return False
         from planner.documents import DocumentError, load_document
 
+        path = Path(path).absolute()  # messages name the file with its folder
         try:
             loaded = load_document(path, self._document.catalog)
         except DocumentError as exc:
-            self._error(self.tr("Cannot Open Build"), str(exc))
+            reason = str(exc)
+            if str(path) not in reason:  # "This is not a GPU build file: …" names no file
+                reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
+            self._error(self.tr("Cannot Open Build"), reason)
             return False
         except OSError as exc:  # the loader words its own errors; this is a safety net
             self._error(self.tr("Cannot Open Build"),
@@ -298,10 +302,14 @@ class DocumentFiles(QObject):
         path = self._document.path
         if path is None:
             return False
+        path = Path(path).absolute()  # messages name the file with its folder
         try:
             loaded = load_document(path, self._document.catalog)
         except DocumentError as exc:
-            self._error(self.tr("Cannot Open Build"), str(exc))
+            reason = str(exc)
+            if str(path) not in reason:  # "This is not a GPU build file: …" names no file
+                reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
+            self._error(self.tr("Cannot Open Build"), reason)
             return False
         self._document.apply(loaded.build, self.tr("Reload “%1”").replace("%1", path.name))
         self._created = loaded.created or None

@@ -127,6 +127,15 @@ def test_unmodified_document_closes_without_asking(window, monkeypatch):
     assert window.close()
 
 
+def test_missing_file_message_keeps_its_folder(window, monkeypatch, tmp_path):
+    missing = tmp_path / "elsewhere" / "lab.gpubuild"
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[1:3]))
+    assert not window.files.open_path(missing)
+    # One sentence naming the path as a whole (it said 'lab.gpubuild' alone: which folder?).
+    assert shown == [("Cannot Open Build", f"Cannot open '{missing}': there is no such file.")]
+
+
 def test_broken_file_shows_sentence_and_keeps_build(window, monkeypatch, tmp_path):
     _add(window, "nvidia-rtx-3090")
     broken = tmp_path / "broken.gpubuild"
@@ -137,7 +146,8 @@ def test_broken_file_shows_sentence_and_keeps_build(window, monkeypatch, tmp_pat
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: Button.Discard)
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[1:3]))
     assert not window.files.open_path(broken)
-    assert shown == [("Cannot Open Build", str(raised.value))]
+    # The dialog names the file, folder and all, then gives the reason (issue 12: it named none).
+    assert shown == [("Cannot Open Build", f"Cannot open “{broken}”.\n\n{raised.value}")]
     assert str(raised.value).endswith(".")
     assert _slots(window) == [("nvidia-rtx-3090", 1)]
     assert window.document.path is None
