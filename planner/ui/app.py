@@ -145,8 +145,11 @@ class Startup(QObject):
             window.files.open_path(Path(name))
 
 
-def run_app(args: list[str]) -> int:
-    """Run the app with command-line ``args`` (file names); returns the exit status."""
+def run_app(args: list[str], lang: str | None = None) -> int:
+    """Run the app with command-line ``args`` (file names); returns the exit status.
+
+    ``lang`` is ``--lang``: the window's language for this start, over the saved preference.
+    """
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)  # Qt 6's default, made explicit
     if QApplication.instance() is not None:
@@ -158,7 +161,7 @@ def run_app(args: list[str]) -> int:
         return 0
     _configure(app)
     # The translators are children of app, so they stay alive.
-    install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)))
+    install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)), lang)
 
     from planner.ui.main_window import MainWindow
 

@@ -1,7 +1,12 @@
 """Translations: ours (resources/i18n/planner_<locale>.qm) and Qt's own for standard dialogs.
 
-Missing files are fine: the app then speaks English. ``GPU_PLANNER_LOCALE`` (e.g. ``zh_CN``)
-overrides the system locale, for screenshots and for testing a translation.
+Missing files are fine: the app then speaks English. Which language, first found wins:
+
+1. ``gpu-planner --lang en|zh_CN`` (this start only);
+2. the ``GPU_PLANNER_LOCALE`` environment variable (e.g. ``zh_CN``: screenshots, testing a
+   translation, a per-user launcher);
+3. the language chosen in Preferences (saved; read at start);
+4. the system's locale (a language we do not translate into reads English).
 """
 
 from __future__ import annotations
@@ -25,13 +30,20 @@ def i18n_dir() -> str:
     return str(resources_dir() / "i18n")
 
 
-def install_translators(app: QApplication, preference: str = "system") -> list[QTranslator]:
+def chosen_locale_name(preference: str = "system", flag: str | None = None) -> str:
+    """The locale asked for, in the order the module docstring gives ("" for the system's)."""
+    return (flag or "").strip() or os.environ.get(LOCALE_ENV, "").strip() or (
+        preference if preference and preference != "system" else "")
+
+
+def install_translators(app: QApplication, preference: str = "system",
+                        flag: str | None = None) -> list[QTranslator]:
     """Load and install the translators that match the locale; returns them (keep them alive).
 
-    The environment override wins, then the user's choice in Preferences, then the system's.
+    ``flag`` is ``--lang``; then the environment override, then the user's choice in Preferences,
+    then the system's locale.
     """
-    override = os.environ.get(LOCALE_ENV, "").strip() or (
-        preference if preference and preference != "system" else "")
+    override = chosen_locale_name(preference, flag)
     locale = QLocale(override) if override else QLocale.system()
     if override:
         QLocale.setDefault(locale)

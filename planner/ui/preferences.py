@@ -30,13 +30,12 @@ from planner.core.money import CURRENCIES
 from planner.core.precision import EstimateError
 from planner.core.prices import PRICE_KINDS
 from planner.core.specs import Catalog
+from planner.languages import LANGUAGES
 from planner.report.wording import price_kind_text
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.assumptions_form import AssumptionsForm
 
-#: The languages we ship, by locale name, each named in itself.
-LANGUAGES = (("en", "English"), ("zh_CN", "简体中文"))
 SCHEMES = ("system", "light", "dark")
 _DEFAULT_COST = CostSettings()
 

@@ -221,3 +221,27 @@ def test_chinese_locale_still_gets_chinese(qapp, monkeypatch):
         for translator in installed:
             QCoreApplication.removeTranslator(translator)
         QLocale.setDefault(QLocale.system())
+
+
+@pytest.mark.parametrize(("flag", "env", "preference", "expected"), [
+    ("zh_CN", "en", "en", "添加 3 个 GPU"),  # --lang wins over everything
+    ("en", "zh_CN", "zh_CN", "Add 3 GPUs"),
+    (None, "zh_CN", "en", "添加 3 个 GPU"),  # then GPU_PLANNER_LOCALE
+    (None, None, "zh_CN", "添加 3 个 GPU"),  # then Preferences
+    (None, None, "en", "Add 3 GPUs"),
+])
+def test_language_is_chosen_flag_then_environment_then_preferences(
+        qapp, monkeypatch, flag, env, preference, expected):
+    from planner.ui.i18n import LOCALE_ENV, install_translators
+
+    if env is None:
+        monkeypatch.delenv(LOCALE_ENV, raising=False)
+    else:
+        monkeypatch.setenv(LOCALE_ENV, env)
+    installed = install_translators(qapp, preference, flag)
+    try:
+        assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 3) == expected
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        QLocale.setDefault(QLocale.system())
