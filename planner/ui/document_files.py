@@ -46,6 +46,9 @@ class DocumentFiles(QObject):
     unknown_gpus_found = Signal(object)
     """An opened file has GPUs this catalog lacks (a tuple of GpuSpec snapshots)."""
 
+    figures_differ = Signal(str, object)
+    """An opened file's figures differ from the catalog: (file name, the differences)."""
+
     def __init__(self, document: BuildDocument, window: QWidget) -> None:
         super().__init__(window)
         self._document = document
@@ -153,18 +156,9 @@ class DocumentFiles(QObject):
         self.status_message.emit(message)
         if loaded.unknown_gpus:
             self.unknown_gpus_found.emit(loaded.unknown_gpus)
-        if loaded.differences:
-            self._show_differences(path, loaded.differences)
+        if loaded.differences:  # the window shows a notice: nothing waits for an answer
+            self.figures_differ.emit(path.name, loaded.differences)
         return True
-
-    def _show_differences(self, path: Path, differences: tuple[str, ...]) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Figures Differ"),
-                          self.tr("Some figures in “%1” differ from your catalog. The build "
-                                  "keeps the file's figures.").replace("%1", path.name),
-                          QMessageBox.StandardButton.Ok, self._window)
-        box.setDetailedText("\n".join(differences))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
 
     def save(self) -> bool:
         """Save to the current file, or ask for one.

@@ -115,6 +115,25 @@ def _global_rect(widget: Any) -> dict[str, int]:
     return {"x": top_left.x(), "y": top_left.y(), "w": widget.width(), "h": widget.height()}
 
 
+def _spin_up_centre(spin: Any) -> dict[str, int]:
+    """Where a spin box's up arrow (▲) is on screen, as the style draws it."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox
+
+    option = QStyleOptionSpinBox()
+    spin.initStyleOption(option)
+    rect = spin.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
+                                       QStyle.SubControl.SC_SpinBoxUp, spin)
+    centre = spin.mapToGlobal(rect.center())
+    return {"x": centre.x(), "y": centre.y()}
+
+
+def _cards(window: MainWindow) -> list[dict[str, Any]]:
+    """Each card's GPU, count and the screen position of its count's ▲ (None: not shown)."""
+    return [{"id": card.gpu_id, "count": card.count.value(),
+             "up": _spin_up_centre(card.count) if card.count.isVisible() else None}
+            for card in window.canvas.cards]
+
+
 def write_geometry(window: MainWindow) -> None:
     """Positions for the real-mouse test: window, canvas, each visible catalog row's centre."""
     path = os.environ.get(GEOMETRY_ENV, "").strip()
@@ -176,6 +195,7 @@ class StateWriter(QObject):
             "changes": self._changes,
             "slots": [{"id": s.gpu.id, "count": s.count} for s in build.slots],
             "gpu_count": build.gpu_count,
+            "cards": _cards(self._window),
             "modified": self._window.document.is_modified(),
             "panels": {k: {"paints_since_change": c.count - self._baseline.get(k, 0)}
                        for k, c in self._counters.items()},

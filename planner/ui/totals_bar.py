@@ -1,8 +1,10 @@
-"""The build's live totals and warnings, as `physics.summarize` reports them.
+"""The build's live totals, as `physics.summarize` reports them.
 
 Figures come from core; this module only shows them, formatted by :mod:`planner.ui.formats`
-(units, the locale's separators) and translates the warnings. The price is shown in the document's
-currency, converted at the bundled dated rates, whose date the tooltip names.
+(units, the locale's separators). The price is shown in the document's currency, converted at the
+bundled dated rates, whose date the tooltip names. The summary's warnings are shown by the canvas's
+:class:`~planner.ui.warnings_strip.WarningsStrip`, which :meth:`TotalsBar.show_build` hands them to
+through its return value.
 """
 
 from __future__ import annotations
@@ -10,14 +12,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QGridLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QSizePolicy,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -28,11 +25,10 @@ from planner.core.physics import BuildSummary, summarize
 from planner.core.prices import build_price
 from planner.core.views_energy import host_watts
 from planner.ui.formats import formatter
-from planner.ui.warnings_text import warning_text
 
 
 class TotalsBar(QWidget):
-    """Label pairs for the totals, then the warnings list (hidden when there are none)."""
+    """Caption and value pairs for the totals, four to a row."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,17 +60,9 @@ class TotalsBar(QWidget):
         frame.setLayout(grid)
         grid.setContentsMargins(10, 8, 10, 8)
 
-        self.warnings = QListWidget()
-        self.warnings.setWordWrap(True)
-        self.warnings.setAccessibleName(self.tr("Build warnings"))
-        self.warnings.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.warnings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.warnings.hide()
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(frame)
-        layout.addWidget(self.warnings)
 
     def show_build(self, build: Build) -> BuildSummary:
         """Recompute the totals from core and show them; returns the summary for callers."""
@@ -104,7 +92,6 @@ class TotalsBar(QWidget):
                                            "when work is split evenly"))
         v["power"].setToolTip(self.tr("Board power (TDP) of every card, from its datasheet")
                               + ("\n" + sources if sources else ""))
-        self._show_warnings(s)
         return s
 
     def _price(self, fmt: Formatter, build: Build) -> str:
@@ -122,20 +109,3 @@ class TotalsBar(QWidget):
         if missing:
             text += " " + self.tr("(+%n unpriced)", "", missing)
         return text
-
-    def _show_warnings(self, s: BuildSummary) -> None:
-        style = QApplication.style()
-        icons = {"error": QStyle.StandardPixmap.SP_MessageBoxCritical,
-                 "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
-                 "info": QStyle.StandardPixmap.SP_MessageBoxInformation}
-        self.warnings.clear()
-        for w in s.warnings:
-            icon = style.standardIcon(icons.get(w.severity, icons["warning"]))
-            item = QListWidgetItem(icon, warning_text(w))
-            item.setToolTip(w.message)
-            self.warnings.addItem(item)
-        self.warnings.setVisible(bool(s.warnings))
-        if s.warnings:
-            rows = min(len(s.warnings), 5)
-            height = sum(self.warnings.sizeHintForRow(i) for i in range(rows))
-            self.warnings.setMaximumHeight(height + 2 * self.warnings.frameWidth() + 4)

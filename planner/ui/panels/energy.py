@@ -13,10 +13,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -94,7 +96,7 @@ class EnergyPanel(Panel):
         self.plot.hideButtons()
         self.plot.setLabel("bottom", self.tr("Years"))
         self.plot.showGrid(x=False, y=True, alpha=0.2)
-        self.plot.setMinimumHeight(180)
+        self.plot.setMinimumHeight(140)
         self.plot.disableAutoRange()
         self.plot.getAxis("bottom").setTickSpacing(1, 1)
         self.legend = self.plot.addLegend(offset=(10, 10))
@@ -110,12 +112,23 @@ class EnergyPanel(Panel):
         self.plot.addItem(self.break_even_line)
         self.plot.addItem(self.break_even_label)
 
-        top = QHBoxLayout()
-        top.addWidget(inputs, 2)
-        top.addWidget(figures, 3)
+        # The assumptions on the left, the year's figures and the cost over the years on the
+        # right, in a scroll area: in a laptop's short bottom dock the panel scrolls instead of
+        # making the window taller than the screen (its content needs ~500 px).
+        body = QWidget()
+        right = QVBoxLayout()
+        right.addWidget(figures)
+        right.addWidget(self.plot, 1)
+        columns = QHBoxLayout(body)
+        columns.setContentsMargins(0, 0, 0, 0)
+        columns.addWidget(inputs, 2)
+        columns.addLayout(right, 3)
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setWidget(body)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.plot, 1)
+        layout.addWidget(area)
         self.apply_palette()
 
     # --- inputs -----------------------------------------------------------------------------
