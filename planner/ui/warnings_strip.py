@@ -96,7 +96,7 @@ class WarningsPopup(QFrame):
         self.rows = QWidget()
         self.rows_layout = QVBoxLayout(self.rows)
         self.rows_layout.setContentsMargins(8, 8, 8, 8)
-        self.rows_layout.setSpacing(6)
+        self.rows_layout.setSpacing(8)
         self.area = QScrollArea()
         self.area.setWidgetResizable(True)
         self.area.setFrameShape(QFrame.Shape.NoFrame)
@@ -124,25 +124,30 @@ class WarningsPopup(QFrame):
             icon.setAlignment(Qt.AlignmentFlag.AlignTop)
             text = QLabel(warning_text(w))
             text.setWordWrap(True)
+            text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
             line.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
             line.addWidget(text, 1)
             self.rows_layout.addWidget(row)
             self.texts.append(text)
+        self.rows_layout.addStretch(1)
+
+    def _height_for(self, width: int) -> int:
+        """The rows' height at ``width``, every sentence wrapped."""
+        height = self.rows_layout.totalHeightForWidth(width)
+        return height if height > 0 else self.rows.sizeHint().height()
 
     def open_below(self, anchor: QWidget) -> None:
         """Show under ``anchor``, as wide as it, as tall as the text needs (within the screen)."""
         width = max(anchor.width(), 320)
-        self.rows.setFixedWidth(width - 2 * self.frameWidth())
-        self.rows.adjustSize()
+        inner = width - 2 * self.frameWidth()
         top_left = anchor.mapToGlobal(QPoint(0, anchor.height()))
         screen = anchor.screen().availableGeometry()
         room = max(120, screen.bottom() - top_left.y() - 8)
-        height = min(self.rows.sizeHint().height() + 2 * self.frameWidth(), room)
-        self.setFixedSize(width, height)
-        self.rows.setMinimumWidth(0)
-        self.rows.setMaximumWidth(16777215)
+        need = self._height_for(inner)
+        if need > room:  # a scroll bar takes width from the text: measure again without it
+            need = self._height_for(inner - self.area.verticalScrollBar().sizeHint().width())
+        self.setFixedSize(width, min(need + 2 * self.frameWidth(), room))
         self.move(top_left)
         self.show()
 

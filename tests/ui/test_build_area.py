@@ -82,8 +82,11 @@ def test_every_warning_is_whole_in_the_popup(qtbot, document) -> None:
         assert label.height() >= label.heightForWidth(label.width()), label.text()
         right = label.mapTo(viewport, QPoint(label.width(), 0)).x()
         assert right <= viewport.width(), label.text()
-    fourth = popup.texts[3].text()
-    assert fourth.endswith(".") and len(fourth) > 40
+    fourth = popup.texts[3]
+    assert fourth.text().endswith(".") and len(fourth.text()) > 40
+    # The 4th (where the old list cut a sentence mid-line) is on show in full, unscrolled.
+    bottom = fourth.mapTo(viewport, QPoint(0, fourth.height())).y()
+    assert bottom <= viewport.height()
     QTest.keyClick(popup, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not popup.isVisible())
 
