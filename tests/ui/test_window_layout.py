@@ -10,9 +10,8 @@ from PySide6.QtCore import QByteArray, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from planner.documents import load_document
-from planner.ui import edits
+from planner.ui import edits, window_layout
 from planner.ui import settings as cfg
-from planner.ui import window_layout
 from planner.ui.catalog_model import ARCHITECTURE
 from planner.ui.main_window import MainWindow
 
