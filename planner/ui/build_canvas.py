@@ -111,7 +111,7 @@ class BuildCanvas(QWidget):
         catalog = self._document.catalog
         spare = {card.gpu_id: card for card in self.cards}
         focused = next((c for c in self.cards if c.hasFocus()), None)
-        fmt = formatter(build.cost.currency)
+        fmt = formatter(build.cost.currency) if build.slots else None  # no cards: no prices
         cards: list[SlotCard] = []
         for i, slot in enumerate(build.slots):
             card = spare.pop(slot.gpu.id, None)

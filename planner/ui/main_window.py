@@ -104,7 +104,11 @@ class MainWindow(QMainWindow):
         stock pixmaps, the other fallback, look dated, and asking for them creates PySide's QStyle
         type (~7 ms) before the window paints.
         """
-        icon = QIcon.fromTheme(theme)
+        # Without a desktop icon theme (plain X11, a minimal desktop: none, or only "hicolor",
+        # which holds application icons, not actions) the lookup searches in vain, about a
+        # millisecond an icon before the first paint.
+        themed = QIcon.themeName() not in ("", "hicolor")
+        icon = QIcon.fromTheme(theme) if themed else QIcon()
         return icon if not icon.isNull() else QIcon(str(icons_dir() / f"{fallback}.svg"))
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, icon: QIcon | None = None,
@@ -270,16 +274,20 @@ class MainWindow(QMainWindow):
         stand_in.deleteLater()
         return action
 
+    def show_catalog(self, catalog: Any) -> None:
+        """List a catalog and use it for the document (before the store opens, or from it)."""
+        if catalog != self.document.catalog:
+            self.document.set_catalog(catalog)
+        if self._document_arg is None:
+            self.files.start_blank_if_untouched()
+        self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
+                                  + self.tr("catalog %1").replace("%1", catalog.version or "—"))
+
     def set_store(self, store: Any) -> None:
         """Use an opened catalog store: its catalog becomes the document's."""
         self.store = store
-        catalog = store.catalog()
-        self.document.set_catalog(catalog)
-        if self._document_arg is None:
-            self.files.start_blank_if_untouched()
+        self.show_catalog(store.catalog())
         self.custom_gpu_action.setEnabled(True)
-        self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
-                                  + self.tr("catalog %1").replace("%1", catalog.version or "—"))
         if store.notice:  # in the window, not a box: start-up goes on, nothing waits
             self.statusBar().showMessage(store.notice, 30000)
             self.notify("catalog", store.notice, level="warning")

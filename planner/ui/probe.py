@@ -5,8 +5,9 @@
 - ``GPU_PLANNER_E2E_STATE=<file>``: after every document change write the build (GPU ids and
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
-  window's first paint; ``=quit`` also quits right after; ``=ready`` goes on and prints
-  ``ready <seconds>`` once the catalog and panels are in, then quits (start-up benchmark).
+  window's first paint; ``=quit`` also quits right after; ``=ready`` goes on, prints
+  ``catalog <seconds>`` once the catalog is listed and ``ready <seconds>`` once the panels are in
+  too, then quits (start-up benchmark).
 
 The app never reads these files; they let tests watch a real process from outside.
 """
@@ -98,6 +99,18 @@ def startup_painted() -> bool:
 
     QApplication.exit(0)
     return True
+
+
+_catalog_reported = False
+
+
+def startup_catalog() -> None:
+    """Report (once) that the catalog is listed and the build can be edited (``=ready``)."""
+    global _catalog_reported
+    if _catalog_reported or os.environ.get(STARTUP_ENV, "").strip() != "ready":
+        return
+    _catalog_reported = True
+    print(f"catalog {_process_age_s():.4f}", flush=True)
 
 
 def startup_ready() -> None:

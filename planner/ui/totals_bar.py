@@ -24,7 +24,7 @@ from planner.core.formatting import Formatter
 from planner.core.physics import BuildSummary, summarize
 from planner.core.prices import build_price
 from planner.core.views_energy import host_watts
-from planner.ui.formats import formatter
+from planner.ui.formats import formatter, number_style
 
 
 class TotalsBar(QWidget):
@@ -68,7 +68,10 @@ class TotalsBar(QWidget):
         """Recompute the totals from core and show them; returns the summary for callers."""
         host = host_watts(build.usage)  # the host the energy panel's total counts too
         s = summarize(build, host_w=host)
-        fmt = formatter(build.cost.currency)
+        # Nothing to price, nothing to convert: an empty build (the window's first) reads no
+        # exchange rates, which keeps their loader off the start-up path.
+        fmt = formatter(build.cost.currency) if build.slots else Formatter(
+            number_style(), build.cost.currency)
         v = self.values
         v["gpus"].setText(fmt.integer(s.gpu_count))
         v["memory"].setText(fmt.memory(s.total_memory_bytes, None) if s.gpu_count else "—")
@@ -95,6 +98,9 @@ class TotalsBar(QWidget):
         return s
 
     def _price(self, fmt: Formatter, build: Build) -> str:
+        if not build.slots:
+            self.values["price"].setToolTip("")
+            return "—"
         bought = build_price([(slot.gpu, slot.count) for slot in build.slots], fmt.currency,
                              fmt.rates, build.cost.price_kind)
         tip = self.tr("Each card at its own price (see the card's tooltip for its kind and date)")
