@@ -1,11 +1,12 @@
-"""Edit-to-repaint latency of the four analysis panels (target: p95 <= 16 ms, one frame).
+"""Edit-to-repaint latency of the build and the analysis panels (target: p95 <= 16 ms).
 
-Builds a document with 8 GPUs and 12 tracked workloads, shows the headroom, energy, comparison
-and workloads panels side by side offscreen, applies 200 edits (GPU count changes and workload
-batch changes, alternating) and measures, for each edit, the time from ``document.apply`` to every
-panel repainted (the panels redraw on ``changed``; then pending events are processed and each
-panel is repainted synchronously). Reported warm (the view functions' memo caches as they are in
-use) and cold (caches cleared before every edit: every estimate recomputed).
+Builds a document with 8 GPUs and 12 tracked workloads, shows the build canvas (totals, warnings
+strip, cards) and the headroom, energy, comparison and workloads panels side by side offscreen,
+applies 200 edits (GPU count changes and workload batch changes, alternating) and measures, for
+each edit, the time from ``document.apply`` to every panel repainted (the panels redraw on
+``changed``; then pending events are processed and each panel is repainted synchronously).
+Reported warm (the view functions' memo caches as they are in use) and cold (caches cleared
+before every edit: every estimate recomputed).
 
 Run: QT_QPA_PLATFORM=offscreen python bench/bench_panels.py [--edits 200] [--json]
 """
@@ -32,6 +33,7 @@ from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.money import Rates
 from planner.core.specs import Catalog
 from planner.core.views_headroom import clear_caches
+from planner.ui.build_canvas import BuildCanvas
 from planner.ui.document import BuildDocument
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import EnergyPanel
@@ -132,10 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     window = QWidget()
     grid = QGridLayout(window)
     panels: list[QWidget] = [HeadroomPanel(document), EnergyPanel(document, rates=RATES),
-                             ComparisonPanel(document, rates=RATES), WorkloadsPanel(document)]
+                             ComparisonPanel(document, rates=RATES), WorkloadsPanel(document),
+                             BuildCanvas(document)]
     for i, panel in enumerate(panels):
         grid.addWidget(panel, i // 2, i % 2)
-    window.resize(1800, 1200)
+    window.resize(1800, 1500)
     window.show()
     app.processEvents()
     run(10, False, app, document, panels)  # warm-up: first paints, font caches

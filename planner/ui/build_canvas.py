@@ -99,6 +99,7 @@ class BuildCanvas(QWidget):
         layout.addWidget(self.strip)
         layout.addWidget(self.scroll_area, 1)
         self._card_count = -1
+        self._shown: object = None
 
         document.changed.connect(self.sync)
         self.sync()
@@ -109,6 +110,13 @@ class BuildCanvas(QWidget):
         """Show the document's build: reuse cards by GPU so focus and typing survive."""
         build = self._document.build
         catalog = self._document.catalog
+        # Cards and totals show the slots, the cost settings and the host; a workload edit
+        # changes none of them and costs nothing here.
+        shown = (build.slots, build.cost, build.usage, id(catalog))
+        if shown == self._shown:
+            self.cards_synced.emit()
+            return
+        self._shown = shown
         spare = {card.gpu_id: card for card in self.cards}
         focused = next((c for c in self.cards if c.hasFocus()), None)
         fmt = formatter(build.cost.currency) if build.slots else None  # no cards: no prices

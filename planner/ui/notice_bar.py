@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.ui.warnings_strip import ICON_PX, severity_icon
+from planner.ui.warnings_strip import severity_pixmap
 
 Action = tuple[str, Callable[[], object]]
 """A button on a notice: its text and what it does (the notice closes after)."""
@@ -43,7 +43,7 @@ class Notice(QFrame):
         self.setAutoFillBackground(True)
         self.setAccessibleName(self.tr("Notice"))
         icon = QLabel()
-        icon.setPixmap(severity_icon(level).pixmap(ICON_PX, ICON_PX))
+        icon.setPixmap(severity_pixmap(level))
         self.text = QLabel(text)
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

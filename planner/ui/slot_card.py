@@ -28,7 +28,7 @@ from planner.core.prices import DEFAULT_KIND, gpu_price
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.price_text import price_tooltip
-from planner.ui.warnings_strip import ICON_PX, ordered, severity_icon
+from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
 from planner.ui.warnings_text import warning_text
 
 CARD_STYLE = """
@@ -53,6 +53,7 @@ class SlotCard(QFrame):
         self._press: QPoint | None = None
         self._figures_tip = ""
         self._warnings_tip = ""
+        self._warnings: list[BuildWarning] | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setStyleSheet(CARD_STYLE)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -138,8 +139,11 @@ class SlotCard(QFrame):
         Only the mark's picture changes; its place is always there, so nothing on the card moves.
         """
         warnings = ordered(warnings)
+        if warnings == self._warnings:
+            return
+        self._warnings = warnings
         if warnings:
-            self.alert.setPixmap(severity_icon(warnings[0].severity).pixmap(ICON_PX, ICON_PX))
+            self.alert.setPixmap(severity_pixmap(warnings[0].severity))
             self._warnings_tip = self.tr("Build warnings:") + "\n" + "\n".join(
                 f"• {warning_text(w)}" for w in warnings)
         else:

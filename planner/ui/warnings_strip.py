@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QSize, Qt
-from PySide6.QtGui import QIcon, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QIcon, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -46,6 +46,18 @@ def severity_icon(severity: str) -> QIcon:
     """The platform's message icon for a severity (warning for an unknown one)."""
     pixmap = _ICONS.get(severity, _ICONS["warning"])
     return QApplication.style().standardIcon(pixmap)
+
+
+_pixmaps: dict[tuple[str, str], QPixmap] = {}
+
+
+def severity_pixmap(severity: str) -> QPixmap:
+    """The severity's icon at :data:`ICON_PX`, rendered once per style (edits redraw it often)."""
+    key = (QApplication.style().name(), severity)
+    found = _pixmaps.get(key)
+    if found is None:
+        found = _pixmaps[key] = severity_icon(severity).pixmap(ICON_PX, ICON_PX)
+    return found
 
 
 def ordered(warnings: Sequence[BuildWarning]) -> list[BuildWarning]:
@@ -120,7 +132,7 @@ class WarningsPopup(QFrame):
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             icon = QLabel()
-            icon.setPixmap(severity_icon(w.severity).pixmap(ICON_PX, ICON_PX))
+            icon.setPixmap(severity_pixmap(w.severity))
             icon.setAlignment(Qt.AlignmentFlag.AlignTop)
             text = QLabel(warning_text(w))
             text.setWordWrap(True)
@@ -163,6 +175,7 @@ class WarningsStrip(QFrame):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.warnings: list[BuildWarning] = []
         self._full_text = ""
+        self._popup_stale = True
 
         self.icon = QLabel()
         self.icon.setFixedSize(ICON_PX, ICON_PX)
@@ -195,7 +208,10 @@ class WarningsStrip(QFrame):
 
     def show_warnings(self, warnings: Sequence[BuildWarning]) -> None:
         """Show these warnings (most severe first); the strip's size never changes."""
-        self.warnings = ordered(warnings)
+        shown = ordered(warnings)
+        if shown == self.warnings and self._full_text:
+            return  # most edits (a workload's batch, a count within limits) change none
+        self.warnings = shown
         n = len(self.warnings)
         if n == 0:
             self.icon.clear()
@@ -207,7 +223,7 @@ class WarningsStrip(QFrame):
             self.popup.hide()
         else:
             worst = self.warnings[0].severity
-            self.icon.setPixmap(severity_icon(worst).pixmap(ICON_PX, ICON_PX))
+            self.icon.setPixmap(severity_pixmap(worst))
             self.badge.setText(str(n))
             self.badge.setStyleSheet(
                 f"QLabel {{ background: {BADGE_COLORS.get(worst, BADGE_COLORS['warning'])}; "
@@ -219,17 +235,26 @@ class WarningsStrip(QFrame):
             self.setToolTip("\n".join(f"• {warning_text(w)}" for w in self.warnings))
         self.setAccessibleDescription(
             self.tr("%n build warning(s)", "", n) + (": " + self._full_text if n else ""))
-        self.popup.show_warnings(self.warnings)
+        # The popup's rows are built when it is open (or opens): an edit that changes a
+        # warning's figures costs no widgets while nobody looks at the list.
+        self._popup_stale = True
         if self.popup.isVisible():
+            self._fill_popup()
             self.popup.open_below(self)
         if self.summary.text() != self._full_text:
             self.summary.setText(self._full_text)
+
+    def _fill_popup(self) -> None:
+        if self._popup_stale:
+            self.popup.show_warnings(self.warnings)
+            self._popup_stale = False
 
     def toggle_popup(self) -> None:
         """Open the full list under the strip, or close it."""
         if self.popup.isVisible():
             self.popup.hide()
         elif self.warnings:
+            self._fill_popup()
             self.popup.open_below(self)
 
     def sizeHint(self) -> QSize:
