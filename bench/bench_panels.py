@@ -1,12 +1,14 @@
 """Edit-to-repaint latency of the build and the analysis panels (target: p95 <= 16 ms).
 
-Builds a document with 8 GPUs and 12 tracked workloads, shows the build canvas (totals, warnings
-strip, cards) and the headroom, energy, comparison and workloads panels side by side offscreen,
-applies 200 edits (GPU count changes and workload batch changes, alternating) and measures, for
-each edit, the time from ``document.apply`` to every panel repainted (the panels redraw on
-``changed``; then pending events are processed and each panel is repainted synchronously).
-Reported warm (the view functions' memo caches as they are in use) and cold (caches cleared
-before every edit: every estimate recomputed).
+Builds a document of four variants (the first with 8 GPUs; the others with other counts of the
+same cards) and 12 tracked workloads, shows the build canvas (variant tabs, totals, warnings
+strip, cards) and the headroom, energy, comparison, workloads and compare-variants panels side by
+side offscreen (``--panels compare``: the compare panel alone), applies 200 edits (GPU count
+changes and workload batch changes, alternating) and measures, for each edit, the time from
+``document.apply`` to every panel repainted (the panels redraw on ``changed``; then pending
+events are processed and each panel is repainted synchronously). Reported warm (the view
+functions' memo caches as they are in use) and cold (caches cleared before every edit: every
+estimate recomputed).
 
 Run: QT_QPA_PLATFORM=offscreen python bench/bench_panels.py [--edits 200] [--json]
 """
@@ -32,9 +34,11 @@ from planner.core.energy import Usage
 from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.money import Rates
 from planner.core.specs import Catalog
+from planner.core.study import Study, Variant
 from planner.core.views_headroom import clear_caches
 from planner.ui.build_canvas import BuildCanvas
 from planner.ui.document import BuildDocument
+from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
@@ -77,6 +81,14 @@ def make_build(catalog: Catalog) -> Build:
         i += 1
     return Build(name="bench", slots=slots, workloads=tuple(tracked),
                  usage=Usage(hours_per_day=10, utilization=0.8))
+
+
+def make_study(build: Build) -> Study:
+    """Four variants: the build, then one card of each slot, two of each, three of each."""
+    others = tuple(Variant(f"{n} of each", tuple(replace(s, count=n) for s in build.slots))
+                   for n in (1, 2, 3))
+    return replace(Study.of(build, "bench"), variants=(Study.of(build, "bench").variant,
+                                                       *others))
 
 
 def edit(build: Build, k: int) -> Build:
@@ -126,16 +138,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--panels", choices=("all", "compare"), default="all")
     args = parser.parse_args(argv)
 
     app = QApplication.instance() or QApplication(sys.argv)
     catalog, source = load()
-    document = BuildDocument(catalog, make_build(catalog))
+    document = BuildDocument(catalog, make_study(make_build(catalog)))
     window = QWidget()
     grid = QGridLayout(window)
-    panels: list[QWidget] = [HeadroomPanel(document), EnergyPanel(document, rates=RATES),
-                             ComparisonPanel(document, rates=RATES), WorkloadsPanel(document),
-                             BuildCanvas(document)]
+    panels: list[QWidget] = [ComparePanel(document, rates=RATES)]
+    if args.panels == "all":
+        panels = [HeadroomPanel(document), EnergyPanel(document, rates=RATES),
+                  ComparisonPanel(document, rates=RATES), WorkloadsPanel(document), *panels,
+                  BuildCanvas(document)]
     for i, panel in enumerate(panels):
         grid.addWidget(panel, i // 2, i % 2)
     window.resize(1800, 1500)
@@ -148,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
         results[mode] = summary(ms)
         results[f"{mode}_count_edits"] = summary(ms[0::2])
         results[f"{mode}_batch_edits"] = summary(ms[1::2])
-    report = {"catalog": source, "gpus": document.build.gpu_count,
+    report = {"catalog": source, "panels": args.panels,
+              "variants": len(document.study.variants), "gpus": document.build.gpu_count,
               "slots": len(document.build.slots), "workloads": len(document.build.workloads),
               "catalog_gpus": len(catalog.gpus), "catalog_workloads": len(catalog.workloads),
               **results}
@@ -156,8 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
     else:
         print(f"catalog: {source}")
-        print(f"build: {report['gpus']} GPUs in {report['slots']} slots, "
-              f"{report['workloads']} workloads")
+        print(f"build: {report['variants']} variants, the shown one {report['gpus']} GPUs in "
+              f"{report['slots']} slots, {report['workloads']} workloads; panels: "
+              f"{args.panels}")
         for mode in [m + s for m in ("warm", "cold") for s in ("", "_count_edits",
                                                               "_batch_edits")]:
             r = results[mode]

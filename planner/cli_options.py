@@ -175,4 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("report", help="comparison sheet as PDF")
     rep.add_argument("file", type=Path, help="the .gpubuild file")
     rep.add_argument("--pdf", type=Path, required=True, help="where to write the PDF")
+    rep.add_argument("--variants", metavar="A,B",
+                     help="names of the variants to compare, comma-separated (at most 4; "
+                          "default: the first four)")
+    rep.add_argument("--paper", choices=("A4", "Letter"), default="A4",
+                     help="paper size (default: %(default)s)")
     return parser

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from planner.cli_options import UsageError, build_parser
-from planner.cli_text import energy_lines, estimate_lines, formatter, recommend_lines
+from planner.cli_text import count_of, energy_lines, estimate_lines, formatter, recommend_lines
 from planner.core.precision import QUANTIZATION_BYTES, TRAINING_PRECISIONS, EstimateError
 
 if TYPE_CHECKING:
@@ -328,8 +328,12 @@ def _report(args: argparse.Namespace) -> int:
         doc = load_document(args.file)
     except DocumentError as exc:
         raise UsageError(str(exc)) from None
-    write_pdf(doc, args.pdf)
-    print(f"Wrote {args.pdf}")
+    names = [n for n in (args.variants or "").split(",") if n.strip()] or None
+    try:
+        pages = write_pdf(doc, args.pdf, variants=names, paper=args.paper)
+    except ValueError as exc:  # a variant name the file does not have: one sentence
+        raise UsageError(str(exc)) from None
+    print(f"Wrote {args.pdf} ({count_of(pages, 'page', 'pages')}, {args.paper})")
     return 0
 
 

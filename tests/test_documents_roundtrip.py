@@ -17,6 +17,7 @@ from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
 from planner.core.energy import Usage
 from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.specs import ActivationProfile, Catalog, GpuSpec, Price, Workload
+from planner.core.study import Study, Variant
 from planner.documents import (
     FORMAT_VERSION,
     dumps_document,
@@ -34,7 +35,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "gpubuild"
 PAST = sorted(FIXTURES.glob("v*.gpubuild"))
 SCHEMA = json.loads((ROOT / "docs" / "gpubuild.schema.json").read_text(encoding="utf-8"))
 EXPECTED_EXAMPLES = {"entry-level", "workstation-4x4090", "server-8xh100", "custom-gpu",
-                     "chinese-notes"}
+                     "chinese-notes", "three-variants"}
 
 
 def _tool(name: str) -> Any:
@@ -65,7 +66,7 @@ def test_example_loads_saves_and_reloads(path: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example_bytes_are_what_the_writer_produces(path: Path) -> None:
     doc = load_document(path)
-    data = dumps_document(doc.build, created=doc.created, modified=doc.modified,
+    data = dumps_document(doc.study, created=doc.created, modified=doc.modified,
                           catalog_version=doc.catalog_version, app_version=doc.app_version)
     assert data == path.read_bytes()
 
@@ -100,7 +101,7 @@ def test_dumps_is_deterministic() -> None:
     first = dumps_document(build, created=CREATED, modified=MODIFIED)
     assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
     text = first.decode("utf-8")
-    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 3,')
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 4,')
     assert text.endswith("}\n")
 
 
@@ -145,9 +146,18 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
     if raw["version"] == 1:
         assert doc.build.usage.hours_per_day == raw["usage"]["hours"]
         assert doc.build.cost == CostSettings()
+    # Every older version is one build: it opens as the one variant, named after the build.
+    assert doc.study.names() == [raw["name"]] and doc.study.active == 0
+    assert doc.build.display_reserve_bytes == raw["display_reserve_bytes"]
+    assert all(t.job is None for t in doc.build.workloads)
     for slot, raw_slot in zip(doc.build.slots, raw["gpus"], strict=True):
         old = raw_slot["spec"]
+        assert slot.count == raw_slot["count"] and slot.gpu.id == old["id"]
         by_kind = {p.kind: p for p in slot.gpu.prices}
+        if raw["version"] >= 3:  # prices were dated records already
+            assert [(p.amount, p.as_of, p.kind) for p in slot.gpu.prices] == [
+                (p["amount"], p["as_of"], p["kind"]) for p in old["prices"]]
+            continue
         if old["launch_msrp_usd"] is not None:  # undated: dated when the file was saved
             assert (by_kind["msrp"].amount, by_kind["msrp"].currency) == (
                 old["launch_msrp_usd"], "USD")
@@ -158,11 +168,11 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
                 old["street_price"][k] for k in ("amount", "currency", "as_of", "source"))
         assert len(slot.gpu.prices) == (old["launch_msrp_usd"] is not None) + (
             old["street_price"] is not None)
-    assert doc.build.cost.price_kind == "street"
+    assert doc.build.cost.price_kind == raw.get("cost", {}).get("price_kind", "street")
     saved = tmp_path / path.name
-    save_document(doc.build, saved, created=doc.created)
+    save_document(doc.study, saved, created=doc.created)
     again = load_document(saved)
-    assert again.format_version == FORMAT_VERSION and again.build == doc.build
+    assert again.format_version == FORMAT_VERSION and again.study == doc.study
     assert json.loads(saved.read_text(encoding="utf-8"))["version"] == FORMAT_VERSION
 
 
@@ -202,7 +212,11 @@ def test_build_and_tracked_fields_are_all_stored() -> None:
         "extra"}
     assert {f.name for f in dataclasses.fields(BuildSlot)} == {"gpu", "count"}
     assert {f.name for f in dataclasses.fields(TrackedWorkload)} == {
-        "workload", "task", "training", "inference"}
+        "workload", "task", "training", "inference", "job"}
+    assert {f.name for f in dataclasses.fields(Study)} == {
+        "name", "notes", "variants", "active", "workloads", "usage", "cost", "extra"}
+    assert {f.name for f in dataclasses.fields(Variant)} == {
+        "name", "slots", "display_reserve_bytes"}
 
 
 def test_schema_is_current() -> None:
@@ -214,7 +228,7 @@ def test_schema_accepts_the_sample_and_rejects_a_broken_one() -> None:
     validator = jsonschema.Draft202012Validator(SCHEMA)
     validator.validate(json.loads(sample_bytes()))
     broken = json.loads(sample_bytes())
-    broken["gpus"][0]["count"] = 65
+    broken["variants"][0]["gpus"][0]["count"] = 65
     assert not validator.is_valid(broken)
 
 

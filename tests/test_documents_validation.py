@@ -35,10 +35,17 @@ def mutated(change: Callable[[dict[str, Any]], Any]) -> bytes:
     return to_bytes(doc)
 
 
+def _in_variant(path: str) -> str:
+    """The hardware of a one-variant file lives in its first variant (format version 4)."""
+    if path.split(".")[0] in ("gpus", "display_reserve_bytes"):
+        return "variants.0." + path
+    return path
+
+
 def setter(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    """Set a dotted path ("gpus.0.count") to a value."""
+    """Set a dotted path ("gpus.0.count", in the first variant) to a value."""
     def change(doc: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
+        *parents, last = _in_variant(path).split(".")
         node: Any = doc
         for part in parents:
             node = node[int(part)] if isinstance(node, list) else node[part]
@@ -51,7 +58,7 @@ def setter(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 
 def deleter(path: str) -> Callable[[dict[str, Any]], None]:
     def change(doc: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
+        *parents, last = _in_variant(path).split(".")
         node: Any = doc
         for part in parents:
             node = node[int(part)] if isinstance(node, list) else node[part]
@@ -91,9 +98,9 @@ def test_not_a_build_file(data: bytes, expected: str) -> None:
 
 
 def test_newer_version_is_refused_with_the_update_sentence() -> None:
-    data = mutated(setter("version", 4))
+    data = mutated(setter("version", 5))
     assert refused(data) == ("This file was made by a newer GPU Build Planner (format version "
-                             "4); please update to open it.")
+                             "5); please update to open it.")
 
 
 def test_a_byte_order_mark_is_tolerated() -> None:
@@ -239,7 +246,8 @@ def test_types_and_ranges(path: str, value: Any, expected: str) -> None:
     ("workloads.0.training.optimizer", "adamax", "Optimizer must be one of sgd"),
     ("workloads.0.training.strategy", "dp", "Training strategy must be one of ddp"),
     ("workloads.0.training.attention", "sdpa", "Attention kernel must be one of flash, eager"),
-    ("workloads.0.training.lora_targets", "mlp", "LoRA targets must be one of"),
+    ("workloads.0.training.lora_targets", "q proj!", "LoRA targets must be attention, "
+                                                     "all-linear or a comma-separated list"),
     ("workloads.1.inference.precision", "int3", "Inference precision must be one of"),
     ("workloads.1.inference.precision", "amp-bf16", "Inference precision must be one of"),
     ("workloads.1.inference.kv_precision", "fp6", "KV cache precision must be one of"),
@@ -282,7 +290,7 @@ def test_lone_surrogates_are_refused_and_the_message_is_printable() -> None:
 
 def test_too_many_slots() -> None:
     doc = sample_object()
-    doc["gpus"] = doc["gpus"] * 65
+    doc["variants"][0]["gpus"] = doc["variants"][0]["gpus"] * 65
     assert "lists 65 GPU slots, but a build holds at most 64" in refused(to_bytes(doc))
 
 
@@ -294,7 +302,7 @@ def test_too_many_workloads() -> None:
 
 def test_the_same_gpu_in_two_slots_is_refused() -> None:
     doc = sample_object()
-    doc["gpus"] = doc["gpus"] * 2
+    doc["variants"][0]["gpus"] = doc["variants"][0]["gpus"] * 2
     assert "The GPU GeForce RTX 4090 appears in two slots" in refused(to_bytes(doc))
 
 
@@ -355,7 +363,7 @@ def test_sources_are_never_followed(tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("do not read")
     doc = sample_object()
-    doc["gpus"][0]["spec"]["sources"] = [str(secret), "file:///etc/passwd", "https://x.invalid"]
+    doc["variants"][0]["gpus"][0]["spec"]["sources"] = [str(secret), "file:///etc/passwd", "https://x.invalid"]
     loaded = loads_document(to_bytes(doc))
     assert loaded.build.slots[0].gpu.sources[0] == str(secret)  # a string, nothing more
 
@@ -379,4 +387,34 @@ def test_saving_an_impossible_build_is_refused_in_words(tmp_path: Path) -> None:
 
 def test_error_json_is_still_json() -> None:
     # The sample round-trips through the same JSON module tests use to break it.
-    assert json.loads(sample_bytes())["version"] == 3
+    assert json.loads(sample_bytes())["version"] == 4
+
+
+# --- variants (format version 4) ----------------------------------------------------------------
+
+
+def _two_variants(doc: dict[str, Any]) -> None:
+    doc["variants"].append({**copy.deepcopy(doc["variants"][0]), "name": "Second"})
+
+
+def test_variants_round_trip_with_the_one_shown() -> None:
+    def change(doc: dict[str, Any]) -> None:
+        _two_variants(doc)
+        doc["active_variant"] = 1
+    study = loads_document(mutated(change)).study
+    assert study.names() == [sample_build().name, "Second"] and study.active == 1
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda d: d.update(variants=[]), "This GPU build file has no variant"),
+    (lambda d: d.update(active_variant=1), "Active variant must be a whole number from 0 to 0"),
+    (lambda d: (_two_variants(d), d["variants"][1].update(name=d["variants"][0]["name"])),
+     "Two variants are called"),
+    (lambda d: d["variants"][0].update(name=""), "Variant name must be text"),
+    (lambda d: d["variants"][0].pop("gpus"), "'gpus' is missing for the variant"),
+    (lambda d: d["workloads"][0].update(job=0), "Training job size must be a whole number"),
+    (lambda d: d.update(variants=d["variants"] * 9), "at most 8"),
+])
+def test_broken_variants_are_one_sentence(change: Callable[[dict[str, Any]], Any],
+                                          expected: str) -> None:
+    assert expected in refused(mutated(change))

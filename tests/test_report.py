@@ -1,55 +1,184 @@
-"""The printed sheet: a real PDF from a real example file, with the figures the panels show."""
+"""The printed sheet: real PDFs of every example, read back with poppler (pdfinfo, pdftotext)."""
 
+from __future__ import annotations
+
+import itertools
 import os
+import re
 import shutil
 import subprocess
 import sys
-import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from planner import __version__ as planner_version
 from planner.catalog.rates import load_rates
-from planner.core.views_headroom import headroom_rows
+from planner.core.build import BuildSlot
+from planner.core.formatting import Formatter, NumberStyle
+from planner.core.specs import Catalog
+from planner.core.study import Study, Variant
+from planner.core.views_variants import rental_for, variant_comparison
 from planner.documents import load_document
-from planner.report.sheet import sheet_html
+from planner.report import write_pdf
+from planner.report.wording import cell_text
 
 ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.gpubuild"))
+RADICALS = re.compile("[\u2e80-\u2fdf]")
+LIGATURES = re.compile("[\ufb00-\ufb06]")
+
+pytestmark = pytest.mark.skipif(not shutil.which("pdftotext") or not shutil.which("pdfinfo"),
+                                reason="poppler-utils not installed")
 
 
-def test_sheet_carries_the_panels_figures_and_sources(real_catalog):
-    doc = load_document(ROOT / "examples" / "workstation-4x4090.gpubuild")
-    html = sheet_html(doc.build, real_catalog, load_rates())
-    for row in headroom_rows(doc.build):
-        assert row.name in html
-        assert f"{row.needed_bytes / 1024**3:,.1f} GiB" in html
-    for slot in doc.build.slots:
-        assert slot.gpu.sources[0].split(":")[0] in html
-    assert "2,022" not in html and "2,020" not in html  # years are not thousands
+@pytest.fixture(autouse=True)
+def _application(qapp: object) -> None:
+    """The sheet is laid out in-process: under the tests' QApplication, not a bare GUI one."""
 
 
-def test_report_cli_writes_a_pdf_with_chinese_text(tmp_path):
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def pdf_info(path: Path) -> dict[str, str]:
+    out = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    info = {}
+    for line in out.splitlines():
+        key, _, value = line.partition(":")
+        info[key.strip()] = value.strip()
+    return info
+
+
+def page_sizes(path: Path) -> list[tuple[float, float]]:
+    """Each page's width and height in points, rotation applied."""
+    out = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", str(path)], capture_output=True,
+                         text=True, check=True).stdout
+    sizes = [tuple(map(float, m)) for m in re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)",
+                                                      out)]
+    rotations = [int(r) for r in re.findall(r"Page\s+\d+ rot:\s+(\d+)", out)]
+    return [(h, w) if rot in (90, 270) else (w, h)
+            for (w, h), rot in zip(sizes, rotations, strict=True)]
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_is_two_pages_with_core_figures(path: Path, real_catalog: Catalog,
+                                                      tmp_path: Path) -> None:
+    doc = load_document(path)
+    rates = load_rates()
     out = tmp_path / "sheet.pdf"
+    assert write_pdf(doc, out, real_catalog, rates) == 2
+    assert pdf_info(out)["Pages"] == "2"
+    text = pdf_text(out)
+    flat = squeezed(text)
+    assert squeezed(doc.study.name) in flat
+    assert not RADICALS.search(text) and not LIGATURES.search(text)
+    # Every figure of page 1 is the one core computes, worded as the panel words it.
+    study = doc.study
+    view = variant_comparison(study, real_catalog, rates, None,
+                              rental_for(study, real_catalog, rates))
+    fmt = Formatter(NumberStyle(), study.cost.currency, rates)
+    for col in view.columns:
+        assert squeezed(col.name) in flat, col.name
+    for row in view.rows:
+        for c in range(len(view.columns)):
+            assert squeezed(cell_text(row, c, fmt)) in flat, (row.key, c)
+        for verdict in row.verdicts:
+            if verdict:
+                assert {"fits": "fits", "tight": "tight",
+                        "does-not-fit": "does not fit"}[verdict] in text
+
+
+def test_chinese_survives_copying(real_catalog: Catalog, tmp_path: Path) -> None:
+    """The name and notes come back exactly: no Kangxi radical in place of 工, 用, 大, 人, 民."""
+    doc = load_document(ROOT / "examples" / "chinese-notes.gpubuild")
+    out = tmp_path / "zh.pdf"
+    write_pdf(doc, out, real_catalog, load_rates())
+    text = pdf_text(out)
+    assert doc.study.name == "实验室深度学习工作站"
+    assert "实验室深度学习工作站" in text
+    for line in doc.study.notes.splitlines():
+        assert line in text, line
+    assert not RADICALS.search(text)
+
+
+def test_latin_copies_without_ligatures(real_catalog: Catalog, tmp_path: Path) -> None:
+    doc = load_document(ROOT / "examples" / "entry-level.gpubuild")
+    notes = "Stable Diffusion fine-tuning: efficient office workflow, affluent flyers."
+    out = tmp_path / "latin.pdf"
+    write_pdf(replace(doc.study, notes=notes), out, real_catalog, load_rates())
+    text = pdf_text(out)
+    assert "Diffusion" in text and "efficient office workflow" in text
+    assert not LIGATURES.search(text)
+
+
+def test_text_from_a_file_is_never_interpreted(real_catalog: Catalog, tmp_path: Path) -> None:
+    doc = load_document(ROOT / "examples" / "entry-level.gpubuild")
+    study = doc.study
+    study = replace(study, name="<b>x</b>", notes='<img src="file:///etc/passwd"> & <i>y</i>',
+                    variants=(replace(study.variants[0], name="<img src=x>"),))
+    out = tmp_path / "markup.pdf"
+    write_pdf(study, out, real_catalog, load_rates())
+    text = pdf_text(out)
+    assert "<b>x</b>" in text
+    assert '<img src="file:///etc/passwd"> & <i>y</i>' in text
+    assert "<img src=x>" in text
+
+
+def test_letter_paper_and_a_chosen_pair(real_catalog: Catalog, tmp_path: Path) -> None:
+    doc = load_document(ROOT / "examples" / "three-variants.gpubuild")
+    out = tmp_path / "letter.pdf"
+    pages = write_pdf(doc, out, real_catalog, load_rates(),
+                      variants=["2× RTX 6000 Ada", "1× H100 PCIe"], paper="Letter")
+    assert pages == 2
+    assert pdf_info(out)["Page size"].startswith("612 x 792")
+    text = squeezed(pdf_text(out))
+    assert squeezed("2× RTX 6000 Ada") in text and squeezed("1× H100 PCIe") in text
+    assert squeezed("4× RTX 4090 workstation") not in text
+
+
+def test_a_table_too_wide_for_portrait_gets_landscape(real_catalog: Catalog,
+                                                      tmp_path: Path) -> None:
+    """Four variants of two different cards each: eight GPU columns on the detail page."""
+    ids = ["nvidia-rtx-4090", "nvidia-h100-pcie", "nvidia-rtx-6000-ada", "nvidia-a100-pcie-80gb",
+           "nvidia-rtx-a6000", "nvidia-l40s", "nvidia-rtx-3090", "nvidia-h100-nvl"]
+    gpus = [g for g in (real_catalog.gpu(i) for i in ids) if g is not None]
+    assert len(gpus) == 8
+    base = load_document(ROOT / "examples" / "three-variants.gpubuild").study
+    variants = tuple(Variant(f"V{k}", (BuildSlot(gpus[2 * k], 1), BuildSlot(gpus[2 * k + 1], 1)))
+                     for k in range(4))
+    out = tmp_path / "wide.pdf"
+    write_pdf(replace(base, variants=variants, active=0), out, real_catalog, load_rates())
+    sizes = page_sizes(out)
+    assert sizes[0][0] < sizes[0][1]  # the decision: portrait A4
+    assert sizes[-1][0] > sizes[-1][1]  # the detail's eight GPU columns: landscape
+
+
+def test_report_cli(tmp_path: Path) -> None:
     env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
-    r = subprocess.run([sys.executable, "-m", "planner", "report",
-                        str(ROOT / "examples" / "chinese-notes.gpubuild"), "--pdf", str(out)],
-                       capture_output=True, text=True, env=env, timeout=120)
-    assert r.returncode == 0, r.stderr
-    assert "Traceback" not in r.stderr
-    data = out.read_bytes()
-    assert data.startswith(b"%PDF") and len(data) > 10_000
-    assert not list(tmp_path.glob(".sheet-*"))
-    if shutil.which("pdftotext"):
-        # NFKC: CJK fonts map some ideographs to Kangxi radical code points (⼯ for 工).
-        text = unicodedata.normalize("NFKC", subprocess.run(
-            ["pdftotext", str(out), "-"], capture_output=True, text=True).stdout)
-        assert "实验室深度学习工作站" in text
-        assert "4090" in text
-        assert planner_version in text  # digits must copy out of the PDF too
+    out = tmp_path / "sheet.pdf"
+    example = str(ROOT / "examples" / "three-variants.gpubuild")
+    ok = subprocess.run([sys.executable, "-m", "planner", "report", example, "--pdf", str(out),
+                         "--variants", "1× H100 PCIe,4× RTX 4090 workstation", "--paper",
+                         "Letter"], capture_output=True, text=True, env=env, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert "2 pages" in ok.stdout and out.read_bytes().startswith(b"%PDF")
+    bad = subprocess.run([sys.executable, "-m", "planner", "report", example, "--pdf",
+                          str(tmp_path / "x.pdf"), "--variants", "Nope"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip() == ("This build has no variant called 'Nope'; its variants are "
+                                  "4× RTX 4090 workstation, 1× H100 PCIe, 2× RTX 6000 Ada.")
+    assert not (tmp_path / "x.pdf").exists() and not list(tmp_path.glob(".sheet-*"))
 
 
-def test_report_of_a_broken_file_is_one_sentence(tmp_path):
+def test_report_of_a_broken_file_is_one_sentence(tmp_path: Path) -> None:
     bad = tmp_path / "bad.gpubuild"
     bad.write_text("{")
     env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
@@ -61,32 +190,44 @@ def test_report_of_a_broken_file_is_one_sentence(tmp_path):
     assert not (tmp_path / "x.pdf").exists()
 
 
-@pytest.mark.parametrize("name", ["entry-level", "server-8xh100", "custom-gpu"])
-def test_every_example_renders(name, real_catalog):
-    doc = load_document(ROOT / "examples" / f"{name}.gpubuild")
-    assert doc.build.name in sheet_html(doc.build, real_catalog, load_rates()) or "&" in \
-        doc.build.name
+def test_a_bare_build_still_prints(real_catalog: Catalog, tmp_path: Path) -> None:
+    """The print path of older callers (a Build, not a Study) gives the same two pages."""
+    build = load_document(ROOT / "examples" / "server-8xh100.gpubuild").build
+    out = tmp_path / "build.pdf"
+    assert write_pdf(build, out, real_catalog, load_rates()) == 2
+    assert squeezed(build.name) in squeezed(pdf_text(out))
 
 
-def test_sheet_prices_in_the_builds_currency_with_the_rate_date(real_catalog):
-    """The sheet words money as the panels do: the build's currency at the dated rate."""
-    from dataclasses import replace
+def test_one_variant_study_is_named_after_its_build() -> None:
+    assert Study.of(load_document(ROOT / "examples" / "entry-level.gpubuild").build).names() \
+        == ["Entry-level learning rig"]
 
-    from planner.core.build import Build, BuildSlot, CostSettings
-    from planner.core.formatting import NumberStyle
-    from planner.core.money import Rates
-    from planner.core.specs import Price
 
-    rates = Rates(cny_per_usd=7.1, cny_per_eur=7.8, as_of="2025-06-02")
-    # One dollar price only, so the figure below is the conversion and nothing else.
-    launch = Price(1599.0, "USD", "2022-10-12", kind="msrp", source="NVIDIA launch price")
-    gpu = replace(real_catalog.gpu("nvidia-rtx-4090"), prices=(launch,))
-    build = Build(slots=(BuildSlot(gpu, 2),), cost=CostSettings(currency="CNY"))
-    html = sheet_html(build, real_catalog, rates)
-    build_part = html.split("GPUs side by side")[0]
-    assert "¥11,353" in build_part  # the $1,599 launch price × 7.1 = ¥11,352.9 a card
-    assert "¥22,706" in build_part  # two cards: ¥22,705.8
-    assert "2025-06-02" in build_part and "$" not in build_part
-    assert "48 GiB" in build_part  # 2 × 24 GiB, memory in GiB like the panels
-    german = sheet_html(build, real_catalog, rates, style=NumberStyle(group=".", decimal=","))
-    assert "¥22.706" in german and "1.008" in german  # 1,008 GB/s in German separators
+def test_tables_break_between_rows_and_repeat_their_header(qapp: object,
+                                                           tmp_path: Path) -> None:
+    from PySide6.QtGui import QPdfWriter
+
+    from planner.report.fonts import sheet_font
+    from planner.report.layout import Cell, Composer, Section, Table
+
+    writer = QPdfWriter(str(tmp_path / "t.pdf"))
+    writer.setResolution(300)
+    font, bold = sheet_font(8), sheet_font(8, bold=True)
+    rows = [[Cell(f"row {i}"), Cell("one line" if i % 3 else "two\nlines")] for i in range(150)]
+    table = Table([Cell("name"), Cell("value")], rows, font, bold)
+    pages = Composer(writer, "A4").flow([Section([table])])
+    assert len(pages) >= 2
+    spans = [p.placed[0].rows for p in pages]
+    assert spans[0][0] == 0 and spans[-1][1] == 150
+    for (_a, end), (start, _b) in itertools.pairwise(spans):
+        assert end == start  # every row on exactly one page, none split
+
+
+def test_four_variants_and_a_rental_fit_two_pages(real_catalog: Catalog, tmp_path: Path) -> None:
+    study = load_document(ROOT / "examples" / "three-variants.gpubuild").study
+    a100 = real_catalog.gpu("nvidia-a100-pcie-80gb")
+    assert a100 is not None
+    four = replace(study, variants=(*study.variants, Variant("2× A100", (BuildSlot(a100, 2),))))
+    out = tmp_path / "four.pdf"
+    assert write_pdf(four, out, real_catalog, load_rates()) == 2
+    assert pdf_info(out)["Pages"] == "2"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
 from planner.core.energy import Usage
 from planner.core.memory import InferenceSetup, TrainingSetup
 from planner.core.specs import Catalog, GpuSpec, Workload
+from planner.core.study import Study, Variant
 from planner.documents import dumps_document, loads_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,23 +159,64 @@ def chinese(c: Catalog) -> Build:
     )
 
 
-EXAMPLE_BUILDS = {
+def three_variants(c: Catalog) -> Study:
+    """The purchase a lab weighs: four consumer cards, one datacenter card or two workstation
+    cards, judged on the same workloads and renting 8× A100 as the alternative."""
+    llama = _model(c, "llama-3-8b")
+    return Study(
+        name="Lab GPU purchase 2027",
+        notes="Three ways to spend the equipment grant, judged on the same jobs: a QLoRA "
+              "fine-tune of Llama 3 8B on 2 billion tokens, BERT-large pre-training on 40 "
+              "billion tokens, and serving Llama 3 8B. Renting 8× A100 is the alternative.",
+        variants=(
+            Variant("4× RTX 4090 workstation", (BuildSlot(_gpu(c, "nvidia-rtx-4090"), 4),)),
+            Variant("1× H100 PCIe", (BuildSlot(_gpu(c, "nvidia-h100-pcie"), 1),)),
+            Variant("2× RTX 6000 Ada", (BuildSlot(_gpu(c, "nvidia-rtx-6000-ada"), 2),)),
+        ),
+        active=0,
+        workloads=(
+            TrackedWorkload(llama, "train", TrainingSetup(
+                precision="amp-bf16", optimizer="adamw", batch=4, seq=2048, checkpointing=True,
+                strategy="ddp", lora_rank=16, qlora=True, lora_targets="all-linear"),
+                job=2_000_000_000),
+            TrackedWorkload(_model(c, "bert-large"), "train", TrainingSetup(
+                precision="amp-bf16", batch=32, seq=512, strategy="ddp"), job=40_000_000_000),
+            TrackedWorkload(llama, "inference", inference=InferenceSetup(
+                precision="bf16", batch=8, seq=8192, strategy="tp")),
+        ),
+        usage=Usage(hours_per_day=10.0, utilization=0.7, host_watts=250.0,
+                    psu_efficiency=0.92),
+        cost=CostSettings(currency="USD", tariff_id="us-ca-commercial", price_per_kwh=None,
+                          carbon_id="us-national-2022", years=3,
+                          cloud_instance_id="lambda-8x-a100-sxm4-80gb"),
+    )
+
+
+EXAMPLE_BUILDS: dict[str, Callable[[Catalog], Build | Study]] = {
     "entry-level": entry_level,
     "workstation-4x4090": workstation,
     "server-8xh100": server,
     "custom-gpu": custom_gpu,
     "chinese-notes": chinese,
+    "three-variants": three_variants,
 }
 
 
 def downgrade_to_v1(data: bytes) -> bytes:
-    """The version-1 layout of a current file: ``usage.hours``, no ``cost``."""
+    """The version-1 layout of a current file: ``usage.hours``, no ``cost``, one build.
+
+    (Version-1 snapshots carried ``launch_msrp_usd``; the frozen fixtures keep theirs.)"""
     doc = json.loads(data)
     doc["version"] = 1
     doc["app_version"] = "0.0.9"
     doc["usage"] = {("hours" if k == "hours_per_day" else k): v
                     for k, v in doc["usage"].items()}
     del doc["cost"]
+    first = doc.pop("variants")[0]
+    del doc["active_variant"]
+    doc["gpus"], doc["display_reserve_bytes"] = first["gpus"], first["display_reserve_bytes"]
+    for tracked in doc["workloads"]:
+        del tracked["job"]
     return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
@@ -185,10 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     catalog = load_catalog(args.data)
     EXAMPLES.mkdir(exist_ok=True)
     for stem, make in EXAMPLE_BUILDS.items():
-        build = make(catalog)
-        data = dumps_document(build, created=CREATED, modified=MODIFIED,
+        made = make(catalog)
+        study = made if isinstance(made, Study) else Study.of(made)
+        data = dumps_document(study, created=CREATED, modified=MODIFIED,
                               catalog_version=catalog.version)
-        assert loads_document(data).build == build
+        assert loads_document(data).study == study
         (EXAMPLES / f"{stem}.gpubuild").write_bytes(data)
         print(f"examples/{stem}.gpubuild: {loads_document(data).summary()}")
         if args.v1 and stem in ("entry-level", "workstation-4x4090", "chinese-notes"):

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from planner.core.study import MAX_VARIANTS
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.document import Document
@@ -73,7 +74,9 @@ def make_schema() -> dict[str, Any]:
     props["version"] = {"description": "Format version", "const": lim.FORMAT_VERSION}
     for key in ("created", "modified"):
         props[key]["format"] = "date-time"
-    props["gpus"]["maxItems"] = lim.MAX_SLOTS
+    props["variants"]["minItems"] = 1
+    props["variants"]["maxItems"] = MAX_VARIANTS
+    defs["Variant"]["properties"]["gpus"]["maxItems"] = lim.MAX_SLOTS
     props["workloads"]["maxItems"] = lim.MAX_WORKLOADS
     props["extra"] = {
         "description": "Extra metadata", "type": "object", "maxProperties": lim.MAX_EXTRA_ITEMS,

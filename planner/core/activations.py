@@ -184,7 +184,8 @@ def _profiled(w: Workload, setup: TrainingSetup, seq: int,
                       else prof.checkpointed_fp32_bytes_per_sample)
         if per_sample is None:
             raise EstimateError(
-                f"Gradient checkpointing has not been measured for '{w.name}'.")
+                f"Gradient checkpointing has not been measured for '{w.name}'.",
+                setting="checkpointing")
         transient = CNN_CHECKPOINT_RECOMPUTE_SHARE * full * scale * setup.batch
         notes.append(note("cnn-checkpointing"))
     else:

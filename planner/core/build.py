@@ -32,12 +32,18 @@ class BuildSlot:
 
 @dataclass(frozen=True, slots=True)
 class TrackedWorkload:
-    """A workload the user watches, with all its settings (both tasks keep theirs)."""
+    """A workload the user watches, with all its settings (both tasks keep theirs).
+
+    ``job`` is the size of the training run the user plans, counted in the unit the workload's
+    speed is counted in (tokens for language models, samples otherwise): with it, a build's
+    throughput becomes the time the job takes. ``None``: no job stated.
+    """
 
     workload: Workload
     task: str = "train"
     training: TrainingSetup = field(default_factory=TrainingSetup)
     inference: InferenceSetup = field(default_factory=InferenceSetup)
+    job: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,7 +103,7 @@ def parse_targets(w: Workload, targets: str,
         if not attention:
             raise EstimateError(
                 f"{w.name} has no attention projections to adapt; use all-linear or name its "
-                f"layers ({', '.join(mods)}).")
+                f"layers ({', '.join(mods)}).", setting="lora_targets")
         return attention
     if targets == "all-linear":
         return tuple(mods)
@@ -112,7 +112,8 @@ def parse_targets(w: Workload, targets: str,
     if not names or missing:
         raise EstimateError(
             f"{w.name} has no layer called {', '.join(repr(n) for n in missing) or 'that'}; "
-            f"its linear layers are {', '.join(mods)} (or use attention or all-linear).")
+            f"its linear layers are {', '.join(mods)} (or use attention or all-linear).",
+            setting="lora_targets")
     return names
 
 
@@ -123,7 +124,8 @@ def lora_parameters(w: Workload, rank: int, targets: str = "attention",
     ``modules`` is :func:`linear_modules`'s table when the caller already has it.
     """
     if not (w.hidden and w.layers and (w.heads or w.is_ssm)):
-        raise EstimateError(f"LoRA sizing needs a transformer's shape; '{w.name}' has none.")
+        raise EstimateError(f"LoRA sizing needs a transformer's shape; '{w.name}' has none.",
+                            setting="adapter")
     mods = modules if modules is not None else linear_modules(w)[0]
     per_layer = sum(rank * (i + o) * c for name in parse_targets(w, targets, mods)
                     for i, o, c in mods[name])

@@ -108,13 +108,14 @@ def _check_model(w: Workload, seq: int, gpus: int, strategy: str) -> None:
             and w.position not in ("relative", "alibi")):
         raise EstimateError(
             f"A sequence of {seq:,} tokens is longer than {w.name}'s context of {w.context:,} "
-            f"tokens; use {w.context:,} or fewer.")
+            f"tokens; use {w.context:,} or fewer.", setting="seq")
     if strategy == "tp" and gpus > 1 and w.heads and gpus not in legal_tp_degrees(w, gpus):
         legal = [n for n in legal_tp_degrees(w, 64) if n > 1][:6]
         kv = "" if w.kv_head_count == w.heads else f" and {w.kv_head_count} KV heads"
         raise EstimateError(
             f"Tensor parallelism over {gpus} GPUs cannot split {w.name}'s {w.heads} attention "
-            f"heads{kv} evenly; use {', '.join(map(str, legal)) or 'one GPU'}.")
+            f"heads{kv} evenly; use {', '.join(map(str, legal)) or 'one GPU'}.",
+            setting="strategy")
 
 
 def resolve_seq(w: Workload, seq: int | None) -> int:
@@ -158,9 +159,11 @@ def _check_training(setup: TrainingSetup) -> None:
     checkpoint_every(setup.checkpoint_mode)
     if setup.optimizer_in_backward and setup.accumulation > 1:
         raise EstimateError("An optimizer step in backward frees each gradient at once, so it "
-                            "cannot accumulate gradients; set accumulation to 1.")
+                            "cannot accumulate gradients; set accumulation to 1.",
+                            setting="optimizer_in_backward")
     if setup.qlora and setup.int8_base:
-        raise EstimateError("Pick one quantized base: QLoRA (4-bit) or an 8-bit base.")
+        raise EstimateError("Pick one quantized base: QLoRA (4-bit) or an 8-bit base.",
+                            setting="int8_base")
 
 
 def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:

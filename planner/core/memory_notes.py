@@ -65,6 +65,14 @@ TEMPLATES: dict[str, str] = {
 }
 
 
+#: Parameters given as codes, and their English words (the UI words them in its language).
+PARAM_WORDS: dict[str, dict[str, str]] = {
+    "what": {"optimizer": "master weights and optimizer state",
+             "all": "weights, gradients, master weights and optimizer state"},
+    "quant": {"double": "double quantization", "single": "fp32 block scales"},
+}
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryNote:
     """One assumption or consequence of an estimate: a code and its parameters."""
@@ -78,7 +86,7 @@ class MemoryNote:
         template = TEMPLATES.get(self.code)
         if template is None:
             return self.code
-        return template.format(**dict(self.params))
+        return template.format(**{k: PARAM_WORDS.get(k, {}).get(v, v) for k, v in self.params})
 
     def __str__(self) -> str:
         return self.message

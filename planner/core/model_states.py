@@ -106,11 +106,12 @@ def base_weight_bytes(w: Workload, setup: TrainingSetup, params: int) -> tuple[f
             kind = "QLoRA" if setup.qlora else "An 8-bit base"
             raise EstimateError(
                 f"{kind} quantizes a transformer's linear layers, and {w.name} is a "
-                f"{w.family} model; use LoRA-free training or pick a transformer.")
+                f"{w.family} model; use LoRA-free training or pick a transformer.",
+                setting="adapter" if setup.qlora else "int8_base")
         emb = layouts.embedding_parameters(w)
         if setup.qlora:
             per = QUANTIZATION_BYTES["nf4"] if setup.double_quant else NF4_SINGLE_QUANT_BYTES
-            quant = "double quantization" if setup.double_quant else "fp32 block scales"
+            quant = "double" if setup.double_quant else "single"
             return (params - emb) * per + emb * 2.0, (
                 note("qlora-base", bits=f"{per * 8:.3f}", quant=quant),)
         return ((params - emb) * QUANTIZATION_BYTES["int8"] + emb * 2.0,

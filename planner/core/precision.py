@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 
 class EstimateError(ValueError):
-    """A request the estimator cannot answer; the message is one plain sentence for the user."""
+    """A request the estimator cannot answer; the message is one plain sentence for the user.
+
+    ``setting`` names the workload setting at fault when one is (a :class:`TrainingSetup` or
+    :class:`InferenceSetup` field, e.g. ``"seq"`` or ``"lora_targets"``), so an editor can mark
+    that setting rather than only the estimate.
+    """
+
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,8 @@ class Candidate:
     worst_headroom: float
     assumptions: tuple[str, ...] = ()
     """Per requested workload, the precision and recipe it was sized with (English)."""
+    recipes: tuple[tuple[RecipePart, ...], ...] = ()
+    """The same, part by part as codes (:func:`recipe_parts`), for the UI to word."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +130,7 @@ def recommend(
         needs.append(per_count)
     precisions = [_compute_precision(t) for t in workloads]
     assumptions = tuple(recipe_summary(t) for t in workloads)
+    recipes = tuple(recipe_parts(t) for t in workloads)
 
     out: list[Candidate] = []
     arch_by_id = {a.id: a for a in architectures}
@@ -153,33 +156,101 @@ def recommend(
                 rate = min((gpu.tensor_tflops(p) or 0.0) for p in precisions)
                 out.append(Candidate(gpu, count, tuple(chosen),
                                      unit * count if unit is not None else None,
-                                     gpu.tdp_w * count, rate * count, worst, assumptions))
+                                     gpu.tdp_w * count, rate * count, worst, assumptions,
+                                     recipes))
                 break  # more of the same card only costs more
     return sorted(out, key=_ranking(objective))[:limit]
 
 
-def recipe_summary(t: TrackedWorkload) -> str:
-    """The precision and recipe a workload is sized with, in one English line."""
-    w = t.workload
+#: English wording of each part of a recipe summary; ``{name}`` is filled from its parameters.
+RECIPE_TEMPLATES: dict[str, str] = {
+    "inference": "inference, {precision} weights",
+    "kv-cache": "KV cache {kv}",
+    "tokens": "batch {batch} × {seq} tokens",
+    "tokens-default": "batch {batch} × default tokens",
+    "train": "train, {precision}, {optimizer}",
+    "full": "full fine-tuning",
+    "lora": "LoRA r{rank} ({targets})",
+    "qlora": "QLoRA r{rank} ({targets})",
+    "batch": "batch {batch} × {seq}",
+    "batch-default": "batch {batch} × default",
+    "head": "{head} head",
+    "int8-base": "8-bit base",
+    "single-quant": "no double quantization",
+    "adapter-dtype": "{dtype} adapters",
+    "optimizer-impl": "{impl} optimizer step",
+    "optimizer-in-backward": "optimizer step in backward",
+    "checkpointing": "checkpointing {mode}",
+    "chunked-loss": "chunked loss",
+    "offload": "offload {what}",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RecipePart:
+    """One part of what a workload was sized with: a code and its parameters (for translation).
+
+    Parameters are the setting values as stored (``amp-bf16``, ``adamw``, ``selective``);
+    ``seq`` is the length in tokens or pixels.
+    """
+
+    code: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The English words (the CLI's)."""
+        params = dict(self.params)
+        if self.code == "train":
+            params["precision"] = training_precision(params["precision"]).label
+        return RECIPE_TEMPLATES[self.code].format(**params)
+
+
+def _part(code: str, **params: object) -> RecipePart:
+    return RecipePart(code, tuple((k, str(v)) for k, v in params.items()))
+
+
+def recipe_parts(t: TrackedWorkload) -> tuple[RecipePart, ...]:
+    """The precision and recipe a workload is sized with, part by part (defaults left out)."""
     if t.task == "inference":
         s = t.inference
-        kv = f", KV cache {s.kv_precision}" if s.kv_precision else ""
-        return (f"{w.name}: inference, {s.precision} weights{kv}, batch {s.batch} × "
-                f"{s.seq or 'default'} tokens")
+        parts = [_part("inference", precision=s.precision)]
+        if s.kv_precision:
+            parts.append(_part("kv-cache", kv=s.kv_precision))
+        parts.append(_part("tokens", batch=s.batch, seq=s.seq) if s.seq
+                     else _part("tokens-default", batch=s.batch))
+        return tuple(parts)
     tr = t.training
+    parts = [_part("train", precision=tr.precision, optimizer=tr.optimizer)]
     if tr.qlora:
-        recipe = f"QLoRA r{tr.lora_rank or 16} ({tr.lora_targets})"
-    elif tr.lora_rank is not None:
-        recipe = f"LoRA r{tr.lora_rank} ({tr.lora_targets})"
+        parts.append(_part("qlora", rank=tr.lora_rank or 16, targets=tr.lora_targets))
+    elif tr.lora_rank is not None or tr.int8_base:
+        parts.append(_part("lora", rank=tr.lora_rank or 16, targets=tr.lora_targets))
     else:
-        recipe = "full fine-tuning"
-    extras = [x for x in (
-        f"checkpointing {tr.checkpoint_mode}" if tr.checkpointing else "",
-        "chunked loss" if tr.loss == "chunked" else "",
-        f"offload {tr.offload}" if tr.offload != "none" else "") if x]
-    return (f"{w.name}: train, {training_precision(tr.precision).label}, {tr.optimizer}, "
-            f"{recipe}, batch {tr.batch} × {tr.seq or 'default'}"
-            + "".join(f", {x}" for x in extras))
+        parts.append(_part("full"))
+    parts.append(_part("batch", batch=tr.batch, seq=tr.seq) if tr.seq
+                 else _part("batch-default", batch=tr.batch))
+    w = t.workload
+    if w.head and w.head != replace(w, head=None).task_head:
+        parts.append(_part("head", head=w.head))
+    adapters = tr.qlora or tr.lora_rank is not None or tr.int8_base
+    for code, on, params in (
+            ("int8-base", tr.int8_base and not tr.qlora, {}),
+            ("single-quant", tr.qlora and not tr.double_quant, {}),
+            ("adapter-dtype", adapters and tr.adapter_dtype != "fp32", {"dtype": tr.adapter_dtype}),
+            ("optimizer-impl", tr.optimizer_impl != "foreach", {"impl": tr.optimizer_impl}),
+            ("optimizer-in-backward", tr.optimizer_in_backward, {}),
+            ("checkpointing", tr.checkpointing, {"mode": tr.checkpoint_mode}),
+            ("chunked-loss", tr.loss == "chunked", {}),
+            ("offload", tr.offload != "none", {"what": tr.offload})):
+        if on:
+            parts.append(_part(code, **params))
+    return tuple(parts)
+
+
+def recipe_summary(t: TrackedWorkload) -> str:
+    """The precision and recipe a workload is sized with, in one English line."""
+    return f"{t.workload.name}: " + ", ".join(p.message for p in recipe_parts(t))
 
 
 def _ranking(objective: str):  # type: ignore[no-untyped-def]

@@ -79,16 +79,16 @@ def offload(s: States, setup: TrainingSetup) -> States:
         raise EstimateError("Offload must be none, optimizer or all.")
     if setup.gpus > 1 and setup.strategy not in ("zero1", "zero2", "zero3", "fsdp"):
         raise EstimateError(f"CPU offload runs under ZeRO or FSDP, not {setup.strategy.upper()} "
-                            f"over {setup.gpus} GPUs; pick zero2, zero3 or fsdp.")
+                            f"over {setup.gpus} GPUs; pick zero2, zero3 or fsdp.",
+                            setting="offload")
     host = s.master + s.opt_state + s.temporaries
-    what = "master weights and optimizer state"
     everything = setup.offload == "all"
     if everything:
         host += s.weights + s.grads
-        what = "weights, gradients, master weights and optimizer state"
     return States(weights=0.0 if everything else s.weights,
                   weights_fwd_only=0.0 if everything else s.weights_fwd_only, master=0.0,
                   grads=0.0 if everything else s.grads, opt_state=0.0, temporaries=0.0,
                   framework=s.framework, host=s.host + host, trainable=s.trainable,
                   grads_at_once=s.grads_at_once,
-                  notes=(*s.notes, note("offload", what=what, size=gib_text(s.host + host))))
+                  notes=(*s.notes, note("offload", what=setup.offload,
+                                        size=gib_text(s.host + host))))

@@ -264,8 +264,9 @@ class Workload:
         """The head this workload loads: the stated one, else the family's usual one."""
         if self.head:
             return self.head
-        return {"encoder": "masked-lm", "encoder-decoder": "seq2seq",
-                "vit": "image-cls"}.get(self.family, "causal-lm")
+        return {"encoder": "masked-lm", "encoder-decoder": "seq2seq", "vit": "image-cls",
+                "cnn": "image-cls", "diffusion-unet": "noise-prediction"}.get(
+                    self.family, "causal-lm")
 
     @property
     def kv_head_count(self) -> int:

@@ -63,6 +63,10 @@ class HeadroomRow:
     notes: tuple[MemoryNote, ...] = ()
     error: str | None = None
     suggestions: tuple[Suggestion, ...] = ()
+    #: The setting the error is about (core's :attr:`EstimateError.setting`), when one is.
+    error_setting: str | None = None
+    #: Offloaded or paged state in host RAM per GPU process (not part of ``needed_bytes``).
+    host_bytes: int = 0
 
     @property
     def headroom_bytes(self) -> int:
@@ -78,16 +82,21 @@ class HeadroomRow:
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
+def _estimate(tracked: TrackedWorkload, gpu_count: int) -> MemoryEstimate | EstimateError:
+    try:
+        return estimate_for(tracked, gpu_count)
+    except EstimateError as exc:
+        return exc.with_traceback(None)  # memoised: keep no frames alive
+
+
 def cached_estimate(tracked: TrackedWorkload, gpu_count: int) -> MemoryEstimate | str:
     """Per-GPU estimate of ``tracked`` over ``gpu_count`` cards, or the error sentence.
 
     Returns the sentence instead of raising so that failures are memoised too (a bad setting is
     asked about on every repaint until the user fixes it).
     """
-    try:
-        return estimate_for(tracked, gpu_count)
-    except EstimateError as exc:
-        return str(exc)
+    est = _estimate(tracked, gpu_count)
+    return str(est) if isinstance(est, EstimateError) else est
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -99,7 +108,7 @@ def cached_suggestions(tracked: TrackedWorkload, usable_bytes: int,
 
 def clear_caches() -> None:
     """Forget memoised estimates (benchmarks measure cold and warm paths separately)."""
-    cached_estimate.cache_clear()
+    _estimate.cache_clear()
     cached_suggestions.cache_clear()
 
 
@@ -110,11 +119,11 @@ def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None) ->
     # The binding card only depends on the distinct GPU models, not on how many of each.
     cards = gpus if gpus is not None else [s.gpu for s in build.slots]
     w = tracked.workload
-    est = cached_estimate(tracked, max(1, n))
-    if isinstance(est, str):
+    est = _estimate(tracked, max(1, n))
+    if isinstance(est, EstimateError):
         return HeadroomRow(index=index, workload_id=w.id, name=w.name, task=tracked.task,
                            gpu_count=n, verdict=ERROR, needed_bytes=0, usable_bytes=0,
-                           low_bytes=0, high_bytes=0, error=est)
+                           low_bytes=0, high_bytes=0, error=str(est), error_setting=est.setting)
     needed = est.total_bytes
     row = HeadroomRow(
         index=index, workload_id=w.id, name=w.name, task=tracked.task, gpu_count=n,
@@ -122,7 +131,7 @@ def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None) ->
         low_bytes=round(needed * (1 - est.error_band)),
         high_bytes=round(needed * (1 + est.error_band)),
         breakdown=est.breakdown(), provenance=est.provenance, error_band=est.error_band,
-        peak_phase=est.peak_phase, notes=est.notes,
+        peak_phase=est.peak_phase, notes=est.notes, host_bytes=est.host_bytes,
     )
     if not cards:
         return row

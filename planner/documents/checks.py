@@ -28,7 +28,9 @@ def _num(x: float) -> str:
 def describe(spec: _Field, can_be_null: bool, of_objects: bool = False) -> str:
     """What a value must be, in words ("a whole number from 1 to 64")."""
     b = spec.bounds
-    if spec.choices:
+    if spec.rule:
+        text = spec.rule
+    elif spec.choices:
         text = "one of " + ", ".join(str(c) for c in spec.choices)
     elif spec.kind == "int":
         text = f"a whole number from {_num(b.low or 0)} to {_num(b.high or 0)}"

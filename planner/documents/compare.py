@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from planner.core.build import Build
+from planner.core.build import BuildSlot
 from planner.core.money import format_money
 from planner.core.prices import DEFAULT_KIND, pick_price
 from planner.core.specs import Catalog, GpuSpec, Workload
+from planner.core.study import Study
 from planner.schema.base import Record
 from planner.schema.fields import spec_of
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
@@ -116,21 +117,28 @@ def workload_differences(snapshot: Workload, catalog_workload: Workload,
     return found
 
 
-def compare(build: Build, catalog: Catalog | None) -> tuple[tuple[GpuSpec, ...],
+def compare(study: Study, catalog: Catalog | None) -> tuple[tuple[GpuSpec, ...],
                                                             tuple[str, ...]]:
-    """GPUs the catalog lacks, and sentences for snapshots that differ from the catalog."""
+    """GPUs the catalog lacks, and sentences for snapshots that differ from the catalog.
+
+    Every variant's cards are compared, each card once.
+    """
     if catalog is None:
         return (), ()
     unknown: list[GpuSpec] = []
     found: list[str] = []
-    for slot in build.slots:
+    slots: dict[str, BuildSlot] = {}
+    for variant in study.variants:
+        for slot in variant.slots:
+            slots.setdefault(slot.gpu.id, slot)
+    for slot in slots.values():
         known = catalog.gpu(slot.gpu.id)
         if known is None:
             unknown.append(slot.gpu)
         else:
             found.extend(gpu_differences(slot.gpu, known))
     seen: set[str] = set()
-    for tracked in build.workloads:
+    for tracked in study.workloads:
         w = tracked.workload
         known_w = catalog.workload(w.id)
         if w.id in seen or known_w is None:

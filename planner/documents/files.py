@@ -22,6 +22,7 @@ from typing import Any
 from planner import __version__
 from planner.core.build import Build
 from planner.core.specs import Catalog, GpuSpec
+from planner.core.study import Study
 from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.compare import compare
@@ -39,15 +40,16 @@ SUMMARY_SLOTS = 3
 
 @dataclass(frozen=True, slots=True)
 class LoadedDocument:
-    """An opened file: the build as the file has it, plus what the file says about itself.
+    """An opened file: its variants as the file has them, plus what the file says about itself.
 
-    ``format_version`` is the version written in the file (before any migration);
-    ``unknown_gpus`` and ``differences`` compare the file's snapshots with the catalog passed to
-    the loader and are empty when none was passed. ``stamp`` describes the bytes read (``None``
-    when loaded from bytes rather than a file).
+    ``build`` is the active variant with the shared workloads and assumptions (what the build
+    area shows); ``study`` holds every variant. ``format_version`` is the version written in the
+    file (before any migration); ``unknown_gpus`` and ``differences`` compare the file's
+    snapshots with the catalog passed to the loader and are empty when none was passed.
+    ``stamp`` describes the bytes read (``None`` when loaded from bytes rather than a file).
     """
 
-    build: Build
+    study: Study
     path: Path | None
     format_version: int
     app_version: str
@@ -57,6 +59,11 @@ class LoadedDocument:
     unknown_gpus: tuple[GpuSpec, ...] = ()
     differences: tuple[str, ...] = ()
     stamp: FileStamp | None = None
+
+    @property
+    def build(self) -> Build:
+        """The active variant, with the shared workloads and assumptions."""
+        return self.study.build()
 
     @property
     def migrated(self) -> bool:
@@ -72,7 +79,12 @@ class LoadedDocument:
             parts.append(f"{len(build.slots) - SUMMARY_SLOTS} more GPU models")
         gpus = " + ".join(parts) or "no GPUs"
         n = len(build.workloads)
-        return f"{name}: {gpus}, {n} workload{'' if n == 1 else 's'}"
+        line = f"{name}: {gpus}, {n} workload{'' if n == 1 else 's'}"
+        others = len(self.study.variants) - 1
+        if others:
+            line += (f"; variant {self.study.variant.name} shown, {others} other"
+                     f"{'' if others == 1 else 's'}")
+        return line
 
 
 def _open_error(path: Path, reason: str) -> DocumentError:
@@ -117,17 +129,22 @@ def _check_marker(obj: Any) -> int:
     return version
 
 
-def read_object(obj: Any) -> tuple[int, Build, Header]:
-    """A parsed document of any supported version: its version, build and header."""
+def read_object(obj: Any) -> tuple[int, Study, Header]:
+    """A parsed document of any supported version: its version, variants and header."""
     version = _check_marker(obj)
-    build, header = read_document(migrate(obj, version))
-    return version, build, header
+    study, header = read_document(migrate(obj, version))
+    return version, study, header
+
+
+def as_study(content: Study | Build) -> Study:
+    """A study as is; a bare build as the one variant of a study."""
+    return content if isinstance(content, Study) else Study.of(content)
 
 
 def _decode(data: bytes, catalog: Catalog | None, path: Path | None) -> LoadedDocument:
-    version, build, header = read_object(parse_json(data))
-    unknown, differences = compare(build, catalog)
-    return LoadedDocument(build, path, version, header.app_version, header.created,
+    version, study, header = read_object(parse_json(data))
+    unknown, differences = compare(study, catalog)
+    return LoadedDocument(study, path, version, header.app_version, header.created,
                           header.modified, header.catalog_version, unknown, differences)
 
 
@@ -152,15 +169,17 @@ def load_document(path: Path, catalog: Catalog | None = None) -> LoadedDocument:
     return replace(loads_document(data, catalog), path=path, stamp=stamp_of(data, info))
 
 
-def checked_object(build: Build, *, created: str | None = None, modified: str | None = None,
-                   catalog_version: str = "", app_version: str = __version__) -> dict[str, Any]:
-    """The document object for ``build``, read back through the loader's checks first.
+def checked_object(content: Study | Build, *, created: str | None = None,
+                   modified: str | None = None, catalog_version: str = "",
+                   app_version: str = __version__) -> dict[str, Any]:
+    """The document object for a study (or a bare build), read back through the loader's checks.
 
     So the app can never write a file it would refuse to open; ``modified`` defaults to now and
     ``created`` to ``modified``.
     """
     modified = modified or utc_now()
-    doc = document_object(build, app_version=app_version, created=created or modified,
+    doc = document_object(as_study(content), app_version=app_version,
+                          created=created or modified,
                           modified=modified, catalog_version=catalog_version)
     try:
         read_document(doc)
@@ -175,16 +194,17 @@ def checked_object(build: Build, *, created: str | None = None, modified: str | 
     return doc
 
 
-def dumps_document(build: Build, *, created: str | None = None, modified: str | None = None,
-                   catalog_version: str = "", app_version: str = __version__) -> bytes:
-    """The file's bytes for ``build``; the same arguments always give the same bytes."""
-    return encode(checked_object(build, created=created, modified=modified,
+def dumps_document(content: Study | Build, *, created: str | None = None,
+                   modified: str | None = None, catalog_version: str = "",
+                   app_version: str = __version__) -> bytes:
+    """The file's bytes for a study (or a build); the same arguments always give the same bytes."""
+    return encode(checked_object(content, created=created, modified=modified,
                                  catalog_version=catalog_version, app_version=app_version))
 
 
-def save_document(build: Build, path: Path, *, created: str | None = None,
+def save_document(content: Study | Build, path: Path, *, created: str | None = None,
                   catalog_version: str = "", expect: FileStamp | None = None) -> FileStamp:
-    """Write ``build`` to ``path`` atomically and durably; return the stamp of what was written.
+    """Write a study (or a build) to ``path`` atomically and durably; return the stamp written.
 
     The old file stays intact if anything fails. With ``expect`` (the stamp of what the caller
     loaded or last saved there), a file whose bytes changed since is not overwritten:
@@ -192,6 +212,6 @@ def save_document(build: Build, path: Path, *, created: str | None = None,
     bytes are on disk and just before they replace the old ones.
     """
     path = Path(path)
-    data = dumps_document(build, created=created, catalog_version=catalog_version)
+    data = dumps_document(content, created=created, catalog_version=catalog_version)
     check = None if expect is None else (lambda: check_unchanged(path, expect))
     return stamp_of(data, atomic_write(path, data, before_replace=check))

@@ -13,6 +13,10 @@ Version history (see docs/gpubuild-format.md):
    ``cost`` object (currency, tariff, electricity price, carbon region, years, cloud instance).
 3. A GPU snapshot's ``launch_msrp_usd`` and ``street_price`` become a list of dated ``prices``
    (each with a ``kind``); ``cost.price_kind`` says which kind the build is costed at.
+4. Variants: ``gpus`` and ``display_reserve_bytes`` move into ``variants[]`` (named candidate
+   builds sharing the workloads and assumptions) with ``active_variant``; a tracked workload
+   states its training ``job`` (or null). The second-generation estimator's optional keys,
+   which some version-3 files carry and the release before them refused, belong to version 4.
 """
 
 from __future__ import annotations
@@ -92,10 +96,34 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
+    """The build becomes the one variant of the document, named after it; no training jobs."""
+    if "variants" in doc:
+        return doc  # not a version-3 layout: the reader says what is wrong with it
+    out: dict[str, Any] = {}
+    name = doc.get("name")
+    variant = {"name": name if isinstance(name, str) and name.strip() else "A",
+               "gpus": doc.get("gpus"),
+               "display_reserve_bytes": doc.get("display_reserve_bytes")}
+    for key, value in doc.items():
+        if key == "gpus":
+            out["variants"] = [variant]
+            out["active_variant"] = 0
+        elif key == "display_reserve_bytes":
+            continue
+        elif key == "workloads" and isinstance(value, list):
+            out[key] = [{**w, "job": None} if isinstance(w, dict) and "job" not in w else w
+                        for w in value]
+        else:
+            out[key] = value
+    return out
+
+
 #: ``MIGRATIONS[n]`` turns a version-n document into version n+1.
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 
 

@@ -1,4 +1,4 @@
-"""A current-version document object to a core :class:`Build`, checking every key on the way.
+"""A current-version document object to a core :class:`Study`, checking every key on the way.
 
 Input is what :mod:`planner.documents.parsing` returned and :mod:`planner.documents.migrations`
 brought up to date; output is plain core records. Snapshots are used as the file has them (never
@@ -11,8 +11,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from planner.core.build import Build, BuildSlot, TrackedWorkload
+from planner.core.build import BuildSlot, TrackedWorkload
 from planner.core.specs import GpuSpec, Workload
+from planner.core.study import MAX_VARIANTS, Study, Variant
 from planner.documents import limits as lim
 from planner.documents.checks import validate
 from planner.documents.errors import DocumentError
@@ -25,6 +26,7 @@ from planner.schema.document import (
     TrackedEntry,
     TrainingRecord,
     UsageRecord,
+    VariantEntry,
 )
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
@@ -105,8 +107,28 @@ def read_workloads(items: list[Any]) -> tuple[TrackedWorkload, ...]:
         training = validate(TrainingRecord, entry.training, f"for {name} (training)").to_core()
         inference = validate(InferenceRecord, entry.inference,
                              f"for {name} (inference)").to_core()
-        tracked.append(TrackedWorkload(workload, entry.task, training, inference))
+        tracked.append(TrackedWorkload(workload, entry.task, training, inference, entry.job))
     return tuple(tracked)
+
+
+def read_variants(items: list[Any]) -> tuple[Variant, ...]:
+    """The candidate builds, each with its GPU slots; at least one, names all different."""
+    if not items:
+        raise DocumentError("This GPU build file has no variant; a build file holds at least "
+                            "one, so ask whoever made it to save it again.")
+    variants: list[Variant] = []
+    for i, raw in enumerate(_capped(items, MAX_VARIANTS, "variants")):
+        name = _label(raw, f"variant {i + 1}")
+        entry = validate(VariantEntry, raw, f"for the variant {name}", f"Variant {i + 1}")
+        if not entry.name.strip():
+            raise DocumentError(f"Variant name must be text of 1 to {lim.MAX_NAME_CHARS} "
+                                f"characters on one line (found an empty name for variant "
+                                f"{i + 1}).")
+        if any(v.name == entry.name for v in variants):
+            raise DocumentError(f"Two variants are called {name}; each variant of a build "
+                                "needs its own name, so rename one and save again.")
+        variants.append(Variant(entry.name, read_slots(entry.gpus), entry.display_reserve_bytes))
+    return tuple(variants)
 
 
 def read_extra(raw: dict[str, Any]) -> dict[str, str]:
@@ -120,7 +142,7 @@ def read_extra(raw: dict[str, Any]) -> dict[str, str]:
     return dict(sorted(raw.items()))
 
 
-def read_document(doc: dict[str, Any]) -> tuple[Build, Header]:
+def read_document(doc: dict[str, Any]) -> tuple[Study, Header]:
     """Check a whole current-version document and build its core records."""
     top = validate(DocumentHeader, doc, IN_BUILD, "A GPU build file")
     header = Header(
@@ -129,14 +151,18 @@ def read_document(doc: dict[str, Any]) -> tuple[Build, Header]:
         modified=timestamp(top.modified, "Modification time"),
         catalog_version=top.catalog_version,
     )
-    build = Build(
+    variants = read_variants(top.variants)
+    if top.active_variant >= len(variants):
+        raise DocumentError(f"Active variant must be a whole number from 0 to "
+                            f"{len(variants) - 1} (found {top.active_variant} {IN_BUILD}).")
+    study = Study(
         name=top.name,
         notes=top.notes,
-        slots=read_slots(top.gpus),
+        variants=variants,
+        active=top.active_variant,
         workloads=read_workloads(top.workloads),
         usage=validate(UsageRecord, top.usage, "in the usage settings").to_core(),
         cost=validate(CostRecord, top.cost, "in the cost settings").to_core(),
-        display_reserve_bytes=top.display_reserve_bytes,
         extra=read_extra(top.extra or {}),
     )
-    return build, header
+    return study, header

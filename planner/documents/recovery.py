@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from planner.core.build import Build
+from planner.core.study import Study
 from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.errors import DocumentError
@@ -67,11 +68,14 @@ class Recovery:
     """
 
     build: Build
+    """The autosaved document's active variant, as the recovery list describes it."""
     original_path: Path | None
     saved: str
     path: Path
     session_id: str
     document_key: str = "main"
+    study: Study | None = None
+    """Every variant of the autosaved document (``None``: just ``build``)."""
 
 
 _current: SessionToken | None = None
@@ -209,7 +213,7 @@ def _prune(history: list[tuple[int, Path]]) -> None:
             path.unlink()
 
 
-def write_autosave(build: Build, original_path: Path | None, *,
+def write_autosave(build: Study | Build, original_path: Path | None, *,
                    session: SessionToken | None = None, document_id: str = "main") -> Path:
     """Save ``build`` atomically as this session's newest autosave of one document; return its path.
 
@@ -269,10 +273,11 @@ def _recovery(path: Path) -> Recovery:
             and wrapper.get("version") == AUTOSAVE_VERSION):
         raise DocumentError("This is not an autosave of GPU Build Planner.")
     original, saved = wrapper.get("original_path"), wrapper.get("saved")
-    _, build, _ = read_object(wrapper.get("document"))
+    _, study, _ = read_object(wrapper.get("document"))
     session, key, _ = _name_parts(path)
     return Recovery(
-        build=build,
+        build=study.build(),
+        study=study,
         original_path=Path(original) if isinstance(original, str) and original else None,
         saved=saved if isinstance(saved, str) else "",
         path=path,

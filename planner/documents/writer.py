@@ -1,4 +1,4 @@
-"""A core :class:`Build` to the current-version document object and its UTF-8 JSON bytes.
+"""A core :class:`Study` to the current-version document object and its UTF-8 JSON bytes.
 
 Output is deterministic (same build and times, same bytes) so saved files diff cleanly under
 version control and a save of an unchanged document rewrites identical bytes. Keys follow the
@@ -13,7 +13,8 @@ import functools
 import json
 from typing import Any
 
-from planner.core.build import Build, BuildSlot, TrackedWorkload
+from planner.core.build import BuildSlot, TrackedWorkload
+from planner.core.study import Study, Variant
 from planner.documents import limits as lim
 
 
@@ -43,10 +44,15 @@ def _slot(slot: BuildSlot) -> dict[str, Any]:
 
 def _tracked(t: TrackedWorkload) -> dict[str, Any]:
     return {"id": t.workload.id, "task": t.task, "workload": plain(t.workload),
-            "training": plain(t.training), "inference": plain(t.inference)}
+            "training": plain(t.training), "inference": plain(t.inference), "job": t.job}
 
 
-def document_object(build: Build, *, app_version: str, created: str, modified: str,
+def _variant(v: Variant) -> dict[str, Any]:
+    return {"name": v.name, "gpus": [_slot(s) for s in v.slots],
+            "display_reserve_bytes": v.display_reserve_bytes}
+
+
+def document_object(study: Study, *, app_version: str, created: str, modified: str,
                     catalog_version: str) -> dict[str, Any]:
     """The current-version document as plain JSON values."""
     doc: dict[str, Any] = {
@@ -56,16 +62,16 @@ def document_object(build: Build, *, app_version: str, created: str, modified: s
         "created": created,
         "modified": modified,
         "catalog_version": catalog_version,
-        "name": build.name,
-        "notes": build.notes,
-        "gpus": [_slot(s) for s in build.slots],
-        "workloads": [_tracked(t) for t in build.workloads],
-        "usage": plain(build.usage),
-        "cost": plain(build.cost),
-        "display_reserve_bytes": build.display_reserve_bytes,
+        "name": study.name,
+        "notes": study.notes,
+        "variants": [_variant(v) for v in study.variants],
+        "active_variant": study.active,
+        "workloads": [_tracked(t) for t in study.workloads],
+        "usage": plain(study.usage),
+        "cost": plain(study.cost),
     }
-    if build.extra:
-        doc["extra"] = dict(sorted(build.extra.items()))
+    if study.extra:
+        doc["extra"] = dict(sorted(study.extra.items()))
     return doc
 
 

@@ -1,7 +1,7 @@
-"""Print and export the comparison sheet (QTextDocument → QPdfWriter / QPrinter).
+"""Print and export the comparison sheet, painted page by page (QPainter on QPdfWriter/QPrinter).
 
 Headless use (``gpu-planner report``) needs no display: a QGuiApplication on the offscreen
-platform lays the text out and QPdfWriter writes the PDF. The PDF is written to a temporary file
+platform measures the text and QPdfWriter writes the PDF. The PDF is written to a temporary file
 and moved into place, so an interrupted export never leaves half a file where the user looks.
 """
 
@@ -9,18 +9,34 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from planner.core.build import Build
 from planner.core.specs import Catalog
+from planner.core.study import Study
+from planner.core.views_variants import MAX_COMPARED
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QPagedPaintDevice, QTextDocument
+    from PySide6.QtGui import QPagedPaintDevice
 
     from planner.core.formatting import NumberStyle
     from planner.core.money import Rates
     from planner.documents import LoadedDocument
+    from planner.report.layout import Section
+
+PAPERS = ("A4", "Letter")
+
+
+@dataclass(frozen=True)
+class SheetDocument:
+    """A laid-out sheet, ready to paint on any paged device (PDF writer or printer)."""
+
+    title: str
+    sections: list[Section]
+    paper: str = "A4"
 
 
 def _ensure_gui_app() -> None:
@@ -43,73 +59,102 @@ def _catalog_and_rates() -> tuple[Catalog, Rates]:
         store.close()
 
 
-def text_document(build: Build, catalog: Catalog, rates: Rates, catalog_version: str = "",
-                  style: NumberStyle | None = None) -> QTextDocument:
-    """Lay the sheet out as a QTextDocument (shared by print, PDF and print preview).
+def _study(content: LoadedDocument | Study | Build) -> Study:
+    if isinstance(content, Study):
+        return content
+    if isinstance(content, Build):
+        return Study.of(content)
+    return content.study
+
+
+def selection_of(study: Study, names: Sequence[str] | None) -> list[int] | None:
+    """Variant indices for names (``None``: the defaults); a sentence for a name not there."""
+    if not names:
+        return None
+    chosen: list[int] = []
+    for name in names:
+        index = study.index_of(name.strip())
+        if index is None:
+            raise ValueError(f"This build has no variant called '{name.strip()}'; its variants "
+                             f"are {', '.join(study.names())}.")
+        if index not in chosen:
+            chosen.append(index)
+    if len(chosen) > MAX_COMPARED:
+        raise ValueError(f"The sheet compares at most {MAX_COMPARED} variants; name fewer.")
+    return chosen
+
+
+def text_document(content: LoadedDocument | Study | Build, catalog: Catalog, rates: Rates,
+                  catalog_version: str = "", style: NumberStyle | None = None,
+                  variants: Sequence[str] | None = None, paper: str = "A4") -> SheetDocument:
+    """Lay the sheet out (shared by print, PDF and the self-test).
 
     ``style``: the separators numbers are written with (the UI passes the user's locale's; the
-    CLI keeps the default).
+    CLI keeps the default). ``variants``: the names of the variants to compare (default: the
+    first four).
     """
-    from PySide6.QtGui import QTextDocument
+    from planner.report.sheet import ComparisonSheet
 
-    from planner.report.sheet import sheet_html
-
-    doc = QTextDocument()
-    doc.setHtml(sheet_html(build, catalog, rates, catalog_version or catalog.version, style))
-    return doc
-
-
-def render(doc: QTextDocument, device: QPagedPaintDevice) -> None:
-    """Paginate onto a printer or PDF writer."""
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QPageLayout, QPageSize
-
-    device.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    device.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
-    doc.print_(device)
+    study = _study(content)
+    sheet = ComparisonSheet(study, catalog, rates, style, selection_of(study, variants),
+                            catalog_version)
+    return SheetDocument(study.name, sheet.sections(), paper if paper in PAPERS else "A4")
 
 
-def write_pdf(document: LoadedDocument | Build, out: Path,
+def render(doc: SheetDocument, device: QPagedPaintDevice) -> int:
+    """Paint the sheet's pages on a printer or PDF writer; returns the number of pages."""
+    from planner.report.fonts import sheet_font
+    from planner.report.layout import Composer
+
+    composer = Composer(device, doc.paper)
+    composer.set_footer_font(sheet_font(6.5))
+    return composer.paint(doc.sections)
+
+
+def write_pdf(document: LoadedDocument | Study | Build, out: Path,
               catalog: Catalog | None = None, rates: Rates | None = None,
-              style: NumberStyle | None = None) -> None:
-    """Write the sheet of a loaded document (or a bare build) to ``out`` as PDF, atomically."""
+              style: NumberStyle | None = None, variants: Sequence[str] | None = None,
+              paper: str = "A4") -> int:
+    """Write the sheet to ``out`` as PDF, atomically; returns the number of pages."""
     from PySide6.QtGui import QPdfWriter
 
     _ensure_gui_app()
-    build = document if isinstance(document, Build) else document.build
     if catalog is None or rates is None:
         catalog, rates = _catalog_and_rates()
-    doc = text_document(build, catalog, rates, style=style)
+    doc = text_document(document, catalog, rates, style=style, variants=variants, paper=paper)
     out = Path(out)
     fd, tmp = tempfile.mkstemp(prefix=".sheet-", suffix=".pdf", dir=out.parent or Path("."))
     os.close(fd)
     try:
         writer = QPdfWriter(tmp)
-        writer.setTitle(build.name)
+        writer.setTitle(doc.title)
         writer.setCreator("GPU Build Planner")
         writer.setResolution(300)
-        render(doc, writer)
+        pages = render(doc, writer)
         del writer  # flushes and closes the file
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return pages
 
 
-def print_document(document: LoadedDocument | Build, parent: object | None = None,
+def print_document(document: LoadedDocument | Study | Build, parent: object | None = None,
                    catalog: Catalog | None = None, rates: Rates | None = None,
                    style: NumberStyle | None = None) -> bool:
     """Show the system print dialog and print the sheet; False when the user cancels."""
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QDialog, QWidget
 
-    build = document if isinstance(document, Build) else document.build
     if catalog is None or rates is None:
         catalog, rates = _catalog_and_rates()
+    doc = text_document(document, catalog, rates, style=style)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setDocName(build.name)
+    printer.setDocName(doc.title)
     dialog = QPrintDialog(printer, parent if isinstance(parent, QWidget) else None)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
-    render(text_document(build, catalog, rates, style=style), printer)
+    paper = "Letter" if printer.pageLayout().pageSize().id() == \
+        printer.pageLayout().pageSize().PageSizeId.Letter else "A4"
+    render(SheetDocument(doc.title, doc.sections, paper), printer)
     return True

@@ -1,33 +1,39 @@
-"""The comparison sheet for the purchasing meeting, as HTML a QTextDocument can lay out.
+"""The comparison sheet for the purchasing meeting: page 1 the decision, page 2 the detail.
 
-Every figure comes from the same core view functions the panels use (a printed sheet that
-disagrees with the screen would be worse than none), and every GPU's datasheet sources are listed at
-the end so a reviewer can check them. Strings go through Qt's translation, like the UI's.
+Page 1 puts the candidate builds (the document's variants, and the rental the assumptions name)
+side by side with their verdicts, the cost of each over the years as a chart, and the
+assumptions in one line. Page 2 has the per-GPU datasheet figures, the memory each workload
+needs on each variant, the energy and the warnings. Sources are numbered footnotes with short
+titles. Every figure comes from the core views the panels use
+(:func:`~planner.core.views_variants.variant_comparison` above all), worded by
+:mod:`planner.report.wording` as the panels word them; strings go through Qt's translation under
+this class's name. Nothing here interprets text from a file: it is laid out as plain text.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from html import escape
+import re
+from collections.abc import Sequence
+from functools import partial
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
 
 from planner import __version__
-from planner.core.build import Build
 from planner.core.formatting import Formatter, NumberStyle
+from planner.core.headroom import DOES_NOT_FIT, TIGHT
 from planner.core.money import Rates
 from planner.core.physics import summarize
-from planner.core.prices import build_price, gpu_price
-from planner.core.specs import Catalog
-from planner.core.views_compare import (
-    ComparisonTable,
-    architecture_table,
-    comparison_table,
-    default_architectures,
-    default_gpus,
-)
+from planner.core.specs import Catalog, GpuSpec
+from planner.core.study import Study
+from planner.core.views_compare import comparison_table
 from planner.core.views_energy import energy_view
 from planner.core.views_headroom import headroom_rows
+from planner.core.views_variants import VariantComparison, rental_for, variant_comparison
+from planner.report.chart import paint_cost_chart
+from planner.report.fonts import sheet_font
+from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
 from planner.report.wording import (
     cell_text,
     price_kind_text,
@@ -37,220 +43,309 @@ from planner.report.wording import (
     verdict_text,
 )
 
-STYLE = """
-body { font-family: 'DejaVu Sans', 'Segoe UI', 'Helvetica Neue', 'Noto Sans CJK SC',
-       'Microsoft YaHei', 'PingFang SC', sans-serif; font-size: 9pt;
-       color: #1b1b1b; }
-h1 { font-size: 16pt; margin-bottom: 0; }
-h2 { font-size: 11.5pt; margin-top: 14px; margin-bottom: 4px; color: #1f4e79; }
-table { border-collapse: collapse; }
-th { background: #e8eef5; text-align: left; padding: 3px 6px; }
-td { padding: 2px 6px; border-bottom: 1px solid #dde3ea; }
-td.num { text-align: right; }
-td.best { font-weight: bold; background: #e3f1e4; }
-.fits { color: #1a7f37; font-weight: bold; }
-.tight { color: #9a6700; font-weight: bold; }
-.does-not-fit { color: #cf222e; font-weight: bold; }
-.muted { color: #57606a; }
-"""
+#: Rows of the GPU comparison the detail page shows (datasheet figures and value).
+SPEC_ROWS = ("memory", "bandwidth", "fp16", "bf16", "fp8", "architecture", "interconnect",
+             "link_bandwidth", "tdp", "price", "perf_per_dollar")
+MAX_NOTES_CHARS = 900
+SHORT_TITLE = 110
+_URL = re.compile(r"\s*\(?https?://\S+\)?")
+SHORT_RED = QColor("#a3200f")
+TIGHT_INK = QColor("#6b4a00")
 
 
-def _table(table: ComparisonTable, fmt: Formatter) -> str:
-    """The comparison table, worded and formatted as the comparison panel shows it."""
-    head = "".join(f"<th>{escape(c.name)}</th>" for c in table.columns)
-    out = [f"<table width='100%'><tr><th></th>{head}</tr>"]
-    labels = row_labels()
-    for row in table.rows:
-        cells = []
-        for i in range(len(table.columns)):
-            cls = ("num" if row.kind != "text" else "") + (" best" if i in row.best else "")
-            text = escape(cell_text(row, i, fmt))
-            verdict = row.verdicts[i] if i < len(row.verdicts) else None
-            if row.kind == "headroom" and verdict:
-                text = f'<span class="{verdict}">{text}</span>'
-            cells.append(f"<td class='{cls}'>{text}</td>")
-        out.append(f"<tr><td>{escape(row_label(row, labels))}</td>{''.join(cells)}</tr>")
-    out.append("</table>")
-    return "".join(out)
+def short_title(source: str) -> str:
+    """A source as a footnote names it: its title without the address, cut short."""
+    text = _URL.sub("", source).strip().rstrip(":;,.-– ").strip()
+    text = text or source.strip()
+    return text if len(text) <= SHORT_TITLE else text[:SHORT_TITLE - 1].rstrip() + "…"
 
 
 class ComparisonSheet(QObject):
-    """One build's sheet; its messages are translated under this class's name."""
+    """The sheet of one document; its messages are translated under this class's name."""
 
-    def __init__(self, build: Build, catalog: Catalog, rates: Rates,
-                 style: NumberStyle | None = None) -> None:
+    def __init__(self, study: Study, catalog: Catalog, rates: Rates,
+                 style: NumberStyle | None = None, selection: Sequence[int] | None = None,
+                 catalog_version: str = "") -> None:
         super().__init__()
-        self.build = build
+        self.study = study
         self.catalog = catalog
         self.rates = rates
-        self.fmt = Formatter(style or NumberStyle(), build.cost.currency, rates)
+        self.catalog_version = catalog_version or catalog.version
+        self.fmt = Formatter(style or NumberStyle(), study.cost.currency, rates)
+        rental = rental_for(study, catalog, rates)
+        self.view: VariantComparison = variant_comparison(study, catalog, rates, selection,
+                                                          rental)
+        self._notes: dict[str, int] = {}
+        self.body = sheet_font(7.5)
+        self.bold = sheet_font(7.5, bold=True)
+        self.small = sheet_font(6.5)
+        self.heading = sheet_font(9.5, bold=True)
+        self.title = sheet_font(14.0, bold=True)
 
-    def html(self, catalog_version: str = "") -> str:
-        """The whole sheet as HTML (Qt's rich-text subset)."""
-        build = self.build
-        app, catalog = self.tr("GPU Build Planner"), self.tr("catalog")
-        today = dt.date.today().isoformat()
-        parts = [f"<html><head><style>{STYLE}</style></head><body>",
-                 f"<h1>{escape(build.name)}</h1>",
-                 f"<p class='muted'>{escape(app)} {__version__} · {escape(catalog)} "
-                 f"{escape(catalog_version or '—')} · {today}</p>"]
-        if build.notes:
-            parts.append(f"<p>{escape(build.notes)}</p>")
-        parts.extend(self._build_section())
-        parts.extend(self._workloads_section())
-        if build.slots:
-            parts.extend(self._comparison_section())
-            parts.extend(self._energy_section())
-        parts.append(_heading(self.tr("Sources")) + "<ul>")
-        for slot in build.slots:
-            srcs = "; ".join(escape(s) for s in slot.gpu.sources)
-            parts.append(f"<li><b>{escape(slot.gpu.name)}</b>: {srcs}</li>")
-        parts.append("</ul>")
-        parts.append(_muted(self.tr(
+    # --- footnotes ------------------------------------------------------------------------------
+
+    def cite(self, source: str) -> str:
+        """The footnote mark of a source ("[3]"), numbering it on first use."""
+        if not source:
+            return ""
+        number = self._notes.setdefault(source, len(self._notes) + 1)
+        return f" [{number}]"
+
+    def _footnotes(self, since: int) -> list[Block]:
+        items = [(n, s) for s, n in self._notes.items() if n > since]
+        if not items:
+            return []
+        text = "   ".join(f"[{n}] {short_title(s)}" for n, s in sorted(items))
+        return [Text(text, self.small, QColor(MUTED), before_mm=1.5)]
+
+    # --- the pages ------------------------------------------------------------------------------
+
+    def sections(self) -> list[Section]:
+        """Page 1 (the decision) and page 2 (the detail), as blocks to flow."""
+        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.study.name).replace(
+            "%2", __version__)
+        first = self._decision()
+        first += self._footnotes(0)
+        cited = len(self._notes)
+        second = self._detail()
+        second += self._footnotes(cited)
+        second.append(Text(self.tr(
             "Memory estimates: docs/estimation.md (formula and validation against PyTorch "
-            "measurements). Tensor throughputs are dense; a figure shown as — is not stated by "
-            "any source we have.")))
-        parts.append("</body></html>")
-        return "".join(parts)
+            "measurements). Tensor throughputs are dense; training speed assumes 40 % of the "
+            "peak tensor rate. A figure shown as — is not stated by any source we have."),
+            self.small, QColor(MUTED), before_mm=1.0))
+        return [Section(first, footer), Section(second, footer)]
 
-    def _build_section(self) -> list[str]:
-        build, fmt = self.build, self.fmt
-        summary = summarize(build, rates=self.rates)
-        parts = [_heading(self.tr("Build")),
-                 _head_row(self.tr("GPU"), self.tr("Count"), self.tr("Memory"),
-                           self.tr("Board power"), self.tr("Unit price"))]
+    def _heading(self, text: str) -> Text:
+        return Text(text, self.heading, before_mm=2.0, after_mm=0.8, keep_with_next=True)
+
+    def _decision(self) -> list[Block]:
+        study, view = self.study, self.view
+        meta = self.tr("GPU Build Planner %1 · catalog %2 · %3").replace(
+            "%1", __version__).replace("%2", self.catalog_version or "—").replace(
+            "%3", dt.date.today().isoformat())
+        blocks: list[Block] = [Text(study.name, self.title, after_mm=0.5),
+                               Text(meta, self.small, QColor(MUTED), after_mm=1.5)]
+        if study.notes:
+            notes = study.notes
+            if len(notes) > MAX_NOTES_CHARS:
+                notes = notes[:MAX_NOTES_CHARS].rstrip() + "…"
+            blocks.append(Text(notes, self.body, after_mm=1.5))
+        blocks.append(self._heading(self.tr("The candidates side by side")))
+        blocks.append(self._decision_table())
+        if any(col.cumulative for col in view.columns):
+            years = max(1, study.cost.years)
+            blocks.append(self._heading(self.tr("Cumulative cost over %n year(s)", "", years)))
+            blocks.append(Drawing(50.0, self._paint_chart))
+        blocks.append(Text(self._assumptions(), self.small, before_mm=1.5))
+        return blocks
+
+    def _decision_table(self) -> Table:
+        view, fmt = self.view, self.fmt
+        labels = row_labels()
+        header = [Cell("")]
+        for col in view.columns:
+            gpus = " + ".join(f"{n}× {name}" for name, n in col.gpus) or self.tr("no GPUs")
+            mark = "".join(self.cite(s) for s in col.sources[:1]) if col.kind == "rental" else ""
+            header.append(Cell(f"{col.name}\n{gpus}{mark}", bold=True))
+        rows: list[list[Cell]] = []
+        for row in view.rows:
+            cells = [Cell(row_label(row, labels))]
+            for c, col in enumerate(view.columns):
+                text = cell_text(row, c, fmt)
+                verdict = row.verdicts[c] if c < len(row.verdicts) else None
+                color = None
+                if row.kind == "headroom" and verdict:
+                    text += "\n" + verdict_text(verdict)
+                    color = SHORT_RED if verdict == DOES_NOT_FIT else (
+                        TIGHT_INK if verdict == TIGHT else None)
+                if row.key == "purchase" and row.values[c] is not None:
+                    text += "\n" + ", ".join(col.price_dates) + self._price_marks(c)
+                if row.key == "cost_year" and col.kind == "rental" and row.values[c] is not None:
+                    text += "\n" + self.tr("rent")
+                best = c in row.best
+                cells.append(Cell(text, bold=best, fill=BEST_FILL if best else None, color=color,
+                                  align=Qt.AlignmentFlag.AlignRight))
+            rows.append(cells)
+        return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
+
+    def _price_marks(self, column: int) -> str:
+        col = self.view.columns[column]
+        if col.index is None:
+            return ""
+        build = self.study.build(col.index)
+        marks = []
         for slot in build.slots:
-            g = slot.gpu
-            picked = gpu_price(g, fmt.currency, self.rates, build.cost.price_kind)
-            unit = fmt.money(picked.amount, picked.currency) if picked is not None else "—"
-            dated = (f"<br/><span class='muted'>{escape(price_kind_text(picked.kind))}, "
-                     f"{escape(picked.as_of)}</span>" if picked is not None else "")
-            parts.append(f"<tr><td>{escape(g.name)}</td><td class='num'>{slot.count}</td>"
-                         f"<td class='num'>{fmt.capacity(g.memory_gb)}</td>"
-                         f"<td class='num'>{fmt.power(g.tdp_w)}</td>"
-                         f"<td class='num'>{unit}{dated}</td></tr>")
-        parts.append("</table>")
-        bought = build_price([(slot.gpu, slot.count) for slot in build.slots], fmt.currency,
-                             self.rates, build.cost.price_kind)
-        psu = fmt.power(summary.recommended_psu_w) if summary.recommended_psu_w else "—"
-        words = [escape(w) for w in (self.tr("Total"), self.tr("board power"),
-                                     self.tr("recommended PSU"), self.tr("price"),
-                                     self.tr("priced"))]
-        line = (f"{words[0]}: {summary.gpu_count} GPU · "
-                f"{fmt.memory(summary.total_memory_bytes, None)} · "
-                f"{fmt.power(summary.total_tdp_w)} {words[1]} · {words[2]} {psu} · "
-                f"{words[3]} {fmt.money(bought.amount)}")
-        if bought.priced_gpus != bought.gpu_count:
-            line += f" ({bought.priced_gpus}/{bought.gpu_count} {words[4]})"
-        parts.append(f"<p>{line}</p>")
-        if bought.rate_dates:
-            parts.append(_muted(self.tr("Prices converted at the rates of %1")
-                                .replace("%1", ", ".join(bought.rate_dates))))
-        if summary.warnings:
-            parts.append("<ul>" + "".join(f"<li>{escape(w.message)}</li>"
-                                          for w in summary.warnings) + "</ul>")
-        return parts
+            from planner.core.prices import gpu_price
 
-    def _workloads_section(self) -> list[str]:
-        rows = headroom_rows(self.build)
-        if not rows:
-            return []
-        fmt = self.fmt
-        parts = [_heading(self.tr("Workloads: memory per GPU")),
-                 _head_row(self.tr("Workload"), self.tr("Task"), self.tr("Needed"),
-                           self.tr("Usable"), self.tr("Verdict"))]
-        for r in rows:
-            verdict = r.error or verdict_text(r.verdict)
-            band = fmt.percent(r.error_band).replace(" ", "")
-            parts.append(
-                f"<tr><td>{escape(r.name)}</td><td>{escape(task_text(r.task))}</td>"
-                f"<td class='num'>{fmt.memory(r.needed_bytes)} ±{band}</td>"
-                f"<td class='num'>{fmt.memory(r.usable_bytes)}</td>"
-                f"<td class='{r.verdict}'>{escape(verdict)}</td></tr>")
-        parts.append("</table>")
-        return parts
+            picked = gpu_price(slot.gpu, build.cost.currency, self.rates, build.cost.price_kind)
+            if picked is not None and picked.source:
+                marks.append(self.cite(picked.source))
+        return "".join(dict.fromkeys(marks))
 
-    def _comparison_section(self) -> list[str]:
-        build, catalog = self.build, self.catalog
-        gpus = default_gpus(build, catalog)
-        if not gpus:
-            return []
-        parts = [_heading(self.tr("GPUs side by side")),
-                 _table(comparison_table(gpus, build, catalog, self.rates), self.fmt)]
-        archs = default_architectures(gpus, catalog)
-        if len(archs) >= 2:
-            parts.append(_heading(self.tr("Architectures")))
-            parts.append(_table(architecture_table(archs, catalog), self.fmt))
-        return parts
+    def _paint_chart(self, painter: QPainter, rect: QRectF) -> None:
+        view = self.view
+        series = [(col.name, col.cumulative) for col in view.columns if col.cumulative]
+        mm = painter.device().logicalDpiY() / 25.4
+        money = partial(self.fmt.number, decimals=0)
+        title = self.tr("Cumulative cost (%1)").replace("%1", view.currency)
+        paint_cost_chart(painter, rect, series, view.years, money, self.small, title,
+                         self.tr("Years"), mm)
 
-    def _energy_section(self) -> list[str]:
-        build, fmt = self.build, self.fmt
+    def _assumptions(self) -> str:
+        study, fmt = self.study, self.fmt
+        u, cost = study.usage, study.cost
+        build = study.build()
         ev = energy_view(build, self.catalog, self.rates)
-        parts = [_heading(self.tr("Energy and cost of running"))]
-        if ev.error:
-            parts.append(f"<p>{escape(ev.error)}</p>")
-            return parts
-        if ev.total is None:
-            return parts
-        t = ev.total
-        a_year, at_load, idle = (escape(w) for w in (self.tr("a year"), self.tr("at load"),
-                                                     self.tr("idle")))
-        idle_part = (f"{fmt.number(t.kwh_idle_per_year)} {idle}" if t.idle_counted
-                     else escape(self.tr("idle not counted")))
-        parts.append(
-            f"<p>{fmt.energy(t.kwh_per_year)} {a_year} "
-            f"({fmt.number(t.kwh_load_per_year)} {at_load}, {idle_part}) · "
-            f"{fmt.money(t.cost_per_year)} {a_year} · {fmt.mass_co2(t.co2_kg_per_year)} · "
-            f"{fmt.number(t.heat_btu_per_hour)} BTU/h</p>")
-        uncounted = [line.label for line in ev.lines if not line.idle_counted]
-        if uncounted:
-            parts.append(_muted(self.tr(
-                "Idle not counted (no source states the idle power): %1").replace(
-                "%1", ", ".join(uncounted))))
-        u = build.usage
         hours_digits = 0 if float(u.hours_per_day).is_integer() else 1
-        assumptions, day, days, utilization = (
-            escape(w) for w in (self.tr("Assumptions"), self.tr("day"), self.tr("days"),
-                                self.tr("utilization")))
-        parts.append(
-            f"<p class='muted'>{assumptions}: {fmt.number(u.hours_per_day, hours_digits)} h/{day}, "
-            f"{fmt.number(u.days_per_year)} {days}, {utilization} {fmt.percent(u.utilization)}, "
-            f"PUE {fmt.number(u.pue, 2)}"
-            + (f", {escape(ev.tariff.name)}" if ev.tariff else "")
-            + (f", {escape(ev.carbon.region)} {fmt.number(ev.carbon.g_co2_per_kwh)} g/kWh "
-               f"({ev.carbon.year})" if ev.carbon else "") + "</p>")
-        if ev.cloud is not None:
-            c = ev.cloud
-            be = (self.tr("none (no purchase price on record, or renting costs less per hour "
-                          "than the electricity)") if c.break_even_hours is None
-                  else f"{fmt.number(c.break_even_hours)} h")
-            renting, after = self.tr("Renting instead"), self.tr("break-even after")
-            parts.append(
-                f"<p>{escape(renting)}: {c.instances}× "
-                f"{escape(c.instance.provider)} {escape(c.instance.name)} "
-                f"{fmt.money(c.rent_per_hour)}/h "
-                f"({escape(c.instance.as_of)}) · {escape(after)} {escape(be)}"
-                + ("" if c.like_for_like else " · " + escape(self.tr(
-                    "not like for like: the chosen instance holds other GPUs or another count")))
-                + "</p>")
-        return parts
+        parts = [
+            self.tr("%1 h a day").replace("%1", fmt.number(u.hours_per_day, hours_digits)),
+            self.tr("%1 days a year").replace("%1", fmt.number(u.days_per_year)),
+            self.tr("utilization %1").replace("%1", fmt.percent(u.utilization)),
+            self.tr("PUE %1").replace("%1", fmt.number(u.pue, 2)),
+        ]
+        if ev.tariff is not None:
+            parts.append(ev.tariff.name + (f" ({ev.tariff.as_of})" if ev.tariff.as_of else "")
+                         + "".join(self.cite(s) for s in ev.tariff.sources[:1]
+                                   if s != "user input"))
+        parts.append(self.tr("%n year(s)", "", cost.years))
+        parts.append(price_kind_text(cost.price_kind))
+        parts.append(cost.currency + (" " + self.tr("at the rates of %1").replace(
+            "%1", self.rates.as_of) if cost.currency != "USD" and self.rates.as_of else ""))
+        if not u.idle_when_not_running or u.hours_per_day >= 24:
+            parts.append(self.tr("no idle hours"))
+        return self.tr("Assumptions: %1").replace("%1", " · ".join(parts))
 
+    # --- page 2 ---------------------------------------------------------------------------------
 
-def _heading(text: str) -> str:
-    return f"<h2>{escape(text)}</h2>"
+    def _detail(self) -> list[Block]:
+        blocks: list[Block] = [Text(self.tr("The detail"), self.title, after_mm=0.5)]
+        gpus = self._gpus()
+        if gpus:
+            blocks.append(self._heading(self.tr("GPUs")))
+            blocks.append(self._spec_table(gpus))
+        if self.study.workloads:
+            blocks.append(self._heading(self.tr("Memory per GPU, by workload")))
+            blocks.append(self._headroom_table())
+        blocks.append(self._heading(self.tr("Energy and cost of running")))
+        blocks.append(self._energy_table())
+        blocks.append(self._heading(self.tr("Warnings")))
+        blocks.append(self._warnings())
+        return blocks
 
+    def _gpus(self) -> list[GpuSpec]:
+        found: dict[str, GpuSpec] = {}
+        for col in self.view.columns:
+            build = (self.study.build(col.index) if col.index is not None else None)
+            if build is not None:
+                for slot in build.slots:
+                    found.setdefault(slot.gpu.id, slot.gpu)
+            else:
+                for name, _n in col.gpus:
+                    gpu = next((g for g in self.catalog.gpus if g.name == name), None)
+                    if gpu is not None:
+                        found.setdefault(gpu.id, gpu)
+        return list(found.values())
 
-def _muted(text: str) -> str:
-    return f"<p class='muted'>{escape(text)}</p>"
+    def _spec_table(self, gpus: list[GpuSpec]) -> Table:
+        table = comparison_table(gpus, self.study.build(), self.catalog, self.rates)
+        labels = row_labels()
+        header = [Cell("")] + [Cell(c.name + "".join(self.cite(s) for s in c.sources[:1]),
+                                    bold=True) for c in table.columns]
+        rows = []
+        for row in table.rows:
+            if row.key not in SPEC_ROWS:
+                continue
+            cells = [Cell(row_label(row, labels))]
+            for i, col in enumerate(table.columns):
+                text = cell_text(row, i, self.fmt)
+                if row.key == "price" and col.price is not None:
+                    text += (f"\n{price_kind_text(col.price.kind)}, {col.price.as_of}"
+                             + self.cite(col.price.source))
+                best = i in row.best
+                cells.append(Cell(text, bold=best, fill=BEST_FILL if best else None,
+                                  align=Qt.AlignmentFlag.AlignRight))
+            rows.append(cells)
+        return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=20.0)
 
+    def _variant_columns(self) -> list[tuple[str, int]]:
+        return [(c.name, c.index) for c in self.view.columns if c.index is not None]
 
-def _head_row(*titles: str) -> str:
-    """A table's opening tag and header row."""
-    return "<table width='100%'><tr>" + "".join(f"<th>{escape(t)}</th>" for t in titles) \
-        + "</tr>"
+    def _headroom_table(self) -> Table:
+        columns = self._variant_columns()
+        header = [Cell(self.tr("Workload"))] + [Cell(n, bold=True) for n, _i in columns]
+        per_variant = [headroom_rows(self.study.build(i)) if self.study.variants[i].slots
+                       else [] for _n, i in columns]
+        rows = []
+        for w, tracked in enumerate(self.study.workloads):
+            band = next((f[w].error_band for f in per_variant if w < len(f) and not f[w].error),
+                        None)
+            label = f"{tracked.workload.name} ({task_text(tracked.task)})"
+            if band is not None:
+                label += "\n" + self.tr("estimate ±%1").replace(
+                    "%1", self.fmt.percent(band).replace(" ", ""))
+            cells = [Cell(label)]
+            for found in per_variant:
+                r = found[w] if w < len(found) else None
+                if r is None:
+                    cells.append(Cell(verdict_text("no-gpu"), align=Qt.AlignmentFlag.AlignRight))
+                    continue
+                if r.error:
+                    cells.append(Cell(r.error, align=Qt.AlignmentFlag.AlignRight))
+                    continue
+                text = self.tr("%1 of %2").replace("%1", self.fmt.memory(r.needed_bytes)) \
+                    .replace("%2", self.fmt.memory(r.usable_bytes))
+                color = SHORT_RED if r.verdict == DOES_NOT_FIT else None
+                cells.append(Cell(f"{text}\n{verdict_text(r.verdict)}", color=color,
+                                  align=Qt.AlignmentFlag.AlignRight))
+            rows.append(cells)
+        return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
+    def _energy_table(self) -> Table:
+        fmt = self.fmt
+        columns = self._variant_columns()
+        views = [energy_view(self.study.build(i), self.catalog, self.rates) for _n, i in columns]
+        header = [Cell("")] + [Cell(n, bold=True) for n, _i in columns]
 
-def sheet_html(build: Build, catalog: Catalog, rates: Rates, catalog_version: str = "",
-               style: NumberStyle | None = None) -> str:
-    """The whole sheet as HTML (Qt's rich-text subset), numbers in ``style``'s separators."""
-    return ComparisonSheet(build, catalog, rates, style).html(catalog_version)
+        def line(label: str, values: list[str]) -> list[Cell]:
+            return [Cell(label)] + [Cell(v, align=Qt.AlignmentFlag.AlignRight) for v in values]
+
+        totals = [ev.total for ev in views]
+        rows = [
+            line(self.tr("At the wall while running"),
+                 [fmt.power(t.wall_watts) if t else "—" for t in totals]),
+            line(self.tr("kWh a year at load"),
+                 [fmt.number(t.kwh_load_per_year) if t else "—" for t in totals]),
+            line(self.tr("kWh a year idle"),
+                 [(fmt.number(t.kwh_idle_per_year) if t.idle_counted
+                   else self.tr("idle not counted")) if t else "—" for t in totals]),
+            line(self.tr("Electricity a year"),
+                 [fmt.money(t.cost_per_year) if t else "—" for t in totals]),
+            line(self.tr("CO₂ a year"),
+                 [fmt.mass_co2(t.co2_kg_per_year) if t and t.co2_kg_per_year is not None
+                  else "—" for t in totals]),
+            line(self.tr("Heat into the room"),
+                 [f"{fmt.number(t.heat_btu_per_hour)} BTU/h" if t else "—" for t in totals]),
+            line(self.tr("Owning pays off against renting after"),
+                 [self._break_even(ev) for ev in views]),
+        ]
+        return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
+
+    def _break_even(self, ev: object) -> str:
+        from planner.core.views_energy import EnergyView
+
+        assert isinstance(ev, EnergyView)
+        if ev.cloud is None or ev.break_even_months is None:
+            return "—"
+        return self.tr("%1 months (%2)").replace("%1", self.fmt.number(ev.break_even_months, 1)) \
+            .replace("%2", f"{ev.cloud.instance.provider} {ev.cloud.instance.name}")
+
+    def _warnings(self) -> Text:
+        lines = []
+        for name, i in self._variant_columns():
+            summary = summarize(self.study.build(i), rates=self.rates)
+            if summary.warnings:
+                lines.append(f"{name}: " + " ".join(w.message for w in summary.warnings))
+            else:
+                lines.append(f"{name}: " + self.tr("none"))
+        return Text("\n".join(lines), self.small)

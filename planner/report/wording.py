@@ -44,6 +44,24 @@ ROW_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
     "launch_year": QT_TRANSLATE_NOOP("Comparison", "Launched"),
     "matrix_units": QT_TRANSLATE_NOOP("Comparison", "Matrix units"),
     "features": QT_TRANSLATE_NOOP("Comparison", "Features"),
+    # Variants side by side (planner.core.views_variants)
+    "total_memory": QT_TRANSLATE_NOOP("Comparison", "Total VRAM"),
+    "smallest_card": QT_TRANSLATE_NOOP("Comparison", "Smallest card"),
+    "purchase": QT_TRANSLATE_NOOP("Comparison", "Purchase price"),
+    "kwh_year": QT_TRANSLATE_NOOP("Comparison", "Electricity a year"),
+    "cost_year": QT_TRANSLATE_NOOP("Comparison", "Running cost a year"),
+    "total": QT_TRANSLATE_NOOP("Comparison", "Total over the horizon"),
+    "rent_total": QT_TRANSLATE_NOOP("Comparison", "Renting the same GPUs instead"),
+    "psu": QT_TRANSLATE_NOOP("Comparison", "Recommended PSU"),
+    "circuit": QT_TRANSLATE_NOOP("Comparison", "Wall circuit"),
+    "warnings": QT_TRANSLATE_NOOP("Comparison", "Warnings"),
+})
+
+#: Wall circuits as a buyer knows them (physics.CIRCUITS_W's keys).
+CIRCUIT_LABELS: dict[str, str] = cast(dict[str, str], {
+    "120V-15A": QT_TRANSLATE_NOOP("Comparison", "120 V / 15 A"),
+    "220V-10A": QT_TRANSLATE_NOOP("Comparison", "220 V / 10 A"),
+    "230V-16A": QT_TRANSLATE_NOOP("Comparison", "230 V / 16 A"),
 })
 
 #: Units shown in a row's name; the memory row's figure is a card's capacity, counted in GiB
@@ -86,6 +104,9 @@ def row_label(row: ComparisonRow, labels: dict[str, str] | None = None) -> str:
                 else QCoreApplication.translate("Comparison", "samples/s"))
         return (QCoreApplication.translate("Comparison", "Speed: %1 (%2)")
                 .replace("%1", row.label).replace("%2", unit))
+    if row.kind == "duration":
+        return QCoreApplication.translate("Comparison", "Time for the job: %1").replace(
+            "%1", row.label)
     label = (labels or {}).get(row.key) or (
         QCoreApplication.translate("Comparison", ROW_LABELS[row.key]) if row.key in ROW_LABELS
         else row.label)
@@ -113,6 +134,8 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
     if row.kind == "bool":
         return (QCoreApplication.translate("Comparison", "yes") if value
                 else QCoreApplication.translate("Comparison", "no"))
+    if row.key == "circuit" and isinstance(value, str):
+        return QCoreApplication.translate("Comparison", CIRCUIT_LABELS.get(value, value))
     if row.kind == "text" or isinstance(value, str):
         return str(value)
     number = float(value)
@@ -120,11 +143,24 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
         return fmt.money(number)
     if row.kind == "headroom":
         return fmt.signed_memory(number)
+    if row.kind == "memory":
+        return fmt.memory(number, None)
+    if row.kind == "duration":
+        return duration_text(number, fmt)
     if row.key == "launch_year":
         return str(int(number))  # a year, not a quantity: no thousands separator
     if row.kind == "speed":
         return fmt.number(number, 1 if number < 10 else 0)
     return fmt.number(number, row.decimals)
+
+
+def duration_text(hours: float, fmt: Formatter) -> str:
+    """A job's length: hours up to two days, then days."""
+    if hours < 48:
+        return QCoreApplication.translate("Comparison", "%1 h").replace(
+            "%1", fmt.number(hours, 1 if hours < 10 else 0))
+    return QCoreApplication.translate("Comparison", "%1 days").replace(
+        "%1", fmt.number(hours / 24, 1))
 
 
 def price_kind_text(kind: str) -> str:

@@ -7,7 +7,12 @@ GPU or model is wrong; :class:`Document` puts the levels together for the JSON S
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
+
+from pydantic import GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from planner.core.build import CostSettings
 from planner.core.energy import Usage
@@ -23,15 +28,52 @@ from planner.core.precision import (
     STRATEGIES,
     TRAINING_PRECISIONS,
 )
+from planner.core.study import MAX_VARIANTS
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.dated import PRICE_KINDS
-from planner.schema.fields import Flag, Nested, Num, Text
+from planner.schema.fields import TEXT_LIMITS, Flag, Nested, Num, Text
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
 
 def _int(label: str, low: int, high: int) -> Num:
     return Num(label, low=low, high=high, integer=True)
+
+
+#: A module name as PEFT targets it (``q_proj``, ``query_key_value``, ``Wqkv``).
+_MODULE = r"[A-Za-z_][A-Za-z0-9_.]*"
+_MODULE_LIST = re.compile(rf"{_MODULE}( *, *{_MODULE})*")
+
+
+class LoraTargets(Text):
+    """``attention``, ``all-linear`` or a comma-separated list of module names.
+
+    The file holds the names as written; whether the model has them is the estimator's question
+    (:func:`planner.core.lora.parse_targets`), answered where the model is known: the app marks
+    the setting with core's sentence, the CLI refuses it. A file is thus never refused for a
+    layer name, which a later version may know for a family.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("LoRA targets", "name")
+        self.rule = (f"{', '.join(LORA_TARGETS[:-1])}, {LORA_TARGETS[-1]} or a comma-separated "
+                     "list of module names such as q_proj,v_proj")
+
+    def _check(self, value: str, info: core_schema.ValidationInfo) -> str:
+        value = super()._check(value, info)
+        if value not in LORA_TARGETS and not _MODULE_LIST.fullmatch(value):
+            raise PydanticCustomError("choice", "is not one of the choices")
+        return value
+
+    def _json(self) -> dict[str, Any]:
+        return {}
+
+    def __get_pydantic_json_schema__(self, schema: CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {"description": self.label, "anyOf": [
+            {"enum": list(LORA_TARGETS)},
+            {"type": "string", "maxLength": TEXT_LIMITS["name"][0],
+             "pattern": f"^{_MODULE_LIST.pattern}$"}]}
 
 
 class TrainingRecord(Record):
@@ -50,12 +92,12 @@ class TrainingRecord(Record):
     strategy: Annotated[str, Text("Training strategy", choices=STRATEGIES)]
     lora_rank: Annotated[int | None, _int("LoRA rank", 1, lim.MAX_BATCH)]
     qlora: Annotated[bool, Flag("QLoRA flag")]
-    lora_targets: Annotated[str, Text("LoRA targets", choices=LORA_TARGETS)]
+    lora_targets: Annotated[str, LoraTargets()]
     # Second-generation recipe settings: files from before them leave them out (core's defaults).
     checkpoint_mode: Annotated[str, Text("Checkpointing mode")] = "full"
     adapter_dtype: Annotated[str, Text("Adapter dtype", choices=tuple(ADAPTER_DTYPES))] = "fp32"
     double_quant: Annotated[bool, Flag("Double quantization flag")] = True
-    int8_base: Annotated[bool, Flag("8-bit base flag")] = False
+    int8_base: Annotated[bool, Flag("INT8 base flag")] = False
     optimizer_impl: Annotated[str, Text("Optimizer step", choices=OPTIMIZER_IMPLS)] = "foreach"
     optimizer_in_backward: Annotated[bool, Flag("Optimizer in backward flag")] = False
     loss: Annotated[str, Text("Loss", choices=LOSSES)] = "full"
@@ -118,6 +160,11 @@ class SlotEntry(Record):
     spec: Annotated[dict[str, Any], Nested("GPU snapshot")]
 
 
+#: The largest training job a file states (tokens or samples): 10^16 is over a thousand times
+#: the largest published pre-training run.
+MAX_JOB = 10**16
+
+
 class TrackedEntry(Record):
     """A workload with both tasks' settings (each part checked on its own)."""
 
@@ -126,6 +173,15 @@ class TrackedEntry(Record):
     workload: Annotated[dict[str, Any], Nested("Workload snapshot")]
     training: Annotated[dict[str, Any], Nested("Training settings")]
     inference: Annotated[dict[str, Any], Nested("Inference settings")]
+    job: Annotated[int | None, _int("Training job size", 1, MAX_JOB)]
+
+
+class VariantEntry(Record):
+    """One candidate build of the document: its name and hardware (slots checked on their own)."""
+
+    name: Annotated[str, Text("Variant name", "name")]
+    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
 
 
 class ExtraEntry(Record):
@@ -148,11 +204,11 @@ class DocumentHeader(Record):
     catalog_version: Annotated[str, Text("Catalog version")]
     name: Annotated[str, Text("Build name", "name")]
     notes: Annotated[str, Text("Build notes", "text")]
-    gpus: Annotated[list[Any], Nested("The GPU list", "list")]
+    variants: Annotated[list[Any], Nested("The variant list", "list")]
+    active_variant: Annotated[int, _int("Active variant", 0, MAX_VARIANTS - 1)]
     workloads: Annotated[list[Any], Nested("The workload list", "list")]
     usage: Annotated[dict[str, Any], Nested("Usage settings")]
     cost: Annotated[dict[str, Any], Nested("Cost settings")]
-    display_reserve_bytes: Annotated[int, _int("Display reserve", 0, lim.MAX_RESERVE_BYTES)]
     extra: Annotated[dict[str, Any] | None, Nested("Extra metadata")] = None
 
 
@@ -173,10 +229,16 @@ class Tracked(TrackedEntry):
     inference: Annotated[InferenceRecord, Nested("Inference settings")]  # type: ignore[assignment]
 
 
+class Variant(VariantEntry):
+    """One candidate build: its name and its GPU slots."""
+
+    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+
+
 class Document(DocumentHeader):
     """A whole `.gpubuild` file of the current format version."""
 
-    gpus: Annotated[list[Slot], Nested("The GPU list", "list")]
+    variants: Annotated[list[Variant], Nested("The variant list", "list")]
     workloads: Annotated[list[Tracked], Nested("The workload list", "list")]
     usage: Annotated[UsageRecord, Nested("Usage settings")]  # type: ignore[assignment]
     cost: Annotated[CostRecord, Nested("Cost settings")]  # type: ignore[assignment]

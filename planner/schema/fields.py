@@ -107,6 +107,8 @@ class _Field:
     catalog: Range | None = None
     text_kind: TextKind | None = None
     allow_empty: bool = True
+    rule: str = ""
+    """What a value must be, in words, for a field no other attribute describes."""
 
     def _schema(self, inner: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
         raise NotImplementedError

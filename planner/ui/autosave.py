@@ -72,7 +72,7 @@ class Autosaver(QObject):
         from planner.documents.recovery import write_autosave
 
         try:
-            self.last_path = write_autosave(self._document.build, self._document.path,
+            self.last_path = write_autosave(self._document.study, self._document.path,
                                             session=self._token)
         except (OSError, ValueError) as exc:  # DocumentError is a ValueError
             log.warning("autosave failed: %s", exc)

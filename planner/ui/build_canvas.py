@@ -3,9 +3,9 @@
 Every change goes through `edits` (one undoable document edit); the canvas redraws only from the
 document's `changed` signal, so undo, redo, open and edits from other panels all look the same.
 
-From the top: :attr:`BuildCanvas.header` (an empty layout kept for what belongs above the build,
-such as a switcher between variants of the build), the totals, the warnings strip (one line,
-whatever it holds) and the cards. Nothing above the cards changes height on an edit, so a card
+From the top: :attr:`BuildCanvas.header` (what belongs above the build: the switcher between the
+document's variants, whose shown variant the rest describes), the totals, the warnings strip (one
+line, whatever it holds) and the cards. Nothing above the cards changes height on an edit, so a card
 stays under the mouse while its count is clicked up; the cards' column asks the window for the
 room it needs (:attr:`BuildCanvas.wants_height`).
 """
@@ -31,6 +31,7 @@ from planner.ui.formats import formatter
 from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
 from planner.ui.slot_card import SlotCard
 from planner.ui.totals_bar import TotalsBar
+from planner.ui.variant_switcher import VariantSwitcher
 from planner.ui.warnings_strip import WarningsStrip, warnings_for_card
 
 
@@ -82,8 +83,10 @@ class BuildCanvas(QWidget):
         self.setAccessibleName(self.tr("Build"))
 
         self.header = QVBoxLayout()
-        """Above the totals: empty here; a variant switcher (or the like) goes in it."""
+        """Above the totals: the variant switcher (what the totals, warnings and cards show)."""
         self.header.setContentsMargins(0, 0, 0, 0)
+        self.variants = VariantSwitcher(document)
+        self.header.addWidget(self.variants)
         self.totals = TotalsBar()
         self.strip = WarningsStrip()
         self.list = CardList()

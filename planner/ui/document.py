@@ -1,9 +1,11 @@
-"""The open document: the one Build every panel reads, its undo stack, file path and modified flag.
+"""The open document: its variants, the Build every panel reads, undo stack, path, modified flag.
 
-One source of truth: panels never hold their own copy of the build. An edit is a whole new
-immutable `Build` pushed as a `QUndoCommand` that swaps the before and after values, so undo and
-redo are exact and a failed edit can never leave half a change. After any change the document
-emits `changed` once; panels then ask core for their figures.
+One source of truth: panels never hold their own copy of the build. The document's content is a
+core :class:`~planner.core.study.Study` (named variants sharing the workloads and assumptions);
+``build`` is its active variant as a plain `Build`, which is all most panels need. An edit is a
+whole new immutable study pushed as a `QUndoCommand` that swaps the before and after values, so
+undo and redo are exact and a failed edit can never leave half a change. After any change the
+document emits `changed` once; panels then ask core for their figures.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from planner.core.build import Build
 from planner.core.specs import Catalog
+from planner.core.study import Study
 
 
 class _SwapBuild(QUndoCommand):
-    """Replace the build with another; undo puts the old one back."""
+    """Replace the study with another; undo puts the old one back."""
 
-    def __init__(self, document: BuildDocument, before: Build, after: Build, text: str,
+    def __init__(self, document: BuildDocument, before: Study, after: Study, text: str,
                  merge_key: str | None = None) -> None:
         super().__init__(text)
         self._document = document
@@ -29,10 +32,10 @@ class _SwapBuild(QUndoCommand):
         self._merge_key = merge_key
 
     def redo(self) -> None:
-        self._document._set_build(self._after)
+        self._document._set_study(self._after)
 
     def undo(self) -> None:
-        self._document._set_build(self._before)
+        self._document._set_study(self._before)
 
     def id(self) -> int:
         # Consecutive edits of the same field (typing in a spin box) merge into one undo step.
@@ -59,19 +62,25 @@ class BuildDocument(QObject):
     catalog_changed = Signal()
     """The catalog was replaced (a custom GPU added or edited)."""
 
-    def __init__(self, catalog: Catalog, build: Build | None = None,
+    def __init__(self, catalog: Catalog, build: Build | Study | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._catalog = catalog
-        self._build = build or Build()
+        self._study = _as_study(build or Build())
+        self._build = self._study.build()
         self._path: Path | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
 
     @property
     def build(self) -> Build:
-        """The current build (immutable)."""
+        """The active variant with the shared workloads and assumptions (immutable)."""
         return self._build
+
+    @property
+    def study(self) -> Study:
+        """Every variant of the document (immutable)."""
+        return self._study
 
     @property
     def catalog(self) -> Catalog:
@@ -108,16 +117,22 @@ class BuildDocument(QObject):
         return not self.undo_stack.isClean()
 
     def apply(self, build: Build, text: str, merge_key: str | None = None) -> None:
-        """Make an edit: push an undoable command that replaces the build."""
+        """Make an edit of the active variant: push an undoable command that replaces it."""
         if build == self._build:
             return
-        self.undo_stack.push(_SwapBuild(self, self._build, build, text, merge_key))
+        self.apply_study(self._study.with_build(build), text, merge_key)
 
-    def reset(self, build: Build, path: Path | None = None) -> None:
-        """Start over with another build (New, Open, Recover): clears undo history."""
+    def apply_study(self, study: Study, text: str, merge_key: str | None = None) -> None:
+        """Make an edit of the variants themselves (add, rename, delete, switch), undoably."""
+        if study == self._study:
+            return
+        self.undo_stack.push(_SwapBuild(self, self._study, study, text, merge_key))
+
+    def reset(self, build: Build | Study, path: Path | None = None) -> None:
+        """Start over with another build or study (New, Open, Recover): clears undo history."""
         self.undo_stack.clear()
         self._path = path
-        self._set_build(build)
+        self._set_study(_as_study(build))
         self.undo_stack.setClean()
         self.path_changed.emit()
 
@@ -130,6 +145,13 @@ class BuildDocument(QObject):
     def _on_clean_changed(self, _clean: bool) -> None:
         self.path_changed.emit()
 
-    def _set_build(self, build: Build) -> None:
-        self._build = build
+    def _set_study(self, study: Study) -> None:
+        self._study = study
+        build = study.build()
+        if build != self._build:
+            self._build = build
         self.changed.emit()
+
+
+def _as_study(content: Build | Study) -> Study:
+    return content if isinstance(content, Study) else Study.of(content)

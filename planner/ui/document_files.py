@@ -23,6 +23,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from planner.core.build import Build
+from planner.core.study import Study
 from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch
@@ -145,7 +146,7 @@ class DocumentFiles(QObject):
         path = Path(path).resolve()
         self._created = loaded.created or None
         self._set_file(path, loaded.stamp)
-        self._document.reset(loaded.build, path)
+        self._document.reset(loaded.study, path)
         self.add_recent(path)
         self._remember_folder(path)
         message = self.tr("Opened %1.").replace("%1", path.name)
@@ -196,7 +197,7 @@ class DocumentFiles(QObject):
 
         created = self._created or QDateTime.currentDateTimeUtc().toString(Qt.DateFormat.ISODate)
         try:
-            stamp = save_document(self._document.build, path, created=created,
+            stamp = save_document(self._document.study, path, created=created,
                                   catalog_version=self._document.catalog.version, expect=expect)
         except FileChangedError:
             raise  # a DocumentError too, but one the user answers with a choice, not an error box
@@ -305,7 +306,8 @@ class DocumentFiles(QObject):
                 reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
             self._error(self.tr("Cannot Open Build"), reason)
             return False
-        self._document.apply(loaded.build, self.tr("Reload “%1”").replace("%1", path.name))
+        self._document.apply_study(loaded.study,
+                                   self.tr("Reload “%1”").replace("%1", path.name))
         self._created = loaded.created or None
         self._set_file(path, loaded.stamp)
         self._document.mark_saved(path)
@@ -376,7 +378,8 @@ class DocumentFiles(QObject):
         self._created = None
         self._set_file(None, None)
         self._document.reset(Build(name=build.name))
-        self._document.apply(build, self.tr("Recover Autosaved Build"))
+        self._document.apply_study(getattr(chosen, "study", None) or Study.of(build),
+                                   self.tr("Recover Autosaved Build"))
         self._discard([r for r in found if (r.session_id, r.document_key)
                        == (chosen.session_id, chosen.document_key)])
         self.status_message.emit(self.tr("Recovered “%1”. Save it to keep it.")

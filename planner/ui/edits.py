@@ -19,6 +19,7 @@ from planner.core.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorklo
 from planner.core.energy import Usage
 from planner.core.memory import TrainingSetup
 from planner.core.specs import GpuSpec, Workload
+from planner.core.study import MAX_VARIANT_NAME, MAX_VARIANTS
 from planner.core.suggest import Suggestion
 from planner.core.workload_settings import with_setting
 from planner.ui.document import BuildDocument
@@ -179,3 +180,98 @@ def set_assumptions(document: BuildDocument, usage: Usage, cost: CostSettings,
     text = texts.get(field) or Edits.tr("Change assumptions")
     document.apply(replace(document.build, usage=usage, cost=cost), text,
                    merge_key=f"energy/{field}")
+
+
+# --- workload recipes ----------------------------------------------------------------------------
+
+def _recipe_setting_name(name: str) -> str:
+    """A recipe setting (the workloads table's recipe editor) as the undo text names it."""
+    names = {
+        "head": Edits.tr("head"), "lora_targets": Edits.tr("LoRA targets"),
+        "adapter_dtype": Edits.tr("adapter dtype"),
+        "double_quant": Edits.tr("double quantization"), "int8_base": Edits.tr("8-bit base"),
+        "optimizer_impl": Edits.tr("optimizer step"),
+        "optimizer_in_backward": Edits.tr("optimizer step in backward"),
+        "loss": Edits.tr("loss"), "checkpoint_mode": Edits.tr("checkpointing mode"),
+        "offload": Edits.tr("offload"),
+    }
+    return names.get(name) or _setting_name(name)
+
+
+def set_recipe_setting(document: BuildDocument, index: int, name: str, value: object) -> None:
+    """Change one recipe setting of one tracked workload (repeated picks merge into one step)."""
+    build = document.build
+    if not 0 <= index < len(build.workloads):
+        return
+    t = build.workloads[index]
+    text = Edits.tr("Change %1 of %2").replace("%1", _recipe_setting_name(name)).replace(
+        "%2", t.workload.name)
+    document.apply(build.with_workload(index, with_setting(t, name, value)), text,
+                   merge_key=f"workload/{index}/{name}")
+
+
+# --- variants ------------------------------------------------------------------------------------
+
+def duplicate_variant(document: BuildDocument, index: int | None = None) -> bool:
+    """Copy a variant (default: the one shown) as a new one after it, and show the copy.
+
+    Returns False when the document already holds as many variants as it can.
+    """
+    study = document.study
+    i = study.active if index is None else index
+    if not 0 <= i < len(study.variants) or len(study.variants) >= MAX_VARIANTS:
+        return False
+    name = Edits.tr("%1 (copy)").replace("%1", study.variants[i].name)
+    after = study.with_variant_duplicated(i, name)
+    document.apply_study(after, Edits.tr("Duplicate %1 as %2").replace(
+        "%1", study.variants[i].name).replace("%2", after.variant.name))
+    return True
+
+
+def switch_variant(document: BuildDocument, index: int) -> None:
+    """Show and edit another variant; switching back and forth merges into one undo step."""
+    study = document.study
+    if not 0 <= index < len(study.variants) or index == study.active:
+        return
+    document.apply_study(study.with_active(index), Edits.tr("Switch to %1").replace(
+        "%1", study.variants[index].name), merge_key="variant/switch")
+
+
+def rename_variant(document: BuildDocument, index: int, name: str) -> str | None:
+    """Rename a variant; returns why not (a sentence) when the name cannot be used."""
+    study = document.study
+    if not 0 <= index < len(study.variants):
+        return None
+    clean = " ".join(name.split())
+    if not clean:
+        return Edits.tr("A variant needs a name.")
+    if len(clean) > MAX_VARIANT_NAME:
+        return Edits.tr("A variant name has at most %1 characters.").replace(
+            "%1", str(MAX_VARIANT_NAME))
+    other = study.index_of(clean)
+    if other is not None and other != index:
+        return Edits.tr("Another variant is already called %1.").replace("%1", clean)
+    old = study.variants[index].name
+    document.apply_study(study.with_variant_renamed(index, clean),
+                         Edits.tr("Rename %1 to %2").replace("%1", old).replace("%2", clean))
+    return None
+
+
+def delete_variant(document: BuildDocument, index: int) -> bool:
+    """Delete a variant (never the last one); False when it cannot be deleted."""
+    study = document.study
+    if not 0 <= index < len(study.variants) or len(study.variants) <= 1:
+        return False
+    document.apply_study(study.without_variant(index), Edits.tr("Delete %1").replace(
+        "%1", study.variants[index].name))
+    return True
+
+
+def move_variant(document: BuildDocument, src: int, dst: int) -> None:
+    """Reorder the variants (the tabs of the switcher)."""
+    study = document.study
+    n = len(study.variants)
+    if not (0 <= src < n and 0 <= dst < n) or src == dst:
+        return
+    document.apply_study(study.with_variant_moved(src, dst), Edits.tr("Move %1").replace(
+        "%1", study.variants[src].name))

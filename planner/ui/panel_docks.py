@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
+from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
@@ -45,6 +46,7 @@ PANELS = (
     PanelSpec("workloads", WorkloadsPanel, Area.BottomDockWidgetArea),
     PanelSpec("energy", EnergyPanel, Area.BottomDockWidgetArea),
     PanelSpec("comparison", ComparisonPanel, Area.BottomDockWidgetArea),
+    PanelSpec("variants", ComparePanel, Area.BottomDockWidgetArea),
 )
 
 
@@ -59,6 +61,8 @@ def panel_title(key: str) -> str:
             return QCoreApplication.translate("PanelDocks", "Energy and Cost")
         case "comparison":
             return QCoreApplication.translate("PanelDocks", "Comparison")
+        case "variants":
+            return QCoreApplication.translate("PanelDocks", "Compare Variants")
     return key
 
 
@@ -77,7 +81,8 @@ def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, Q
         window.addDockWidget(spec.area, dock)
         docks[spec.key] = dock
     # Workloads, energy and comparison share the bottom as tabs; workloads (the input) in front.
-    bottom = [d for k, d in docks.items() if k in ("workloads", "energy", "comparison")]
+    bottom = [d for k, d in docks.items()
+              if k in ("workloads", "energy", "comparison", "variants")]
     for previous, other in pairwise(bottom):
         window.tabifyDockWidget(previous, other)
     if bottom:

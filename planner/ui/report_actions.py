@@ -35,7 +35,7 @@ def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
 def _loaded(document: BuildDocument) -> Any:
     from planner.documents import dumps_document, loads_document
 
-    return loads_document(dumps_document(document.build,
+    return loads_document(dumps_document(document.study,
                                          catalog_version=document.catalog.version),
                           document.catalog)
 

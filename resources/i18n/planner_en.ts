@@ -12,6 +12,23 @@
     </message>
 </context>
 <context>
+    <name>ComparisonSheet</name>
+    <message numerus="yes">
+        <source>Cumulative cost over %n year(s)</source>
+        <translation>
+            <numerusform>Cumulative cost over %n year</numerusform>
+            <numerusform>Cumulative cost over %n years</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n year(s)</source>
+        <translation>
+            <numerusform>%n year</numerusform>
+            <numerusform>%n years</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DocumentFiles</name>
     <message numerus="yes">
         <source>%n GPU(s) in the file are not in your catalog; their figures come from the file.</source>

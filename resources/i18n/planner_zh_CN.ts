@@ -306,6 +306,34 @@
     </message>
 </context>
 <context>
+    <name>ComparePanel</name>
+    <message>
+        <source>Compare with renting</source>
+        <extracomment>One colour and marker per column (Okabe–Ito), dashed every other line for grey print.</extracomment>
+        <translation>与租用对比</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>Duplicate the build as a variant (above the build cards) to compare candidate builds side by side.</source>
+        <translation>将配置复制为方案（在配置卡片上方），即可并排比较候选配置。</translation>
+    </message>
+    <message>
+        <source>Best of the compared (higher is better)</source>
+        <translation>所比较中最佳（越高越好）</translation>
+    </message>
+    <message>
+        <source>Best of the compared (lower is better)</source>
+        <translation>所比较中最佳（越低越好）</translation>
+    </message>
+    <message>
+        <source>Cumulative cost</source>
+        <translation>累计成本</translation>
+    </message>
+</context>
+<context>
     <name>Comparison</name>
     <message>
         <source>Memory</source>
@@ -409,6 +437,59 @@
         <translation>特性</translation>
     </message>
     <message>
+        <source>Total VRAM</source>
+        <translation>显存总量</translation>
+    </message>
+    <message>
+        <source>Smallest card</source>
+        <translation>最小单卡显存</translation>
+    </message>
+    <message>
+        <source>Purchase price</source>
+        <translation>购置价格</translation>
+    </message>
+    <message>
+        <source>Electricity a year</source>
+        <translation>每年用电</translation>
+    </message>
+    <message>
+        <source>Running cost a year</source>
+        <translation>每年运行成本</translation>
+    </message>
+    <message>
+        <source>Total over the horizon</source>
+        <translation>持有期总成本</translation>
+    </message>
+    <message>
+        <source>Renting the same GPUs instead</source>
+        <translation>改为租用同样的 GPU</translation>
+    </message>
+    <message>
+        <source>Recommended PSU</source>
+        <translation>建议电源</translation>
+    </message>
+    <message>
+        <source>Wall circuit</source>
+        <translation>墙插回路</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>120 V / 15 A</source>
+        <extracomment>Wall circuits as a buyer knows them (physics.CIRCUITS_W&apos;s keys).</extracomment>
+        <translation>120 V / 15 A</translation>
+    </message>
+    <message>
+        <source>220 V / 10 A</source>
+        <translation>220 V / 10 A</translation>
+    </message>
+    <message>
+        <source>230 V / 16 A</source>
+        <translation>230 V / 16 A</translation>
+    </message>
+    <message>
         <source>Headroom: %1</source>
         <translation>余量：%1</translation>
     </message>
@@ -425,6 +506,10 @@
         <translation>速度：%1（%2）</translation>
     </message>
     <message>
+        <source>Time for the job: %1</source>
+        <translation>完成任务用时：%1</translation>
+    </message>
+    <message>
         <source>no figure on record</source>
         <translation>暂无数据</translation>
     </message>
@@ -435,6 +520,14 @@
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
     </message>
 </context>
 <context>
@@ -497,156 +590,149 @@
 <context>
     <name>ComparisonSheet</name>
     <message>
-        <source>GPU Build Planner</source>
-        <translation>GPU 配置规划器</translation>
+        <source>%1 — GPU Build Planner %2</source>
+        <extracomment>Rows of the GPU comparison the detail page shows (datasheet figures and value).</extracomment>
+        <translation>%1 — GPU 配置规划器 %2</translation>
     </message>
     <message>
-        <source>catalog</source>
-        <translation>目录版本</translation>
+        <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; training speed assumes 40 % of the peak tensor rate. A figure shown as — is not stated by any source we have.</source>
+        <translation>显存估算：docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力为稠密值；训练速度按峰值张量算力的 40 % 计算。显示为 — 的数字表示我们掌握的任何资料都未给出。</translation>
     </message>
     <message>
-        <source>Sources</source>
-        <translation>来源</translation>
+        <source>GPU Build Planner %1 · catalog %2 · %3</source>
+        <translation>GPU 配置规划器 %1 · 目录 %2 · %3</translation>
     </message>
     <message>
-        <source>Memory estimates: docs/estimation.md (formula and validation against PyTorch measurements). Tensor throughputs are dense; a figure shown as — is not stated by any source we have.</source>
-        <translation>显存估算：见 docs/estimation.md（公式及与 PyTorch 实测的对照验证）。张量算力均为稠密值；显示为 — 的数值表示我们掌握的来源均未给出。</translation>
+        <source>The candidates side by side</source>
+        <translation>候选方案并排比较</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cumulative cost over %n year(s)</source>
+        <translation>
+            <numerusform>%n 年累计成本</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Build</source>
-        <translation>配置</translation>
+        <source>no GPUs</source>
+        <translation>无 GPU</translation>
     </message>
     <message>
-        <source>GPU</source>
+        <source>rent</source>
+        <translation>租金</translation>
+    </message>
+    <message>
+        <source>Cumulative cost (%1)</source>
+        <translation>累计成本（%1）</translation>
+    </message>
+    <message>
+        <source>Years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>%1 h a day</source>
+        <translation>每天 %1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days a year</source>
+        <translation>每年 %1 天</translation>
+    </message>
+    <message>
+        <source>utilization %1</source>
+        <translation>利用率 %1</translation>
+    </message>
+    <message>
+        <source>PUE %1</source>
+        <translation>PUE %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n year(s)</source>
+        <translation>
+            <numerusform>%n 年</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at the rates of %1</source>
+        <translation>按 %1 的汇率</translation>
+    </message>
+    <message>
+        <source>no idle hours</source>
+        <translation>不计空闲时段</translation>
+    </message>
+    <message>
+        <source>Assumptions: %1</source>
+        <translation>假设：%1</translation>
+    </message>
+    <message>
+        <source>The detail</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Count</source>
-        <translation>数量</translation>
+        <source>Memory per GPU, by workload</source>
+        <translation>各负载的单卡显存</translation>
     </message>
     <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Board power</source>
-        <translation>板卡功耗</translation>
-    </message>
-    <message>
-        <source>Unit price</source>
-        <translation>单价</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>合计</translation>
-    </message>
-    <message>
-        <source>board power</source>
-        <translation>板卡功耗</translation>
-    </message>
-    <message>
-        <source>recommended PSU</source>
-        <translation>建议电源</translation>
-    </message>
-    <message>
-        <source>price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>priced</source>
-        <translation>有价格</translation>
-    </message>
-    <message>
-        <source>Prices converted at the rates of %1</source>
-        <translation>价格按 %1 的汇率换算</translation>
-    </message>
-    <message>
-        <source>Workloads: memory per GPU</source>
-        <translation>工作负载：每张 GPU 的显存</translation>
+        <source>Warnings</source>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
     <message>
-        <source>Task</source>
-        <translation>任务</translation>
+        <source>estimate ±%1</source>
+        <translation>估算 ±%1</translation>
     </message>
     <message>
-        <source>Needed</source>
-        <translation>所需</translation>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>Usable</source>
-        <translation>可用</translation>
+        <source>At the wall while running</source>
+        <translation>运行时墙插功率</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
+        <source>kWh a year at load</source>
+        <translation>每年负载用电（kWh）</translation>
     </message>
     <message>
-        <source>GPUs side by side</source>
-        <translation>GPU 并排对比</translation>
+        <source>kWh a year idle</source>
+        <translation>每年空闲用电（kWh）</translation>
     </message>
     <message>
-        <source>Architectures</source>
-        <translation>架构</translation>
+        <source>Electricity a year</source>
+        <translation>每年电费</translation>
+    </message>
+    <message>
+        <source>CO₂ a year</source>
+        <translation>每年 CO₂</translation>
+    </message>
+    <message>
+        <source>Heat into the room</source>
+        <translation>室内散热</translation>
+    </message>
+    <message>
+        <source>Owning pays off against renting after</source>
+        <translation>购置相对租用的回本时间</translation>
+    </message>
+    <message>
+        <source>%1 months (%2)</source>
+        <translation>%1 个月（%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
     <message>
         <source>Energy and cost of running</source>
         <translation>运行能耗与成本</translation>
     </message>
     <message>
-        <source>a year</source>
-        <translation>每年</translation>
-    </message>
-    <message>
-        <source>at load</source>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
         <source>idle not counted</source>
         <translation>未计空闲功耗</translation>
-    </message>
-    <message>
-        <source>Idle not counted (no source states the idle power): %1</source>
-        <translation>未计空闲功耗（没有资料给出其空闲功耗）：%1</translation>
-    </message>
-    <message>
-        <source>Assumptions</source>
-        <translation>假设条件</translation>
-    </message>
-    <message>
-        <source>day</source>
-        <translation>天</translation>
-    </message>
-    <message>
-        <source>days</source>
-        <translation>天</translation>
-    </message>
-    <message>
-        <source>utilization</source>
-        <translation>利用率</translation>
-    </message>
-    <message>
-        <source>none (no purchase price on record, or renting costs less per hour than the electricity)</source>
-        <translation>无（没有购置价格记录，或每小时租金低于电费）</translation>
-    </message>
-    <message>
-        <source>Renting instead</source>
-        <translation>改为租用</translation>
-    </message>
-    <message>
-        <source>break-even after</source>
-        <translation>回本点</translation>
-    </message>
-    <message>
-        <source>not like for like: the chosen instance holds other GPUs or another count</source>
-        <translation>并非同类比较：所选实例的 GPU 型号或数量不同</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1111,78 @@
         <source>Change assumptions</source>
         <translation>修改假设</translation>
     </message>
+    <message>
+        <source>head</source>
+        <translation>任务头</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标层</translation>
+    </message>
+    <message>
+        <source>adapter dtype</source>
+        <translation>适配器数据类型</translation>
+    </message>
+    <message>
+        <source>double quantization</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <source>8-bit base</source>
+        <translation>8 位基座</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步进实现</translation>
+    </message>
+    <message>
+        <source>optimizer step in backward</source>
+        <translation>反向传播中的优化器步进</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>checkpointing mode</source>
+        <translation>检查点模式</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Duplicate %1 as %2</source>
+        <translation>将 %1 复制为 %2</translation>
+    </message>
+    <message>
+        <source>Switch to %1</source>
+        <translation>切换到 %1</translation>
+    </message>
+    <message>
+        <source>A variant needs a name.</source>
+        <translation>方案需要一个名称。</translation>
+    </message>
+    <message>
+        <source>A variant name has at most %1 characters.</source>
+        <translation>方案名称最多 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>Another variant is already called %1.</source>
+        <translation>已有另一个方案名为 %1。</translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
 </context>
 <context>
     <name>EnergyPanel</name>
@@ -1273,6 +1431,10 @@ Source: %3</source>
         <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
     </message>
     <message>
+        <source>plus %1 of host RAM for offloaded state</source>
+        <translation>另需 %1 主机内存存放卸载的状态</translation>
+    </message>
+    <message>
         <source>Changes that would make a workload fit appear here.</source>
         <translation>能让工作负载放得下的调整会显示在这里。</translation>
     </message>
@@ -1447,6 +1609,134 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>MemoryNotes</name>
+    <message>
+        <source>Gradient checkpointing keeps each layer&apos;s input and recomputes one layer at a time (~33 % more compute).</source>
+        <extracomment>The parameters each code&apos;s template takes, in %1, %2 … order.</extracomment>
+        <translation>梯度检查点只保留每层的输入，反向传播时逐层重算（计算量约增加 33%）。</translation>
+    </message>
+    <message>
+        <source>Checkpointing every %1 layers: %2 of %3 layers keep only their input and are recomputed in backward.</source>
+        <translation>每 %1 层设一个检查点：%3 层中有 %2 层只保留输入，并在反向传播时重算。</translation>
+    </message>
+    <message>
+        <source>Selective checkpointing recomputes the attention sub-block of each layer; the MLP&apos;s activations are kept.</source>
+        <translation>选择性检查点重算每层的注意力子块；MLP 的激活值保留。</translation>
+    </message>
+    <message>
+        <source>Checkpointed CNN stages are recomputed one at a time in backward (~33 % more compute).</source>
+        <translation>设了检查点的 CNN 阶段在反向传播时逐个重算（计算量约增加 33%）。</translation>
+    </message>
+    <message>
+        <source>Vision models are rarely split by tensor or pipeline parallelism; activations are shown unsplit.</source>
+        <translation>视觉模型很少用张量并行或流水线并行切分；激活值按未切分显示。</translation>
+    </message>
+    <message>
+        <source>DDP keeps a second copy of the gradients in its communication buckets (counted under framework).</source>
+        <translation>DDP 在通信桶中再保留一份梯度（计入框架）。</translation>
+    </message>
+    <message>
+        <source>%1 gathers two layers&apos; full weights at a time (current and prefetched) and holds a layer&apos;s full gradient until it is reduce-scattered, counted under framework.</source>
+        <translation>%1 一次收集两层的完整权重（当前层和预取层），并在 reduce-scatter 之前保留一层的完整梯度，计入框架。</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 master weights and Adam state (2 + 2 + 12 bytes per parameter before sharding).</source>
+        <translation>DeepSpeed ZeRO 混合精度：16 位权重和梯度，fp32 主权重和 Adam 状态（分片前每个参数 2 + 2 + 12 字节）。</translation>
+    </message>
+    <message>
+        <source>The optimizer step is the peak: the %1 optimizer allocates temporaries during the step.</source>
+        <translation>峰值出现在优化器步进：%1 优化器在步进时分配临时张量。</translation>
+    </message>
+    <message>
+        <source>The optimizer steps each parameter as soon as its gradient is ready, so only the largest gradient is held at once.</source>
+        <translation>优化器在每个参数的梯度就绪后立即更新它，因此同一时刻只保留最大的一个梯度。</translation>
+    </message>
+    <message>
+        <source>Paged optimizer state (%1) lives in CUDA unified memory: it is evicted to host RAM when the GPU runs short, so it needs no dedicated VRAM (steps slow down while it pages).</source>
+        <translation>分页优化器状态（%1）位于 CUDA 统一内存中：显存不足时被换出到主机内存，因此不占专用显存（换页时步进会变慢）。</translation>
+    </message>
+    <message>
+        <source>Offloaded to host RAM: %1 (%2 per GPU process).</source>
+        <translation>卸载到主机内存：%1（每个 GPU 进程 %2）。</translation>
+    </message>
+    <message>
+        <source>QLoRA: linear layers in 4-bit NF4 (%1 bits per weight with %2); embeddings, norms and the head stay 16-bit.</source>
+        <translation>QLoRA：线性层为 4 位 NF4（采用%2时每个权重 %1 位）；嵌入层、归一化层和任务头保持 16 位。</translation>
+    </message>
+    <message>
+        <source>Base linear layers in 8-bit (bitsandbytes LLM.int8); embeddings, norms and the head stay 16-bit.</source>
+        <translation>基座线性层为 8 位（bitsandbytes LLM.int8）；嵌入层、归一化层和任务头保持 16 位。</translation>
+    </message>
+    <message>
+        <source>LoRA rank %1 on %2: %3 trainable parameters in %4.</source>
+        <translation>LoRA 秩 %1，作用于%2：%3 个可训练参数，类型 %4。</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy upcasts and differentiates the logits %1 chunks at a time.</source>
+        <translation>分块交叉熵将 logits 分成 %1 块，逐块升精度并求导。</translation>
+    </message>
+    <message>
+        <source>Embeddings and the LM head stay 16-bit under weight quantization.</source>
+        <translation>权重量化时嵌入层和语言模型头保持 16 位。</translation>
+    </message>
+    <message>
+        <source>int4 group quantization (group 128) stores ≈4.16 bits per weight including scales and zero points.</source>
+        <translation>int4 分组量化（每组 128）含缩放因子和零点，每个权重约占 4.16 位。</translation>
+    </message>
+    <message>
+        <source>MoE: all %1 experts are held in memory; %2 run per token.</source>
+        <translation>MoE：全部 %1 个专家都常驻显存；每个 token 运行 %2 个。</translation>
+    </message>
+    <message>
+        <source>Only %1 KV heads: the KV cache is replicated beyond %1-way tensor parallelism.</source>
+        <translation>只有 %1 个 KV 头：张量并行超过 %1 路时 KV 缓存会被复制。</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention caches %1 values per token per layer (compressed KV %2 + RoPE key %3), not full keys and values.</source>
+        <translation>多头潜在注意力每层每个 token 缓存 %1 个值（压缩 KV %2 + RoPE 键 %3），而非完整的键和值。</translation>
+    </message>
+    <message>
+        <source>Sliding-window attention: %1 of %2 layers attend to the last %3 tokens only, which bounds their KV cache.</source>
+        <translation>滑动窗口注意力：%2 层中有 %1 层只关注最近的 %3 个 token，其 KV 缓存因此有上限。</translation>
+    </message>
+    <message>
+        <source>Mamba keeps a fixed-size state per sequence (convolution and SSM state), not a KV cache that grows with the context.</source>
+        <translation>Mamba 为每个序列保留固定大小的状态（卷积状态和 SSM 状态），而不是随上下文增长的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>The vision tower encodes %1 patch tokens per sample.</source>
+        <translation>视觉塔每个样本编码 %1 个图块 token。</translation>
+    </message>
+    <message>
+        <source>The inference working set is scaled from the training profile by the share measured on the SD-1.5 UNet.</source>
+        <translation>推理工作集按在 SD-1.5 UNet 上实测的比例由训练剖面换算而来。</translation>
+    </message>
+    <message>
+        <source>master weights and optimizer state</source>
+        <translation>主权重和优化器状态</translation>
+    </message>
+    <message>
+        <source>weights, gradients, master weights and optimizer state</source>
+        <translation>权重、梯度、主权重和优化器状态</translation>
+    </message>
+    <message>
+        <source>double quantization</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <source>fp32 block scales</source>
+        <translation>fp32 块缩放因子</translation>
+    </message>
+    <message>
+        <source>the attention projections</source>
+        <translation>注意力投影层</translation>
+    </message>
+    <message>
+        <source>all linear layers</source>
+        <translation>全部线性层</translation>
+    </message>
+</context>
+<context>
     <name>PanelDocks</name>
     <message>
         <source>VRAM Headroom</source>
@@ -1463,6 +1753,10 @@ Source: %3</source>
     <message>
         <source>Comparison</source>
         <translation>对比</translation>
+    </message>
+    <message>
+        <source>Compare Variants</source>
+        <translation>方案比较</translation>
     </message>
 </context>
 <context>
@@ -1561,6 +1855,178 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>RecipeDialog</name>
+    <message>
+        <source>The head the model is loaded with; it decides the parameters on top and whether full-vocabulary logits are kept</source>
+        <extracomment>Widest the window grows (module names wrap in their list beyond it).</extracomment>
+        <translation>加载模型时使用的任务头；它决定顶层的参数量，以及是否保留全词表 logits</translation>
+    </message>
+    <message>
+        <source>Double quantization of the 4-bit base</source>
+        <translation>对 4 位基座做双重量化</translation>
+    </message>
+    <message>
+        <source>QLoRA quantizes the quantization constants too: about 0.37 bits less per weight</source>
+        <translation>QLoRA 连量化常数也一并量化：每个权重约少 0.37 位</translation>
+    </message>
+    <message>
+        <source>8-bit base (bitsandbytes LLM.int8)</source>
+        <translation>8 位基座（bitsandbytes LLM.int8）</translation>
+    </message>
+    <message>
+        <source>Choose LoRA or QLoRA in the Adapter column to set these.</source>
+        <translation>在“适配器”列中选择 LoRA 或 QLoRA 后即可设置这些选项。</translation>
+    </message>
+    <message>
+        <source>Step in backward</source>
+        <translation>在反向传播中步进</translation>
+    </message>
+    <message>
+        <source>Each parameter is stepped as soon as its gradient is ready, so only the largest gradient is held; needs gradient accumulation 1</source>
+        <translation>每个参数的梯度一就绪就立即更新，因此只保留最大的一个梯度；要求梯度累积为 1</translation>
+    </message>
+    <message>
+        <source>N = </source>
+        <translation>N = </translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>任务头</translation>
+    </message>
+    <message>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>目标层</translation>
+    </message>
+    <message>
+        <source>Adapter dtype</source>
+        <translation>适配器类型</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步进实现</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <source>Recipe of %1</source>
+        <translation>%1 的训练配方</translation>
+    </message>
+    <message>
+        <source>Per GPU: %1</source>
+        <translation>每 GPU：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RecipeText</name>
+    <message>
+        <source>inference, %1 weights</source>
+        <extracomment>The parameters each code&apos;s template takes, in %1, %2 … order.</extracomment>
+        <translation>推理，%1 权重</translation>
+    </message>
+    <message>
+        <source>KV cache %1</source>
+        <translation>KV 缓存 %1</translation>
+    </message>
+    <message>
+        <source>batch %1 × %2 tokens</source>
+        <translation>批大小 %1 × %2 个 token</translation>
+    </message>
+    <message>
+        <source>batch %1 × the model&apos;s default length</source>
+        <translation>批大小 %1 × 模型默认长度</translation>
+    </message>
+    <message>
+        <source>training, %1, %2</source>
+        <translation>训练，%1，%2</translation>
+    </message>
+    <message>
+        <source>full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA rank %1 on %2</source>
+        <translation>LoRA 秩 %1（%2）</translation>
+    </message>
+    <message>
+        <source>QLoRA rank %1 on %2</source>
+        <translation>QLoRA 秩 %1（%2）</translation>
+    </message>
+    <message>
+        <source>batch %1 × %2</source>
+        <translation>批大小 %1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 head</source>
+        <translation>%1头</translation>
+    </message>
+    <message>
+        <source>8-bit base</source>
+        <translation>8 位基座</translation>
+    </message>
+    <message>
+        <source>no double quantization</source>
+        <translation>不做双重量化</translation>
+    </message>
+    <message>
+        <source>%1 adapters</source>
+        <translation>%1 适配器</translation>
+    </message>
+    <message>
+        <source>optimizer step: %1</source>
+        <translation>优化器步进：%1</translation>
+    </message>
+    <message>
+        <source>optimizer step in backward</source>
+        <translation>在反向传播中步进优化器</translation>
+    </message>
+    <message>
+        <source>checkpointing: %1</source>
+        <translation>检查点：%1</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块损失</translation>
+    </message>
+    <message>
+        <source>CPU offload: %1</source>
+        <translation>CPU 卸载：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>one layer in %1</source>
+        <translation>每 %1 层一个</translation>
+    </message>
+</context>
+<context>
     <name>RecommendDialog</name>
     <message>
         <source>Find the cheapest build that fits</source>
@@ -1647,6 +2113,18 @@ Source: %3</source>
     <message>
         <source>Nothing in the catalog fits these workloads within the limits.</source>
         <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
+    </message>
+    <message>
+        <source>Every build is sized for:</source>
+        <translation>每个配置都按以下设置估算：</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
     </message>
 </context>
 <context>
@@ -1991,6 +2469,37 @@ Price: %2</source>
     </message>
 </context>
 <context>
+    <name>VariantSwitcher</name>
+    <message>
+        <source>Variants</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Duplicate as variant</source>
+        <translation>复制为方案</translation>
+    </message>
+    <message>
+        <source>Copy the variant shown as a new candidate build with the same workloads and assumptions</source>
+        <translation>将当前方案复制为新的候选配置，负载和假设保持相同</translation>
+    </message>
+    <message>
+        <source>Rename Variant</source>
+        <translation>重命名方案</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>Verdict</name>
     <message>
         <source>fits</source>
@@ -2018,7 +2527,7 @@ Price: %2</source>
     <name>WorkloadLabels</name>
     <message>
         <source>Model</source>
-        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
         <translation>模型</translation>
     </message>
     <message>
@@ -2102,6 +2611,14 @@ Price: %2</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Head, LoRA targets, optimizer step, loss, checkpointing mode and offload: click to edit</source>
+        <translation>任务头、LoRA 目标层、优化器步进、损失、检查点模式和卸载：点击编辑</translation>
+    </message>
+    <message>
         <source>default</source>
         <translation>默认</translation>
     </message>
@@ -2176,6 +2693,211 @@ Price: %2</source>
     <message>
         <source>A full copy of the model on every GPU, each serving its own requests</source>
         <translation>每张 GPU 上一份完整模型，各自处理自己的请求</translation>
+    </message>
+    <message>
+        <source>Causal LM</source>
+        <translation>因果语言模型</translation>
+    </message>
+    <message>
+        <source>Sequence classification</source>
+        <translation>序列分类</translation>
+    </message>
+    <message>
+        <source>Token classification</source>
+        <translation>token 分类</translation>
+    </message>
+    <message>
+        <source>Masked LM</source>
+        <translation>掩码语言模型</translation>
+    </message>
+    <message>
+        <source>Question answering</source>
+        <translation>问答</translation>
+    </message>
+    <message>
+        <source>Base model (no head)</source>
+        <translation>基础模型（无任务头）</translation>
+    </message>
+    <message>
+        <source>Seq2seq LM</source>
+        <translation>序列到序列语言模型</translation>
+    </message>
+    <message>
+        <source>Auto (%1)</source>
+        <translation>自动（%1）</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <extracomment>(label, key, tooltip) per recipe setting with a fixed set of values.</extracomment>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>PEFT&apos;s default: adapters in fp32 beside a 16-bit base</source>
+        <translation>PEFT 的默认设置：16 位基座旁的 fp32 适配器</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>For-each (PyTorch default)</source>
+        <translation>foreach（PyTorch 默认）</translation>
+    </message>
+    <message>
+        <source>Batches every tensor: the step&apos;s temporaries for all parameters at once</source>
+        <translation>批量处理所有张量：一次为全部参数分配步进临时张量</translation>
+    </message>
+    <message>
+        <source>Fused</source>
+        <translation>融合（fused）</translation>
+    </message>
+    <message>
+        <source>One kernel per step: no temporaries</source>
+        <translation>每步一个内核：无临时张量</translation>
+    </message>
+    <message>
+        <source>Per tensor</source>
+        <translation>逐张量</translation>
+    </message>
+    <message>
+        <source>foreach=False: only the largest tensor&apos;s temporaries at once</source>
+        <translation>foreach=False：同一时刻只有最大张量的临时张量</translation>
+    </message>
+    <message>
+        <source>Full cross-entropy</source>
+        <translation>完整交叉熵</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>分块交叉熵</translation>
+    </message>
+    <message>
+        <source>torchtune / Liger: the loss&apos;s fp32 work one chunk of tokens at a time</source>
+        <translation>torchtune / Liger：损失的 fp32 计算按 token 分块逐块进行</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: master weights and optimizer state in host RAM</source>
+        <translation>ZeRO-Offload：主权重和优化器状态放在主机内存</translation>
+    </message>
+    <message>
+        <source>Optimizer state and parameters</source>
+        <translation>优化器状态和参数</translation>
+    </message>
+    <message>
+        <source>FSDP CPU offload: weights and gradients too</source>
+        <translation>FSDP CPU 卸载：权重和梯度也一并卸载</translation>
+    </message>
+    <message>
+        <source>Every layer</source>
+        <translation>每一层</translation>
+    </message>
+    <message>
+        <source>Keeps each layer&apos;s input and recomputes the layer in backward</source>
+        <translation>保留每层的输入，反向传播时重算该层</translation>
+    </message>
+    <message>
+        <source>Attention only (selective)</source>
+        <translation>仅注意力（选择性）</translation>
+    </message>
+    <message>
+        <source>Recomputes each layer&apos;s attention sub-block; keeps the MLP&apos;s activations</source>
+        <translation>重算每层的注意力子块；保留 MLP 的激活值</translation>
+    </message>
+    <message>
+        <source>One layer in N</source>
+        <translation>每 N 层一个</translation>
+    </message>
+    <message>
+        <source>Checkpoints every N-th layer and keeps the others</source>
+        <translation>每隔 N 层设一个检查点，其余层保留激活值</translation>
+    </message>
+    <message>
+        <source>Attention projections</source>
+        <translation>注意力投影层</translation>
+    </message>
+    <message>
+        <source>All linear layers</source>
+        <translation>全部线性层</translation>
+    </message>
+    <message>
+        <source>Chosen layers</source>
+        <translation>指定的层</translation>
+    </message>
+    <message>
+        <source>attention projections</source>
+        <translation>注意力投影层</translation>
+    </message>
+    <message>
+        <source>all linear layers</source>
+        <translation>全部线性层</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Click to edit this workload&apos;s recipe</source>
+        <translation>点击编辑此工作负载的配方</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
+    </message>
+    <message>
+        <source>%1 adapters</source>
+        <translation>%1 适配器</translation>
+    </message>
+    <message>
+        <source>no double quant.</source>
+        <translation>无双重量化</translation>
+    </message>
+    <message>
+        <source>8-bit base</source>
+        <translation>8 位基座</translation>
+    </message>
+    <message>
+        <source>%1 step</source>
+        <translation>%1步进</translation>
+    </message>
+    <message>
+        <source>step in backward</source>
+        <translation>反向中步进</translation>
+    </message>
+    <message>
+        <source>chunked loss</source>
+        <translation>分块损失</translation>
+    </message>
+    <message>
+        <source>offload: %1</source>
+        <translation>卸载：%1</translation>
+    </message>
+    <message>
+        <source>selective ckpt</source>
+        <translation>选择性检查点</translation>
+    </message>
+    <message>
+        <source>ckpt 1 layer in %1</source>
+        <translation>每 %1 层一个检查点</translation>
+    </message>
+    <message>
+        <source>%1 head</source>
+        <translation>%1头</translation>
+    </message>
+    <message>
+        <source>LoRA on %1</source>
+        <translation>LoRA：%1</translation>
     </message>
     <message numerus="yes">
         <source>Per GPU over the build&apos;s %n GPU(s)</source>

@@ -285,3 +285,13 @@ def test_sharding_more_never_needs_more(batch, seq, gpus):
     states = [model_states(e) for e in totals]
     assert states[0] >= states[1] >= states[2]
     assert estimate_training(LLAMA, replace(s, loss="chunked")).logits <= totals[0].logits
+
+
+def test_vision_models_are_not_language_models(real_catalog):
+    # A CNN or a diffusion UNet has no vocabulary: no language-model head, no logits, and its
+    # head is not called "causal-lm" in the CLI's first line.
+    for wid, head in (("resnet-50", "image-cls"), ("unet-sdxl", "noise-prediction")):
+        w = real_catalog.workload(wid)
+        assert w is not None and w.task_head == head
+        e = estimate_training(w, TrainingSetup(batch=8))
+        assert e.logits == 0

@@ -41,6 +41,7 @@ from planner.core.views_headroom import (
 from planner.report.wording import task_text, verdict_text
 from planner.ui import edits
 from planner.ui.document import BuildDocument
+from planner.ui.memory_notes_text import note_text
 from planner.ui.panels.common import (
     Panel,
     chart_colors,
@@ -362,6 +363,9 @@ class HeadroomPanel(Panel):
                                      .replace("%1", r.gpu_name)
                                      .replace("%2", fmt.memory(r.needed_bytes))
                                      .replace("%3", fmt.memory(r.usable_bytes))))
+        if r.host_bytes > 0:  # offloaded or paged state: beside the GPU's figure, not in it
+            lines.append(html.escape(self.tr("plus %1 of host RAM for offloaded state")
+                                     .replace("%1", fmt.memory(r.host_bytes))))
         lines.append("<table>" + "".join(
             f"<tr><td>{html.escape(self.breakdown_label(k))}</td><td align='right'>"
             f"{html.escape(fmt.memory(r.breakdown.get(k, 0), 2))}</td></tr>"
@@ -371,7 +375,7 @@ class HeadroomPanel(Panel):
             .replace("%1", r.provenance).replace("%2", fmt.number(r.error_band * 100))
             .replace("%3", fmt.memory(r.low_bytes)).replace("%4", fmt.memory(r.high_bytes))
             .replace("%5", r.peak_phase)))
-        lines.extend(f"<i>{html.escape(n.message)}</i>" for n in r.notes)
+        lines.extend(f"<i>{html.escape(note_text(n))}</i>" for n in r.notes)
         return "<br>".join(lines)
 
     @staticmethod

@@ -2,11 +2,15 @@
 
 The search runs over the whole catalog on every input change (core keeps it within tens of
 milliseconds), so there is no Search button to forget. Prices and the budget are in the chosen
-currency (:func:`planner.core.views_recommend.recommend_rows` converts). Apply replaces the
-build's GPUs with the chosen candidate as one undoable edit.
+currency (:func:`planner.core.views_recommend.recommend_rows` converts). Under the results the
+dialog states the precision and recipe each workload was sized with (core's recipe parts, worded
+by :mod:`planner.ui.recipe_text`), and each row's tooltip adds the layout it fits with. Apply
+replaces the build's GPUs with the chosen candidate as one undoable edit.
 """
 
 from __future__ import annotations
+
+import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -45,6 +49,7 @@ from planner.report.wording import task_text
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.formats import formatter
+from planner.ui.recipe_text import RecipeWords
 
 TRACKED = "tracked"
 GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES = range(7)
@@ -102,6 +107,10 @@ class RecommendDialog(QDialog):
 
         self.message = QLabel()
         self.message.setWordWrap(True)
+        self.assumed = QLabel()
+        self.assumed.setWordWrap(True)
+        self.assumed.setTextFormat(Qt.TextFormat.RichText)
+        self._words: RecipeWords | None = None
         self.table = QTableWidget(0, 7)
         self.table.setHorizontalHeaderLabels([
             self.tr("GPU"), self.tr("Count"), self.tr("Price"), self.tr("Board power"),
@@ -125,6 +134,7 @@ class RecommendDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.message)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.assumed)
         layout.addWidget(buttons)
         self.resize(760, 560)
 
@@ -206,9 +216,41 @@ class RecommendDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, col, item)
+        self._show_assumptions()
         if self.results:
             self.table.selectRow(0)
         self.apply_button.setEnabled(self.selected() is not None)
+
+    def recipe_lines(self, row: CandidateRow) -> list[tuple[str, str]]:
+        """Per requested workload, its name and the precision and recipe the candidate assumed."""
+        if self._words is None:
+            self._words = RecipeWords()
+        c = row.candidate
+        names = [t.workload.name for t in self.requested]
+        return [(name, self._words.recipe(parts))
+                for name, parts in zip(names, c.recipes, strict=False)]
+
+    def _show_assumptions(self) -> None:
+        """Say what every build was sized for, and per row the layout each workload fits with."""
+        if not self.results:
+            self.assumed.clear()
+            return
+        lines = self.recipe_lines(self.results[0])  # the same recipe for every candidate
+        self.assumed.setText(html.escape(self.tr("Every build is sized for:")) + "<br>" +
+                             "<br>".join(html.escape(self.tr("%1: %2"))
+                                         .replace("%1", f"<b>{html.escape(name)}</b>")
+                                         .replace("%2", html.escape(text))
+                                         for name, text in lines))
+        for r, row in enumerate(self.results):
+            tip = "\n".join(
+                self.tr("%1 (%2): %3").replace("%1", name).replace("%2", strategy.upper())
+                .replace("%3", text)
+                for (name, text), strategy in zip(self.recipe_lines(row), row.candidate.strategies,
+                                                  strict=False))
+            for col in range(self.table.columnCount()):
+                item = self.table.item(r, col)
+                if item is not None:
+                    item.setToolTip(tip)
 
     def selected(self) -> CandidateRow | None:
         """The highlighted result."""

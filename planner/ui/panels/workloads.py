@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QPoint, QTimer
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -32,6 +32,8 @@ from planner.core.views_headroom import headroom_rows
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel, searchable_combo, verdict_color
+from planner.ui.panels.workload_recipe import RecipeDialog
+from planner.ui.panels.workloads_columns import RECIPE
 from planner.ui.panels.workloads_model import WorkloadsModel
 from planner.ui.panels.workloads_view import WorkloadsView
 
@@ -69,6 +71,8 @@ class WorkloadsPanel(Panel):
         self.model = WorkloadsModel(document, self)
         self.table = WorkloadsView()
         self.table.setModel(self.model)
+        self.table.recipe_requested.connect(self.edit_recipe)
+        self.recipe: RecipeDialog | None = None
         self.empty = QLabel(self.tr("No workloads yet: pick a model above, or drop a "
                                     "Hugging Face config.json here."))
         self.empty.setWordWrap(True)
@@ -175,6 +179,35 @@ class WorkloadsPanel(Panel):
                 self.add_config(Path(url.toLocalFile()))
         event.acceptProposedAction()
 
+    # --- the recipe editor ------------------------------------------------------------------
+
+    def edit_recipe(self, row: int) -> RecipeDialog | None:
+        """Open the recipe editor of the workload in ``row`` beside its cell (one at a time)."""
+        if not 0 <= row < len(self.document.build.workloads):
+            return None
+        if self.recipe is not None and self.recipe.index == row and self.recipe.isVisible():
+            self.recipe.raise_()
+            self.recipe.activateWindow()
+            return self.recipe
+        if self.recipe is not None:
+            self.recipe.close()
+        dialog = self.recipe = RecipeDialog(self.document, row, self.model.labels, self)
+        dialog.destroyed.connect(lambda _obj=None, d=dialog: self._forget_recipe(d))
+        cell = self.table.visualRect(self.model.index(row, RECIPE))
+        anchor = self.table.viewport().mapToGlobal(QPoint(cell.right(), cell.bottom()))
+        dialog.adjustSize()
+        screen = (self.screen() or dialog.screen()).availableGeometry()
+        x = min(max(screen.left(), anchor.x() - dialog.width()), screen.right() - dialog.width())
+        y = min(max(screen.top(), anchor.y() + 4), screen.bottom() - dialog.height())
+        dialog.move(x, y)
+        dialog.show()
+        QTimer.singleShot(0, dialog, dialog.adjustSize)  # wrapped texts know their height now
+        return dialog
+
+    def _forget_recipe(self, dialog: RecipeDialog) -> None:
+        if self.recipe is dialog:
+            self.recipe = None
+
     # --- drawing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -188,6 +221,8 @@ class WorkloadsPanel(Panel):
     def changeEvent(self, event: QEvent) -> None:
         """A new translator: the table's texts and column widths follow the language."""
         if event.type() == QEvent.Type.LanguageChange:
+            if self.recipe is not None:
+                self.recipe.close()  # its texts are the old language's
             self.model.retranslate()
             if self.table.isVisible():
                 self.table.fit_columns()

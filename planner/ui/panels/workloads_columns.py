@@ -1,6 +1,7 @@
 """The workloads table's columns and every text it shows, in the user's language.
 
-Which column edits which setting, with which editor and range, and the words for each choice.
+Which column edits which setting, with which editor and range, and the words for each choice
+(the recipe editor, :mod:`planner.ui.panels.workload_recipe`, words its choices from here too).
 Which settings apply to which workload is core's rule (:mod:`planner.core.workload_settings`);
 the model (:mod:`planner.ui.panels.workloads_model`) puts the two together.
 """
@@ -14,13 +15,18 @@ from planner.core.formatting import GIB, Formatter
 from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
 from planner.core.precision import OPTIMIZER_LABELS, STRATEGIES, TRAINING_PRECISIONS
 from planner.core.views_headroom import ERROR, NO_GPU
-from planner.core.workload_settings import INFERENCE_PRECISIONS, INFERENCE_STRATEGIES
+from planner.core.workload_settings import (
+    INFERENCE_PRECISIONS,
+    INFERENCE_STRATEGIES,
+    RECIPE_SETTINGS,
+    ShownSettings,
+)
 from planner.report.wording import verdict_text
 from planner.ui.panels.figure_model import Option
 
 (NAME, ESTIMATE, TASK, PRECISION, BATCH, SEQ, OPTIMIZER, CHECKPOINTING, ACCUMULATION, ATTENTION,
- STRATEGY, ADAPTER, RANK, REMOVE) = range(14)
-COLUMN_COUNT = 14
+ STRATEGY, ADAPTER, RANK, RECIPE, REMOVE) = range(15)
+COLUMN_COUNT = 15
 #: Width of the model-name column, as the panel always had it (names are long; the user can widen).
 NAME_WIDTH = 150
 #: Short names for the narrow parallelism column; the full label is the item's tooltip.
@@ -31,6 +37,12 @@ FIELDS: dict[int, str] = {
     TASK: "task", PRECISION: "precision", BATCH: "batch", SEQ: "seq", OPTIMIZER: "optimizer",
     CHECKPOINTING: "checkpointing", ACCUMULATION: "accumulation", ATTENTION: "attention",
     STRATEGY: "strategy", ADAPTER: "adapter", RANK: "lora_rank",
+}
+#: The column that shows a setting the estimate refused: its own, else the recipe's.
+SETTING_COLUMNS: dict[str, int] = {
+    **{name: column for column, name in FIELDS.items()},
+    **{name: RECIPE for name in RECIPE_SETTINGS},
+    "gpus": STRATEGY,
 }
 #: Columns edited with a spin box, and its range (seq 0 means the workload's default).
 SPIN_RANGES: dict[int, tuple[int, int]] = {
@@ -66,6 +78,8 @@ class WorkloadLabels(QObject):
             (self.tr("Parallel"), self.tr("How the workload is split over the GPUs")),
             (self.tr("Adapter"), self.tr("Full fine-tuning, LoRA or QLoRA")),
             (self.tr("Rank"), self.tr("LoRA rank")),
+            (self.tr("Recipe"), self.tr("Head, LoRA targets, optimizer step, loss, checkpointing "
+                                        "mode and offload: click to edit")),
             ("", ""),
         )
         self.default = self.tr("default")
@@ -108,6 +122,105 @@ class WorkloadLabels(QObject):
                                                      for k in INFERENCE_STRATEGIES))
         self._by_key = {column_task: {o[1]: o for o in options}
                         for column_task, options in self.options.items()}
+        self._recipe_words()
+
+    def _recipe_words(self) -> None:
+        """The recipe editor's choices and the recipe column's words for each setting."""
+        self.heads = {
+            "causal-lm": self.tr("Causal LM"), "seq-cls": self.tr("Sequence classification"),
+            "token-cls": self.tr("Token classification"), "masked-lm": self.tr("Masked LM"),
+            "qa": self.tr("Question answering"), "base": self.tr("Base model (no head)"),
+            "seq2seq": self.tr("Seq2seq LM"),
+        }
+        self.auto_head = self.tr("Auto (%1)")
+        #: (label, key, tooltip) per recipe setting with a fixed set of values.
+        self.recipe_options: dict[str, tuple[Option, ...]] = {
+            "adapter_dtype": ((self.tr("FP32"), "fp32", self.tr("PEFT's default: adapters in "
+                                                                "fp32 beside a 16-bit base")),
+                              (self.tr("BF16"), "bf16", ""), (self.tr("FP16"), "fp16", "")),
+            "optimizer_impl": (
+                (self.tr("For-each (PyTorch default)"), "foreach",
+                 self.tr("Batches every tensor: the step's temporaries for all parameters at "
+                         "once")),
+                (self.tr("Fused"), "fused", self.tr("One kernel per step: no temporaries")),
+                (self.tr("Per tensor"), "per-tensor",
+                 self.tr("foreach=False: only the largest tensor's temporaries at once"))),
+            "loss": ((self.tr("Full cross-entropy"), "full", ""),
+                     (self.tr("Chunked cross-entropy"), "chunked",
+                      self.tr("torchtune / Liger: the loss's fp32 work one chunk of tokens at "
+                              "a time"))),
+            "offload": ((self.tr("None"), "none", ""),
+                        (self.tr("Optimizer state"), "optimizer",
+                         self.tr("ZeRO-Offload: master weights and optimizer state in host RAM")),
+                        (self.tr("Optimizer state and parameters"), "all",
+                         self.tr("FSDP CPU offload: weights and gradients too"))),
+            "checkpoint_mode": (
+                (self.tr("None"), "none", ""),
+                (self.tr("Every layer"), "full", self.tr("Keeps each layer's input and "
+                                                         "recomputes the layer in backward")),
+                (self.tr("Attention only (selective)"), "selective",
+                 self.tr("Recomputes each layer's attention sub-block; keeps the MLP's "
+                         "activations")),
+                (self.tr("One layer in N"), "every",
+                 self.tr("Checkpoints every N-th layer and keeps the others"))),
+            "lora_targets": ((self.tr("Attention projections"), "attention", ""),
+                             (self.tr("All linear layers"), "all-linear", ""),
+                             (self.tr("Chosen layers"), "list", "")),
+        }
+        self._target_phrases = {"attention": self.tr("attention projections"),
+                                "all-linear": self.tr("all linear layers")}
+        self.recipe_defaults = self.tr("Defaults")
+        self.recipe_tip = self.tr("Click to edit this workload's recipe")
+        self.recipe_separator = self.tr(" · ")
+        self._recipe_word = {
+            "adapter_dtype": self.tr("%1 adapters"), "double_quant": self.tr("no double quant."),
+            "int8_base": self.tr("8-bit base"), "optimizer_impl": self.tr("%1 step"),
+            "optimizer_in_backward": self.tr("step in backward"),
+            "loss": self.tr("chunked loss"), "offload": self.tr("offload: %1"),
+            "checkpoint_selective": self.tr("selective ckpt"),
+            "checkpoint_every": self.tr("ckpt 1 layer in %1"), "head": self.tr("%1 head"),
+            "lora_targets": self.tr("LoRA on %1"),
+        }
+
+    def head_label(self, head: str) -> str:
+        """A head in words ("Causal LM"); an unknown one as itself."""
+        return self.heads.get(head, head)
+
+    def targets_label(self, targets: str) -> str:
+        """LoRA targets as a choice: the named set, or the module names as the model has them."""
+        named = {o[1]: o[0] for o in self.recipe_options["lora_targets"]}
+        return named.get(targets) or ", ".join(n.strip() for n in targets.split(","))
+
+    def targets_phrase(self, targets: str) -> str:
+        """LoRA targets inside a sentence ("LoRA on all linear layers")."""
+        return self._target_phrases.get(targets) or self.targets_label(targets)
+
+    def recipe_summary(self, shown: ShownSettings, changed: tuple[str, ...]) -> str:
+        """The recipe column's text: the settings that differ from a fresh workload's."""
+        words: list[str] = []
+        for name in changed:
+            match name:
+                case "head":
+                    text = self._recipe_word["head"].replace("%1", self.head_label(shown.head))
+                case "checkpoint_mode":
+                    if shown.checkpoint_mode == "selective":
+                        text = self._recipe_word["checkpoint_selective"]
+                    else:
+                        text = self._recipe_word["checkpoint_every"].replace(
+                            "%1", shown.checkpoint_mode.partition(":")[2])
+                case "lora_targets":
+                    text = self._recipe_word["lora_targets"].replace(
+                        "%1", self.targets_phrase(shown.lora_targets))
+                case "adapter_dtype" | "optimizer_impl" | "offload":
+                    value = str(getattr(shown, name))
+                    label = next((o[0] for o in self.recipe_options[name] if o[1] == value),
+                                 value)
+                    text = self._recipe_word[name].replace("%1", label if name != "adapter_dtype"
+                                                           else value.upper())
+                case _:
+                    text = self._recipe_word[name]
+            words.append(text)
+        return self.recipe_separator.join(words) or self.recipe_defaults
 
     def option(self, column: int, training: bool, key: str) -> Option:
         """The (label, key, tooltip) of a stored key; an unknown key shows as itself."""
@@ -140,4 +253,7 @@ class WorkloadLabels(QObject):
             return (str(SPIN_RANGES[column][1]), *((self.default,) if column == SEQ else ()))
         if column == REMOVE:
             return ("✕",)
+        if column == RECIPE:  # a typical summary; longer ones elide (the tooltip has them all)
+            return (self.recipe_defaults, self.recipe_separator.join(
+                (self._recipe_word["loss"], self._recipe_word["optimizer_in_backward"])))
         return ()

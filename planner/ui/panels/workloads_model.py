@@ -12,19 +12,31 @@ An edit (``setData``, ``removeRows``) becomes one undoable document edit through
 (:mod:`planner.ui.panels.figure_model`), which signals only the cells that differ. Which setting
 applies to which workload is core's rule (:mod:`planner.core.workload_settings`); figures come
 from :func:`planner.core.views_headroom.headroom_rows` (handed in by the panel).
+
+A setting the estimate refuses (a sequence past the model's context, tensor parallelism that
+does not divide its heads, LoRA targets it lacks, QLoRA on a model that cannot be quantized) is
+marked where it is edited: a warning sign, a tinted cell and core's sentence as its tooltip (the
+recipe column for settings edited in the recipe editor).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush
+from PySide6.QtGui import QBrush, QColor
 
 from planner.core.build import TrackedWorkload
+from planner.core.headroom import DOES_NOT_FIT
 from planner.core.views_headroom import ERROR, HeadroomRow
-from planner.core.workload_settings import applies, shown_settings
+from planner.core.workload_settings import (
+    RECIPE_SETTINGS,
+    applies,
+    recipe_changes,
+    shown_settings,
+)
 from planner.report.wording import verdict_text
 from planner.ui import edits
 from planner.ui.document import BuildDocument
@@ -52,6 +64,7 @@ from planner.ui.panels.workloads_columns import (
     PRECISION,
     RANK,
     SEQ,
+    SETTING_COLUMNS,
     SPIN_RANGES,
     STRATEGY,
     TASK,
@@ -59,8 +72,11 @@ from planner.ui.panels.workloads_columns import (
 )
 
 _Index = QModelIndex | QPersistentModelIndex
-Figure = tuple[str, int, int, str | None] | None
-"""What a row shows of its headroom row: verdict, bytes needed, GPU count, error sentence."""
+Figure = tuple[str, int, int, str | None, str | None] | None
+"""What a row shows of its headroom row: verdict, bytes needed, GPU count, error sentence and
+the setting it is about."""
+#: Marks a refused setting's text (colour is never the only cue).
+WARNING_SIGN = "⚠"
 
 _brushes: dict[str, QBrush] = {}
 
@@ -77,22 +93,43 @@ def figure_of(row: HeadroomRow | None) -> Figure:
     """The part of a headroom row the table shows (a change elsewhere repaints nothing)."""
     if row is None:
         return None
-    return (row.verdict, row.needed_bytes, row.gpu_count, row.error)
+    return (row.verdict, row.needed_bytes, row.gpu_count, row.error, row.error_setting)
 
 
 def estimate_cell(labels: WorkloadLabels, figure: Figure) -> Cell:
     """"12.3 GiB · fits" in the verdict's colour, or "error" with the reason as tooltip."""
     if figure is None:
         return Cell("", align=None)
-    verdict, needed, gpu_count, error = figure
+    verdict, needed, gpu_count, error, _setting = figure
     if verdict == ERROR:
         return Cell(verdict_text(ERROR), error or "", None, foreground=_verdict_brush(verdict))
     return Cell(labels.estimate_text(needed, verdict), labels.per_gpu(max(1, gpu_count)), None,
                 foreground=_verdict_brush(verdict))
 
 
+def _marked(cell: Cell, error: str) -> Cell:
+    """A setting the estimate refused: a warning sign, a tint and the reason as its tooltip."""
+    if not _brushes.get("marked"):
+        tint = QColor(verdict_color(DOES_NOT_FIT))
+        tint.setAlpha(40)
+        _brushes["marked"] = QBrush(tint)
+    return replace(cell, text=f"{WARNING_SIGN} {cell.text}".strip(), tooltip=error,
+                   background=_brushes["marked"], marked=True)
+
+
+def recipe_cell(labels: WorkloadLabels, t: TrackedWorkload) -> Cell:
+    """The recipe column: what differs from a fresh workload; enabled where a setting applies."""
+    summary = labels.recipe_summary(shown_settings(t), recipe_changes(t))
+    editable = any(applies(t, name) for name in RECIPE_SETTINGS)
+    return Cell(summary, f"{summary}\n{labels.recipe_tip}" if editable else summary,
+                flags=EDITABLE if editable else OFF)
+
+
 def row_cells(labels: WorkloadLabels, t: TrackedWorkload, figure: Figure) -> Cells:
-    """The 14 cells of a tracked workload's row: its settings, greyed where they do not apply."""
+    """The 15 cells of a tracked workload's row: its settings, greyed where they do not apply.
+
+    A setting the estimate refused is marked (:func:`_marked`).
+    """
     w = t.workload
     training = t.task == "train"
     shown = shown_settings(t)
@@ -107,7 +144,7 @@ def row_cells(labels: WorkloadLabels, t: TrackedWorkload, figure: Figure) -> Cel
         return Cell(str(value) if value or not special else special, align=RIGHT, value=value,
                     flags=EDITABLE if applies(t, FIELDS[column]) else OFF)
 
-    return (
+    cells = [
         Cell(w.name, f"{w.id}\n{labels.parameters(w.parameters)}\n{'; '.join(w.sources)}",
              None),
         estimate_cell(labels, figure),
@@ -123,8 +160,18 @@ def row_cells(labels: WorkloadLabels, t: TrackedWorkload, figure: Figure) -> Cel
         choice(STRATEGY, shown.strategy),
         choice(ADAPTER, shown.adapter),
         count(RANK, shown.lora_rank),
+        recipe_cell(labels, t),
         Cell("✕", labels.remove_tip, CENTER),
-    )
+    ]
+    if figure is not None and figure[3] and figure[4] in SETTING_COLUMNS:
+        column = SETTING_COLUMNS[figure[4]]
+        cells[column] = _marked(cells[column], figure[3])
+    return tuple(cells)
+
+
+def _marks(figure: Figure) -> tuple[str | None, str | None]:
+    """What a figure marks among the settings: the refused setting and the reason."""
+    return (None, None) if figure is None else (figure[4], figure[3])
 
 
 class WorkloadsModel(CellModel):
@@ -164,7 +211,10 @@ class WorkloadsModel(CellModel):
 
     def _make(self, i: int, old: Cells | None) -> Cells:
         t, figure = self._workloads[i], self._figures[i]
-        if old is not None and self._keys[i] is not None and self._keys[i][0] == t:  # type: ignore[index]
+        before = cast(tuple[TrackedWorkload, Figure] | None,
+                      self._keys[i] if old is not None else None)
+        if old is not None and before is not None and before[0] == t \
+                and _marks(before[1]) == _marks(figure):
             return (old[NAME], estimate_cell(self._labels, figure), *old[ESTIMATE + 1:])
         return row_cells(self._labels, t, figure)
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QTimer,
+    Signal,
 )
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QShowEvent
 from PySide6.QtWidgets import (
@@ -41,6 +42,7 @@ from planner.ui.panels.workloads_columns import (
     COMBO_COLUMNS,
     NAME,
     NAME_WIDTH,
+    RECIPE,
     REMOVE,
     SEQ,
     SPIN_RANGES,
@@ -224,10 +226,15 @@ class _CheckBoxDelegate(WorkloadsDelegate):
 class WorkloadsView(QTableView):
     """The table: a click on a setting starts editing it, Delete stops tracking the row.
 
+    The recipe cell has no inline editor: a click, double click, Enter, F2 or Space on it asks
+    for the row's recipe editor (:attr:`recipe_requested`); arrowing onto it does not.
     Columns are sized once from their header and the widest text they can show (never from the
     rows, so an edit never re-measures anything), and again only for a new language, font or
     style; the user can resize them.
     """
+
+    #: The user asked to edit the recipe of the workload in this row.
+    recipe_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -246,6 +253,7 @@ class WorkloadsView(QTableView):
         self.horizontalHeader().setHighlightSections(False)
         self._fitted = False
         self._pressing = False
+        self.activated.connect(self._request_recipe)  # Enter (and a platform's click)
 
     def edit(self, index: QModelIndex | QPersistentModelIndex,  # type: ignore[override]
              trigger: QAbstractItemView.EditTrigger | None = None,
@@ -258,6 +266,9 @@ class WorkloadsView(QTableView):
         if trigger is None:  # the public slot edit(index): Qt calls back with a trigger
             super().edit(index)
             return self.indexWidget(index) is not None
+        if index.column() == RECIPE:
+            self._ask_recipe(index, trigger, event)
+            return False
         opened = super().edit(index, trigger, event)  # type: ignore[arg-type]
         by_mouse = self._pressing or (event is not None and event.type() in (
             QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease,
@@ -267,6 +278,27 @@ class WorkloadsView(QTableView):
             if isinstance(editor, QComboBox):
                 QTimer.singleShot(0, editor.showPopup)
         return opened
+
+    def _ask_recipe(self, index: QModelIndex | QPersistentModelIndex,
+                    trigger: QAbstractItemView.EditTrigger, event: QEvent | None) -> None:
+        """Ask for the recipe editor on a click or an edit key, not when arrowed onto."""
+        triggers = QAbstractItemView.EditTrigger
+        by_mouse = self._pressing or (event is not None and event.type() in (
+            QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease,
+            QEvent.Type.MouseButtonDblClick))
+        by_key = trigger == triggers.EditKeyPressed or (
+            trigger == triggers.AnyKeyPressed and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space)
+        if by_mouse or by_key:
+            self._request_recipe(index)
+
+    def _request_recipe(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Ask for the row's recipe editor once the click or key is handled (if it applies)."""
+        model = self.model()
+        if index.column() == RECIPE and model is not None \
+                and model.flags(index) & Qt.ItemFlag.ItemIsEditable:
+            row = index.row()
+            QTimer.singleShot(0, self, lambda: self.recipe_requested.emit(row))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """Remember the press while Qt handles it.

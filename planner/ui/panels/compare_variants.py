@@ -1,0 +1,266 @@
+"""Compare panel: two to four variants of the document (and a rental) side by side.
+
+Which variants are compared, and whether a cloud rental joins them, is the panel's own choice
+(not part of the document): by default the first four variants, with the rental the assumptions
+name. The figures and the best cell of each row come from
+:func:`planner.core.views_variants.variant_comparison`; they are worded as on page 1 of the
+printed sheet (:mod:`planner.report.wording`). Below the table, the cumulative cost of each
+candidate over the horizon. Names from the file are shown as plain text.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.core.headroom import DOES_NOT_FIT
+from planner.core.money import Rates
+from planner.core.views_compare import ComparisonRow
+from planner.core.views_variants import (
+    MAX_COMPARED,
+    VariantComparison,
+    default_selection,
+    rental_for,
+    variant_comparison,
+)
+from planner.report.wording import cell_text, row_label, row_labels, verdict_text
+from planner.ui.document import BuildDocument
+from planner.ui.panels.common import (
+    Panel,
+    chart_colors,
+    clear_layout,
+    nice_ceiling,
+    style_plot,
+    verdict_color,
+)
+from planner.ui.panels.curve_item import CurveItem
+from planner.ui.panels.figure_model import CENTER, Cell, FigureModel
+
+#: One colour and marker per column (Okabe–Ito), dashed every other line for grey print.
+SERIES = (("#0072B2", "o", False), ("#D55E00", "s", True), ("#009E73", "o", True),
+          ("#CC79A7", "s", False), ("#7F7F7F", "o", True))
+
+
+class ComparePanel(Panel):
+    """Variants side by side: fit, speed, money, power; best values marked; cost over years."""
+
+    def __init__(self, document: BuildDocument, parent: QWidget | None = None,
+                 rates: Rates | None = None) -> None:
+        self._labels: dict[str, str] | None = None
+        super().__init__(document, parent, rates)
+        self.selection: list[int] | None = None
+        """Variant indices the user picked; ``None`` follows :func:`default_selection`."""
+        self.with_rental = True
+        self.view: VariantComparison | None = None
+        self._checks_for: list[str] = []
+        self._range: tuple[float, float] = (0.0, 0.0)
+        self._legend_names: list[str] = []
+
+        self.checks = QHBoxLayout()
+        self.checks.setContentsMargins(0, 0, 0, 0)
+        self.rental_check = QCheckBox(self.tr("Compare with renting"))
+        self.rental_check.setChecked(True)
+        self.rental_check.toggled.connect(self._on_rental)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)
+        top = QHBoxLayout()
+        top.addLayout(self.checks)
+        top.addStretch(1)
+        top.addWidget(self.rental_check)
+
+        self.model = FigureModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setWordWrap(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        vertical = self.table.verticalHeader()
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vertical.setDefaultSectionSize(2 * self.fontMetrics().lineSpacing() + 6)
+
+        import pyqtgraph as pg
+
+        self.plot = pg.PlotWidget()
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.disableAutoRange()
+        self.plot.showGrid(x=False, y=True, alpha=0.2)
+        self.plot.setLabel("bottom", self.tr("Years"))
+        self.plot.getAxis("bottom").setTickSpacing(1, 1)
+        self.plot.setMinimumHeight(160)
+        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.curves = [CurveItem(color, symbol, dashed) for color, symbol, dashed in SERIES]
+        for curve in self.curves:
+            self.plot.addItem(curve)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self.plot)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.hint)
+        layout.addWidget(split, 1)
+        self._label_currency = ""
+        self.apply_palette()
+
+    # --- choosing -------------------------------------------------------------------------------
+
+    def compared(self) -> list[int]:
+        """The variant indices in the table, left to right."""
+        study = self.document.study
+        chosen = default_selection(study) if self.selection is None else self.selection
+        return [i for i in chosen if 0 <= i < len(study.variants)][:MAX_COMPARED]
+
+    def set_compared(self, index: int, on: bool) -> None:
+        """Add or drop a variant column (at most four; the oldest choice makes room)."""
+        chosen = self.compared()
+        if on and index not in chosen:
+            chosen = [*chosen, index][-MAX_COMPARED:]
+        elif not on:
+            chosen = [i for i in chosen if i != index]
+        self.selection = sorted(chosen)
+        self.refresh()
+
+    def _on_rental(self, on: bool) -> None:
+        self.with_rental = on
+        self.refresh()
+
+    def _sync_checks(self) -> None:
+        names = self.document.study.names()
+        if names != self._checks_for:
+            if self._checks_for and self.selection is not None:
+                # Variants were added, removed or renamed: follow the defaults again.
+                self.selection = None
+            self._checks_for = names
+            clear_layout(self.checks)
+            for i, name in enumerate(names):
+                box = QCheckBox(name)  # a check box shows its text as is: never markup
+                box.toggled.connect(lambda on, i=i: self.set_compared(i, on))
+                self.checks.addWidget(box)
+        chosen = set(self.compared())
+        for i in range(self.checks.count()):
+            item = self.checks.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if isinstance(widget, QCheckBox):
+                box = widget
+                box.blockSignals(True)
+                box.setChecked(i in chosen)
+                box.blockSignals(False)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Ask core for the comparison and show it."""
+        study, catalog = self.document.study, self.document.catalog
+        self._sync_checks()
+        rental = rental_for(study, catalog, self.rates) if self.with_rental else None
+        view = variant_comparison(study, catalog, self.rates, self.compared(), rental)
+        self.hint.setVisible(len(study.variants) < 2)
+        self.hint.setText(self.tr("Duplicate the build as a variant (above the build cards) "
+                                  "to compare candidate builds side by side."))
+        if view == self.view:
+            return
+        self.view = view
+        self._draw_table(view)
+        self._draw_chart(view)
+
+    def row_label(self, row: ComparisonRow) -> str:
+        """A row's name in the user's language (as the sheet words it)."""
+        if self._labels is None:
+            self._labels = row_labels()
+        return row_label(row, self._labels)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new translator: row names are built again in the new language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self._labels = None
+            self.view = None
+        super().changeEvent(event)
+
+    def _draw_table(self, view: VariantComparison) -> None:
+        fmt = self.formatter()
+        tint = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+        tint.setAlpha(55)
+        best_brush = QBrush(tint)
+        short = verdict_color(DOES_NOT_FIT)
+        rows: list[list[Cell]] = []
+        for row in view.rows:
+            cells = []
+            for c in range(len(view.columns)):
+                text = cell_text(row, c, fmt)
+                verdict = row.verdicts[c] if c < len(row.verdicts) else None
+                if row.kind == "headroom" and verdict:
+                    text = f"{text}\n{verdict_text(verdict)}"
+                if row.key == "purchase" and view.columns[c].price_dates \
+                        and row.values[c] is not None:
+                    text = f"{text}\n{', '.join(view.columns[c].price_dates)}"
+                best = c in row.best
+                cells.append(Cell(text, align=CENTER, bold=best, marked=best,
+                                  background=best_brush if best else None,
+                                  foreground=short if verdict == DOES_NOT_FIT else None,
+                                  tooltip=self._tooltip(row, best)))
+            rows.append(cells)
+        headers = [col.name for col in view.columns]
+        self.model.set_headers(headers, [self.row_label(r) for r in view.rows])
+        self.model.set_rows(rows)
+
+    def _tooltip(self, row: ComparisonRow, best: bool) -> str:
+        if not best:
+            return ""
+        return (self.tr("Best of the compared (higher is better)") if row.better == "higher"
+                else self.tr("Best of the compared (lower is better)"))
+
+    def apply_palette(self) -> None:
+        """Chart colours follow the palette; the table's tint is redrawn."""
+        style_plot(self.plot, self)
+        _bg, fg, _mid = chart_colors(self)
+        self.legend.setLabelTextColor(fg)
+        for _sample, label in self.legend.items:
+            label.setText(label.text, color=fg)
+        if self.view is not None:
+            self._draw_table(self.view)
+
+    def _draw_chart(self, view: VariantComparison) -> None:
+        if view.currency != self._label_currency:
+            self._label_currency = view.currency
+            self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
+        names = [col.name for col in view.columns if col.cumulative]
+        if names != self._legend_names:
+            for curve in self.curves:
+                if any(sample.item is curve for sample, _label in self.legend.items):
+                    self.legend.removeItem(curve)
+        top = 1.0
+        shown = 0
+        for col in view.columns:
+            if not col.cumulative or shown >= len(self.curves):
+                continue
+            curve = self.curves[shown]
+            curve.setData(view.years[: len(col.cumulative)], col.cumulative)
+            if names != self._legend_names:
+                self.legend.addItem(curve, col.name)
+            top = max(top, *col.cumulative)
+            shown += 1
+        for curve in self.curves[shown:]:
+            curve.setData((), ())
+        self._legend_names = names
+        ranges = (float(view.years[-1]), nice_ceiling(top * 1.05))
+        if ranges != self._range:
+            self._range = ranges
+            self.plot.setXRange(0, ranges[0], padding=0.03)
+            self.plot.setYRange(0, ranges[1], padding=0)
