@@ -245,12 +245,12 @@ def test_estimate_text_counts_gpus_in_words_and_names_the_card(cli_home):
 
 
 def test_energy_cost_is_a_money_string(cli_home):
-    r = run(cli_home, "energy", "--gpu", "nvidia-h100-sxm", "--hours-per-day", "10", "--price",
+    r = run(cli_home, "energy", "--gpu", "nvidia-h100-sxm", "--hours-per-day", "24", "--price",
             "0.8", "--currency", "CNY")
     assert r.returncode == 0, r.stderr
-    # 700 W × 10 h × 365 d = 2,555 kWh (idle not counted: no source states it); × ¥0.80 = ¥2,044.
-    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 2,555 kWh a year")
-    assert r.stdout.splitlines()[1] == "  cost ¥2,044 a year"  # was "cost 2,044.00 CNY a year"
+    # At load round the clock (no idle hours): 700 W × 24 h × 365 d = 6,132 kWh; × ¥0.80 = ¥4,905.6.
+    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 6,132 kWh a year")
+    assert r.stdout.splitlines()[1] == "  cost ¥4,906 a year"  # was "cost 4,905.60 CNY a year"
 
 
 @pytest.mark.parametrize("json_flag", [(), ("--json",)])

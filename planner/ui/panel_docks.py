@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
 from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
@@ -66,6 +66,27 @@ def panel_title(key: str) -> str:
     return key
 
 
+def scrolling(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area that lets its dock be shorter than the panel's minimum.
+
+    The bottom docks share one row as tabs, so the tallest minimum among them sets the row's, and
+    with it the window's: a panel that needs 300 px made the window taller than a laptop screen
+    and kept the build from growing. In a scroll area it scrolls instead when the row is short,
+    and fills the row (no scroll bar) otherwise.
+    """
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(panel)
+    return area
+
+
+def panel_of(dock: QDockWidget) -> QWidget | None:
+    """The panel a dock shows (inside its scroll area, for the bottom docks)."""
+    widget = dock.widget()
+    return widget.widget() if isinstance(widget, QScrollArea) else widget
+
+
 def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, QDockWidget]:
     """Create each panel in a dock (skipping one that fails to start); returns docks by key."""
     docks: dict[str, QDockWidget] = {}
@@ -77,7 +98,7 @@ def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, Q
             continue
         dock = QDockWidget(panel_title(spec.key), window)
         dock.setObjectName(f"dock-{spec.key}")
-        dock.setWidget(panel)
+        dock.setWidget(scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel)
         window.addDockWidget(spec.area, dock)
         docks[spec.key] = dock
     # Workloads, energy and comparison share the bottom as tabs; workloads (the input) in front.

@@ -14,6 +14,7 @@ from planner.ui import edits, window_layout
 from planner.ui import settings as cfg
 from planner.ui.catalog_model import ARCHITECTURE
 from planner.ui.main_window import MainWindow
+from planner.ui.panel_docks import panel_of
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -98,7 +99,7 @@ def test_the_build_grows_into_the_bottom_tabs_as_cards_are_added(qtbot, store) -
     QApplication.processEvents()
     assert bottom.height() < before_bottom
     # Down to a floor that leaves the workloads table usable (the floor counts the tab bar).
-    panel = bottom.widget()
+    panel = panel_of(bottom)
     assert panel.height() >= panel.minimumSizeHint().height()
     assert bottom.height() >= window_layout.BOTTOM_FLOOR - 40
     # Only the build's bottom edge moved: its first card is where it was.
@@ -131,7 +132,7 @@ def test_every_suggestion_wraps_inside_the_headroom_panel(qtbot, store, size) ->
     win = _window(qtbot, store, size=size)
     path = EXAMPLES / "workstation-4x4090.gpubuild"
     assert win.files.open_path(path, ask=False)
-    panel = win.panel_docks["headroom"].widget()
+    panel = panel_of(win.panel_docks["headroom"])
     qtbot.waitUntil(lambda: bool(panel.suggestion_buttons))
     QApplication.processEvents()
     viewport = panel.suggestions_box.viewport()

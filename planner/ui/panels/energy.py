@@ -13,12 +13,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -113,22 +111,14 @@ class EnergyPanel(Panel):
         self.plot.addItem(self.break_even_label)
 
         # The assumptions on the left, the year's figures and the cost over the years on the
-        # right, in a scroll area: in a laptop's short bottom dock the panel scrolls instead of
-        # making the window taller than the screen (its content needs ~500 px).
-        body = QWidget()
+        # right: the panel is half as tall as with the figures under the inputs (its dock
+        # scrolls it when a laptop's bottom row is shorter still, see panel_docks.scrolling).
         right = QVBoxLayout()
         right.addWidget(figures)
         right.addWidget(self.plot, 1)
-        columns = QHBoxLayout(body)
-        columns.setContentsMargins(0, 0, 0, 0)
-        columns.addWidget(inputs, 2)
-        columns.addLayout(right, 3)
-        area = QScrollArea()
-        area.setWidgetResizable(True)
-        area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setWidget(body)
-        layout = QVBoxLayout(self)
-        layout.addWidget(area)
+        layout = QHBoxLayout(self)
+        layout.addWidget(inputs, 2)
+        layout.addLayout(right, 3)
         self.apply_palette()
 
     # --- inputs -----------------------------------------------------------------------------
