@@ -13,7 +13,7 @@ from typing import Any
 
 from planner.core.formatting import Formatter, NumberStyle
 
-#: The width of the label column in ``estimate``'s breakdown.
+# The width of the label column in ``estimate``'s breakdown.
 LABEL = 22
 
 

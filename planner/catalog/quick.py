@@ -44,7 +44,7 @@ HEAD_REVISION = REVISIONS[-1]
 ORIGIN_BUNDLED = "bundled"
 ORIGIN_USER = "user"
 
-#: The record tables in the order a :class:`Catalog` lists them, each with its record reader.
+# The record tables in the order a :class:`Catalog` lists them, each with its record reader.
 TABLES: tuple[tuple[str, Callable[[Record], Any]], ...] = (
     ("gpus", gpu_from_record),
     ("architectures", architecture_from_record),
@@ -53,7 +53,7 @@ TABLES: tuple[tuple[str, Callable[[Record], Any]], ...] = (
     ("carbon", carbon_from_record),
     ("cloud_instances", cloud_from_record),
 )
-#: How long to wait for another process's write lock before leaving it to the store (s).
+# How long to wait for another process's write lock before leaving it to the store (s).
 READ_TIMEOUT_S = 0.5
 
 

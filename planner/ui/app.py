@@ -79,8 +79,8 @@ def _configure(app: QApplication) -> None:
     theme.follow_system(app, lambda: str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME)))
 
 
-#: Imported on the worker thread after the catalog is shown: what the store, the rates, the files
-#: and the panels need (each costs a tenth to half a second on a slow machine).
+# Imported on the worker thread after the catalog is shown: what the store, the rates, the files
+# and the panels need (each costs a tenth to half a second on a slow machine).
 BACKGROUND_IMPORTS = ("planner.catalog.rates", "planner.catalog.store", "planner.documents",
                       "planner.ui.panel_docks", "planner.ui.report_actions")
 

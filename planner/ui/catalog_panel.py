@@ -29,7 +29,7 @@ from planner.ui import settings as cfg
 from planner.ui.catalog_model import GPU_ROLE, NAME, CatalogFilterProxy, CatalogModel
 from planner.ui.document import BuildDocument
 
-#: The widest a column other than the name gets when fitted to its values.
+# The widest a column other than the name gets when fitted to its values.
 MAX_COLUMN_PX = 100
 
 

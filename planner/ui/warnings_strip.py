@@ -32,12 +32,12 @@ from PySide6.QtWidgets import (
 from planner.core.physics import BuildWarning
 from planner.ui.warnings_text import warning_text
 
-#: Most severe first: the strip shows the first of these it has.
+# Most severe first: the strip shows the first of these it has.
 SEVERITIES = ("error", "warning", "info")
 _ICONS = {"error": QStyle.StandardPixmap.SP_MessageBoxCritical,
           "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
           "info": QStyle.StandardPixmap.SP_MessageBoxInformation}
-#: Badge colours by worst severity (Okabe–Ito vermillion, orange, blue: readable on light and dark).
+# Badge colours by worst severity (Okabe–Ito vermillion, orange, blue: readable on light and dark).
 BADGE_COLORS = {"error": "#D55E00", "warning": "#E69F00", "info": "#0072B2"}
 ICON_PX = 16
 

@@ -26,12 +26,12 @@ from planner.ui import settings as cfg
 if TYPE_CHECKING:
     from planner.ui.main_window import MainWindow
 
-#: Share of the window's width for the catalog and for the headroom panel, and their bounds (px).
+# Share of the window's width for the catalog and for the headroom panel, and their bounds (px).
 CATALOG_SHARE, CATALOG_MIN, CATALOG_MAX = 0.28, 360, 480
 HEADROOM_SHARE, HEADROOM_MIN, HEADROOM_MAX = 0.35, 440, 620
-#: Share of the window's height for the bottom tabs, and their bounds (px).
+# Share of the window's height for the bottom tabs, and their bounds (px).
 BOTTOM_SHARE, BOTTOM_MIN, BOTTOM_MAX = 0.36, 220, 420
-#: The least height the bottom tabs keep when the build grows (px): a usable workloads table.
+# The least height the bottom tabs keep when the build grows (px): a usable workloads table.
 BOTTOM_FLOOR = 200
 
 
