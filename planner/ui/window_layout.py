@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 CATALOG_SHARE, CATALOG_MIN, CATALOG_MAX = 0.28, 360, 480
 HEADROOM_SHARE, HEADROOM_MIN, HEADROOM_MAX = 0.35, 440, 620
 # Share of the window's height for the bottom tabs, and their bounds (px).
-BOTTOM_SHARE, BOTTOM_MIN, BOTTOM_MAX = 0.36, 220, 420
+BOTTOM_SHARE, BOTTOM_MIN, BOTTOM_MAX = 0.33, 220, 380
 # The least height the bottom tabs keep when the build grows (px): a usable workloads table.
 BOTTOM_FLOOR = 200
 

@@ -84,7 +84,7 @@ class EnergyPanel(Panel):
         self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         figures = QGroupBox(self.tr("A year of use"))
         figures_layout = QVBoxLayout(figures)
-        figures_layout.addWidget(self.table, 1)
+        figures_layout.addWidget(self.table)
         figures_layout.addWidget(self.summary)
 
         # --- chart -----------------------------------------------------------------------------
@@ -188,8 +188,9 @@ class EnergyPanel(Panel):
                 self.table.resizeColumnToContents(column)
         height = (self.table.horizontalHeader().height() + 4
                   + sum(self.table.rowHeight(r) for r in range(len(rows))))
+        # As tall as its rows (up to ten or so): the chart below gets the rest of the column.
         if self.table.minimumHeight() != min(height, 260):
-            self.table.setMinimumHeight(min(height, 260))
+            self.table.setFixedHeight(min(height, 260))
 
     def _gpu_tip(self, gpu_id: str) -> str:
         """Where a card's power figures come from (or that its idle power is unknown)."""
