@@ -231,3 +231,33 @@ def test_four_variants_and_a_rental_fit_two_pages(real_catalog: Catalog, tmp_pat
     out = tmp_path / "four.pdf"
     assert write_pdf(four, out, real_catalog, load_rates()) == 2
     assert pdf_info(out)["Pages"] == "2"
+
+
+def test_a_line_far_above_the_others_leaves_the_scale() -> None:
+    from planner.report.chart import axis_top
+
+    # Renting 8× A100 ($81k a year) against workstations at $13–27k: the owned builds keep the
+    # scale (top $26,986) and the rental is named instead of flattening them.
+    rent = [0.0, 81468.0, 162936.0, 244404.0]
+    owned = [[12520.0, 14285.0, 16050.0, 17815.0], [25250.0, 25829.0, 26408.0, 26986.0]]
+    assert axis_top([*owned, rent]) == (26986.0, frozenset({2}))
+    # Lines within a factor of three share one scale; one line alone always stays on it.
+    assert axis_top([[1.0, 3.0], [0.0, 8.0]]) == (8.0, frozenset())
+    assert axis_top([[0.0, 50.0]]) == (50.0, frozenset())
+    assert axis_top([[0.0, 0.0], [0.0, 0.0]]) == (1.0, frozenset())
+
+
+def test_the_sheet_names_an_off_scale_rental_with_its_cost(real_catalog: Catalog,
+                                                           tmp_path: Path) -> None:
+    doc = load_document(ROOT / "examples" / "three-variants.gpubuild")
+    rates = load_rates()
+    study = doc.study
+    view = variant_comparison(study, real_catalog, rates, None,
+                              rental_for(study, real_catalog, rates))
+    out = tmp_path / "sheet.pdf"
+    write_pdf(doc, out, real_catalog, rates)
+    text = squeezed(pdf_text(out))
+    # The rental's three-year total, as the table's "Total over the horizon" row gives it.
+    total = Formatter(NumberStyle(), study.cost.currency, rates).money(
+        view.row("total").values[-1])
+    assert squeezed(f"↑ {total} after") in text and "(offscale)" in text

@@ -663,6 +663,10 @@
         </translation>
     </message>
     <message>
+        <source>↑ %1 after %2 (off scale)</source>
+        <translation>↑ %2后达 %1（超出刻度）</translation>
+    </message>
+    <message>
         <source>at the rates of %1</source>
         <translation>按 %1 的汇率</translation>
     </message>
