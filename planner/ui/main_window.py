@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -159,7 +158,7 @@ class MainWindow(QMainWindow):
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.about_action = self._action(self.tr("&About GPU Build Planner"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_qt_action = self._action(self.tr("About &Qt"), QMessageBox.aboutQt)
+        self.about_qt_action = self._action(self.tr("About &Qt"), self.about_qt)
         self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
         for action in (self.about_action, self.about_qt_action):
             action.setEnabled(True)
@@ -367,6 +366,8 @@ class MainWindow(QMainWindow):
             try:
                 self.store.add_user_gpu(replace(gpu, custom=True))
             except ValueError as exc:  # the store words its refusals as one sentence
+                from PySide6.QtWidgets import QMessageBox
+
                 QMessageBox.warning(self, self.tr("Cannot Add GPU"), str(exc))
                 return
         self.document.set_catalog(self.store.catalog())
@@ -419,12 +420,20 @@ class MainWindow(QMainWindow):
 
     def about(self) -> None:
         """Name, version and what the figures rest on."""
+        from PySide6.QtWidgets import QMessageBox  # its type (and enums) only when asked for
+
         from planner import __version__
 
         QMessageBox.about(self, self.tr("About GPU Build Planner"), self.tr(
             "<h3>GPU Build Planner %1</h3><p>Plan GPU builds for machine learning: VRAM fit, "
             "energy, cost and side-by-side comparison.</p><p>Every figure in the catalog names "
             "its source; hover over it to see which.</p>").replace("%1", __version__))
+
+    def about_qt(self) -> None:
+        """Qt's own About box."""
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.aboutQt(self)
 
     # -- title and lifetime ----------------------------------------------------------------
 
