@@ -341,6 +341,10 @@
         <translation>所比较中最佳（越低越好）</translation>
     </message>
     <message>
+        <source>%1 ↑ %2 (off scale)</source>
+        <translation>%1 ↑ %2（超出刻度）</translation>
+    </message>
+    <message>
         <source>Cumulative cost</source>
         <translation>累计成本</translation>
     </message>
