@@ -180,4 +180,6 @@ def build_parser() -> argparse.ArgumentParser:
                           "default: the first four)")
     rep.add_argument("--paper", choices=("A4", "Letter"), default="A4",
                      help="paper size (default: %(default)s)")
+    rep.add_argument("--lang", choices=CODES, help=(
+        "the sheet's language (default: GPU_PLANNER_LOCALE, then the system's locale)"))
     return parser

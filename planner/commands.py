@@ -322,18 +322,21 @@ def _check(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     from planner.documents import DocumentError, load_document
-    from planner.report import write_pdf
+    from planner.report import ensure_gui_app, write_pdf
+    from planner.translations import install_translators
 
     try:
         doc = load_document(args.file)
     except DocumentError as exc:
         raise UsageError(str(exc)) from None
     names = [n for n in (args.variants or "").split(",") if n.strip()] or None
+    translators = install_translators(ensure_gui_app(), flag=args.lang)  # kept alive to the end
     try:
         pages = write_pdf(doc, args.pdf, variants=names, paper=args.paper)
     except ValueError as exc:  # a variant name the file does not have: one sentence
         raise UsageError(str(exc)) from None
     print(f"Wrote {args.pdf} ({count_of(pages, 'page', 'pages')}, {args.paper})")
+    del translators
     return 0
 
 

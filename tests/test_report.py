@@ -261,3 +261,18 @@ def test_the_sheet_names_an_off_scale_rental_with_its_cost(real_catalog: Catalog
     total = Formatter(NumberStyle(), study.cost.currency, rates).money(
         view.row("total").values[-1])
     assert squeezed(f"↑ {total} after") in text and "(offscale)" in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Cumulative cost over 3 years"),
+                                             ("zh_CN", "3 年累计成本")])
+def test_report_cli_speaks_the_asked_language(tmp_path: Path, lang: str, words: str) -> None:
+    """The CLI's sheet uses the translations too: real English plurals, or Chinese."""
+    env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
+    env.pop("GPU_PLANNER_LOCALE", None)
+    out = tmp_path / "sheet.pdf"
+    example = str(ROOT / "examples" / "three-variants.gpubuild")  # a 3-year horizon
+    done = subprocess.run([sys.executable, "-m", "planner", "report", example, "--pdf", str(out),
+                           "--lang", lang], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    text = pdf_text(out)
+    assert words in text and "year(s)" not in text

@@ -31,9 +31,9 @@ from PySide6.QtGui import QFileOpenEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from planner.paths import icons_dir
+from planner.translations import install_translators
 from planner.ui import probe, single_instance, theme
 from planner.ui import settings as cfg
-from planner.ui.i18n import install_translators
 
 CATALOG_DATA_ENV = "GPU_PLANNER_CATALOG_DATA"
 """Test hook: seed the catalog from this folder instead of the bundled ``data/``."""
