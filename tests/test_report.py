@@ -276,3 +276,18 @@ def test_report_cli_speaks_the_asked_language(tmp_path: Path, lang: str, words: 
     assert done.returncode == 0, done.stderr
     text = pdf_text(out)
     assert words in text and "year(s)" not in text
+
+
+def test_workload_rows_name_their_task_in_the_sheets_language(real_catalog: Catalog,
+                                                              tmp_path: Path) -> None:
+    """"余量：Llama 3 8B（训练）", not "余量：Llama 3 8B (train)" with core's English task."""
+    env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
+    out = tmp_path / "zh.pdf"
+    example = str(ROOT / "examples" / "three-variants.gpubuild")
+    done = subprocess.run([sys.executable, "-m", "planner", "report", example, "--pdf", str(out),
+                           "--lang", "zh_CN"], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    text = squeezed(pdf_text(out))
+    assert "Llama38B（训练）" in text and "Llama38B（推理）" in text
+    assert "(train)" not in text and "(inference)" not in text

@@ -506,6 +506,10 @@
         <translation>230 V / 16 A</translation>
     </message>
     <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
         <source>Headroom: %1</source>
         <translation>余量：%1</translation>
     </message>
