@@ -97,9 +97,12 @@ def row_label(row: ComparisonRow, labels: dict[str, str] | None = None) -> str:
     ``labels`` is :func:`row_labels` built once by a caller that words many rows (a translate call
     per row on every edit adds up).
     """
+    # Short task words ("train", not "training"): a longer label wraps and costs the sheet a line.
+    task = (QCoreApplication.translate("Comparison", "train") if row.task == "train"
+            else QCoreApplication.translate("Comparison", "inference"))
     subject = row.label if row.task is None else (
         QCoreApplication.translate("Comparison", "%1 (%2)").replace("%1", row.label)
-        .replace("%2", task_text(row.task)))
+        .replace("%2", task))
     if row.kind == "headroom":
         return QCoreApplication.translate("Comparison", "Headroom: %1").replace("%1", subject)
     if row.kind == "speed":

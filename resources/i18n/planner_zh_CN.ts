@@ -506,6 +506,14 @@
         <translation>230 V / 16 A</translation>
     </message>
     <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
