@@ -1,13 +1,14 @@
-"""Edit-to-repaint latency of the analysis panels (target: p95 <= 16 ms, one frame).
+"""Edit-to-repaint latency of the build and the analysis panels (target: p95 <= 16 ms).
 
 Builds a document of four variants (the first with 8 GPUs; the others with other counts of the
-same cards) and 12 tracked workloads, shows the headroom, energy, comparison, workloads and
-compare-variants panels side by side offscreen (``--panels compare``: the compare panel
-alone), applies 200 edits (GPU count changes and workload
-batch changes, alternating) and measures, for each edit, the time from ``document.apply`` to every
-panel repainted (the panels redraw on ``changed``; then pending events are processed and each
-panel is repainted synchronously). Reported warm (the view functions' memo caches as they are in
-use) and cold (caches cleared before every edit: every estimate recomputed).
+same cards) and 12 tracked workloads, shows the build canvas (variant tabs, totals, warnings
+strip, cards) and the headroom, energy, comparison, workloads and compare-variants panels side by
+side offscreen (``--panels compare``: the compare panel alone), applies 200 edits (GPU count
+changes and workload batch changes, alternating) and measures, for each edit, the time from
+``document.apply`` to every panel repainted (the panels redraw on ``changed``; then pending
+events are processed and each panel is repainted synchronously). Reported warm (the view
+functions' memo caches as they are in use) and cold (caches cleared before every edit: every
+estimate recomputed).
 
 Run: QT_QPA_PLATFORM=offscreen python bench/bench_panels.py [--edits 200] [--json]
 """
@@ -35,6 +36,7 @@ from planner.core.money import Rates
 from planner.core.specs import Catalog
 from planner.core.study import Study, Variant
 from planner.core.views_headroom import clear_caches
+from planner.ui.build_canvas import BuildCanvas
 from planner.ui.document import BuildDocument
 from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
@@ -147,10 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     panels: list[QWidget] = [ComparePanel(document, rates=RATES)]
     if args.panels == "all":
         panels = [HeadroomPanel(document), EnergyPanel(document, rates=RATES),
-                  ComparisonPanel(document, rates=RATES), WorkloadsPanel(document), *panels]
+                  ComparisonPanel(document, rates=RATES), WorkloadsPanel(document), *panels,
+                  BuildCanvas(document)]
     for i, panel in enumerate(panels):
         grid.addWidget(panel, i // 2, i % 2)
-    window.resize(1800, 1200)
+    window.resize(1800, 1500)
     window.show()
     app.processEvents()
     run(10, False, app, document, panels)  # warm-up: first paints, font caches

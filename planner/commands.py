@@ -12,174 +12,35 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from planner import __version__
-from planner.core.layouts import HEADS
-from planner.core.precision import (
-    ADAPTER_DTYPES,
-    LOSSES,
-    OFFLOADS,
-    OPTIMIZER_IMPLS,
-    OPTIMIZER_STATES,
-    QUANTIZATION_BYTES,
-    STRATEGIES,
-    TRAINING_PRECISIONS,
-    EstimateError,
-)
+from planner.cli_options import UsageError, build_parser
+from planner.cli_text import count_of, energy_lines, estimate_lines, formatter, recommend_lines
+from planner.core.precision import QUANTIZATION_BYTES, TRAINING_PRECISIONS, EstimateError
 
 if TYPE_CHECKING:
     from planner.catalog.store import CatalogStore
-    from planner.core.money import Rates
 
 EXIT_USAGE = 2
 MAX_CONFIG_BYTES = 1_000_000
-
-
-class UsageError(Exception):
-    """A user mistake on the command line; its message is printed as one sentence."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        text = message[0].upper() + message[1:]
-        raise UsageError(text.rstrip(".") + f"; see '{self.prog} --help'.")
-
-
-def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gpu-planner", description=(
-        "Plan GPU builds for machine learning. Without a command, starts the app "
-        "(optionally opening FILE.gpubuild)."))
-    parser.add_argument("--version", action="version", version=f"gpu-planner {__version__}")
-    parser.add_argument("--self-test", action="store_true", help=(
-        "check this installation (open an example offscreen, draw every panel, write and print "
-        "the PDF sheet, open the catalog), print one line and exit 0 or 1"))
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-
-    cat = sub.add_parser("catalog", help="list GPUs, models or architectures")
-    cat.add_argument("kind", choices=("gpus", "models", "architectures"))
-    cat.add_argument("--json", action="store_true", help="one JSON list of full records")
-
-    est = sub.add_parser(
-        "estimate", help="memory per GPU for training or inference",
-        description="Memory one GPU needs to train or serve a model, by part (weights, master "
-                    "weights, gradients, optimizer state and step temporaries, activations, "
-                    "logits, KV cache, framework), with host RAM for offloaded state. Exit 2 "
-                    "with one sentence on bad input.")
-    src = est.add_mutually_exclusive_group(required=True)
-    src.add_argument("--model", help="catalog model id or name ('gpu-planner catalog models')")
-    src.add_argument("--hf-config", type=Path, metavar="FILE",
-                     help="a Hugging Face config.json (family from model_type, head from "
-                          "architectures)")
-    est.add_argument("--task", choices=("train", "inference"), required=True,
-                     help="train (one training step) or inference (serving with a KV cache)")
-    est.add_argument("--head", choices=("auto", *HEADS), default="auto",
-                     help="the task head loaded on top: auto takes it from architectures or the "
-                          "catalog (default: %(default)s)")
-    est.add_argument("--precision", choices=sorted(set(TRAINING_PRECISIONS) | (
-        set(QUANTIZATION_BYTES) - {"nf4"})),
-        help="training recipe (default amp-bf16) or inference weights (default bf16)")
-    est.add_argument("--batch", type=int, default=1,
-                     help="micro-batch per GPU (default: %(default)s)")
-    est.add_argument("--seq", type=int,
-                     help="tokens (at most the model's context), or image side in pixels")
-    est.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATES), default="adamw",
-                     help="optimizer; *-8bit are bitsandbytes block-wise, paged-* keep state "
-                          "in unified memory (default: %(default)s)")
-    est.add_argument("--optimizer-impl", choices=OPTIMIZER_IMPLS, default="foreach",
-                     help="how the step runs: foreach (PyTorch's CUDA default, temporaries for "
-                          "all tensors at once), fused, per-tensor (default: %(default)s)")
-    est.add_argument("--optimizer-in-backward", action="store_true",
-                     help="step each parameter during backward and free its gradient "
-                          "(torchtune optimizer_in_bwd); needs --accumulation 1")
-    est.add_argument("--checkpointing", nargs="?", const="full", default=None,
-                     metavar="full|selective|every:N",
-                     help="activation checkpointing: every layer (bare flag or full), the "
-                          "attention sub-blocks only (selective) or one layer in N (every:N)")
-    est.add_argument("--loss", choices=LOSSES, default="full",
-                     help="cross-entropy over the whole vocabulary at once (full) or a chunk of "
-                          "tokens at a time (chunked, as torchtune) (default: %(default)s)")
-    est.add_argument("--accumulation", type=int, default=1,
-                     help="gradient accumulation steps (default: %(default)s)")
-    est.add_argument("--attention", choices=("flash", "eager"), default="flash",
-                     help="flash (FlashAttention / SDPA) or eager (saves the s×s scores)")
-    est.add_argument("--gpus", type=int, default=1, help="GPUs the job spans (default: 1)")
-    est.add_argument("--strategy", choices=STRATEGIES,
-                     help="how the GPUs split the job (default: ddp to train, tp to serve)")
-    est.add_argument("--offload", choices=OFFLOADS, default="none",
-                     help="move optimizer state (optimizer) or also weights and gradients (all) "
-                          "to host RAM, as ZeRO-Offload / FSDP CPU offload (default: none)")
-    lora = est.add_mutually_exclusive_group()
-    lora.add_argument("--lora", type=int, metavar="RANK",
-                      help="train LoRA adapters of this rank on a frozen 16-bit base")
-    lora.add_argument("--qlora", type=int, metavar="RANK",
-                      help="train LoRA adapters of this rank on a 4-bit NF4 base (QLoRA)")
-    est.add_argument("--lora-targets", default="attention",
-                     metavar="attention|all-linear|NAME,NAME…",
-                     help="layers LoRA adapts: q,k,v,o (attention), every linear layer, or "
-                          "module names such as q_proj,v_proj (default: %(default)s)")
-    est.add_argument("--adapter-dtype", choices=tuple(ADAPTER_DTYPES), default="fp32",
-                     help="dtype of the LoRA adapters and their state (default: %(default)s)")
-    est.add_argument("--double-quant", action=argparse.BooleanOptionalAction, default=True,
-                     help="QLoRA's double quantization of the block scales (default: on; off: "
-                          "fp32 scales, 0.373 bit more per weight)")
-    est.add_argument("--int8-base", action="store_true",
-                     help="with --lora: the frozen base in 8-bit (bitsandbytes LLM.int8)")
-    est.add_argument("--gpu", help="a GPU to check the fit on (id or name)")
-    est.add_argument("--reserve-mib", type=float, default=0.0,
-                     help="VRAM kept back, e.g. for a display (MiB)")
-    est.add_argument("--json", action="store_true", help="one JSON object instead of text")
-
-    rec = sub.add_parser("recommend", help="cheapest builds that fit some workloads")
-    rec.add_argument("--model", action="append", required=True)
-    rec.add_argument("--task", choices=("train", "inference"), required=True)
-    rec.add_argument("--precision")
-    rec.add_argument("--batch", type=int)
-    rec.add_argument("--seq", type=int)
-    rec.add_argument("--budget", type=float)
-    rec.add_argument("--currency", default="USD")
-    rec.add_argument("--headroom", type=float, default=0.1)
-    rec.add_argument("--objective", choices=("price", "power", "speed"), default="price")
-    rec.add_argument("--json", action="store_true")
-
-    en = sub.add_parser("energy", help="annual electricity, cost and carbon")
-    en.add_argument("--gpu", required=True)
-    en.add_argument("--count", type=int, default=1)
-    en.add_argument("--hours-per-day", type=float, default=10.0)
-    en.add_argument("--days", type=float, default=365.0)
-    en.add_argument("--utilization", type=float, default=1.0)
-    en.add_argument("--pue", type=float, default=1.0)
-    en.add_argument("--host-watts", type=float, default=0.0)
-    en.add_argument("--price", type=float, help="electricity price per kWh")
-    en.add_argument("--tariff", help="a catalog tariff id (e.g. tiered Beijing residential)")
-    en.add_argument("--currency", default="USD")
-    en.add_argument("--carbon", help="grid carbon region id (g CO2/kWh from the catalog)")
-    en.add_argument("--json", action="store_true")
-
-    chk = sub.add_parser("check", help="validate a .gpubuild file")
-    chk.add_argument("file", type=Path)
-
-    rep = sub.add_parser("report", help="comparison sheet as PDF")
-    rep.add_argument("file", type=Path)
-    rep.add_argument("--pdf", type=Path, required=True)
-    rep.add_argument("--variants", metavar="A,B",
-                     help="names of the variants to compare, comma-separated (at most 4; "
-                          "default: the first four)")
-    rep.add_argument("--paper", choices=("A4", "Letter"), default="A4")
-    return parser
+_build_parser = build_parser  # the name tests and tools have imported
 
 
 def run(args_list: Sequence[str]) -> int:
     """Run a command (or --help/--version); return the exit status."""
     try:
-        args = _build_parser().parse_args(list(args_list))
+        args = build_parser().parse_args(list(args_list))
         return int(_dispatch(args) or 0)
     except (UsageError, EstimateError) as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # `gpu-planner … | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         print(f"Could not read or write {exc.filename or 'a file'}: "
               f"{exc.strerror or exc}.", file=sys.stderr)
@@ -314,9 +175,11 @@ def _estimate(args: argparse.Namespace) -> int:
         "notes": [n.message for n in estimate.notes],
         "note_codes": [{"code": n.code, "params": dict(n.params)} for n in estimate.notes],
     }
+    gpu_name = None
     if args.gpu:
         catalog = catalog or _store().catalog()
         gpu = find_gpu(catalog.gpus, args.gpu)
+        gpu_name = gpu.name
         compute = (TRAINING_PRECISIONS[precision].compute if args.task == "train"
                    else None)
         arch = catalog.architecture(gpu.architecture)
@@ -331,50 +194,17 @@ def _estimate(args: argparse.Namespace) -> int:
         speed = workload_speed(tracked, gpu, args.gpus)
         if speed is None and compute and gpu.tensor_tflops(compute) is None:
             result["speed_unknown"] = f"no {compute.upper()} tensor figure on record for this card"
+        share = formatter().percent
         result["speed"] = None if speed is None else {
             "per_second": speed, "unit": speed_unit(tracked),
-            "assumes": (f"{DEFAULT_MFU:.0%} of peak dense tensor throughput (MFU)"
+            "assumes": (f"{share(DEFAULT_MFU)} of peak dense tensor throughput (MFU)"
                         if args.task == "train" else
-                        f"{DEFAULT_BANDWIDTH_EFFICIENCY:.0%} of memory bandwidth")}
+                        f"{share(DEFAULT_BANDWIDTH_EFFICIENCY)} of memory bandwidth")}
     if args.json:
         _emit(result)
     else:
-        _print_estimate(workload.name, result)
+        print("\n".join(estimate_lines(workload.name, gpu_name, result)))
     return 0
-
-
-def _print_estimate(name: str, r: dict[str, Any]) -> None:
-    def _gib(n: float) -> str:
-        return f"{n / 1024**3:,.2f} GiB"
-
-    print(f"{name} ({r['head']}) — {r['task']}, {r['precision']}, {r['gpus']} GPU(s) "
-          f"({r['strategy']})")
-    print(f"  {'parameters':<22} {r['parameters']:,}")
-    if r["trainable_parameters"] and r["trainable_parameters"] != r["parameters"]:
-        print(f"  {'trainable':<22} {r['trainable_parameters']:,}")
-    for key, value in r["breakdown"].items():
-        print(f"  {key:<22} {_gib(value)}")
-    print(f"  {'total per GPU':<22} {_gib(r['total_bytes'])}  (peak: {r['peak_phase']}, "
-          f"±{r['error_band']:.0%} {r['provenance']})")
-    if r["host_bytes"]:
-        print(f"  {'host_bytes':<22} {_gib(r['host_bytes'])} of host RAM per GPU process")
-    if "verdict" in r:
-        print(f"  on {r['gpu']}: usable {_gib(r['usable_bytes'])}, headroom "
-              f"{_gib(r['headroom_bytes'])} → {r['verdict']}")
-    if r.get("speed"):
-        s = r["speed"]
-        print(f"  speed                  ~{s['per_second']:,.0f} {s['unit']} on {r['gpus']} "
-              f"GPU(s) (assumes {s['assumes']})")
-    if r.get("speed_unknown"):
-        print(f"  speed                  unknown: {r['speed_unknown']}")
-    for text in r["notes"]:
-        print(f"  note: {text}")
-
-
-def _rates() -> Rates:
-    from planner.catalog.rates import load_rates
-
-    return load_rates()
 
 
 def _recommend(args: argparse.Namespace) -> int:
@@ -382,7 +212,7 @@ def _recommend(args: argparse.Namespace) -> int:
     from planner.core.lookup import find_workload
     from planner.core.memory import InferenceSetup, TrainingSetup
     from planner.core.money import check_currency
-    from planner.core.recommend import recipe_summary, recommend
+    from planner.core.recommend import MAX_COUNT, recipe_summary, recommend
 
     catalog = _store().catalog()
     tracked = []
@@ -397,7 +227,9 @@ def _recommend(args: argparse.Namespace) -> int:
                                  seq=args.seq)
             tracked.append(TrackedWorkload(w, "inference", inference=inf))
     currency = check_currency(args.currency)
-    rates = _rates()
+    from planner.catalog.rates import bundled_rates
+
+    fmt, rates = formatter(currency), bundled_rates()
     budget_usd = None
     if args.budget is not None:
         if not math.isfinite(args.budget) or args.budget <= 0:
@@ -414,20 +246,17 @@ def _recommend(args: argparse.Namespace) -> int:
         "currency": currency, "tdp_w": c.tdp_w, "worst_headroom": round(c.worst_headroom, 4),
     } for c in results]
     assumed = [recipe_summary(t) for t in tracked]
+    if not rows:
+        # Nothing to recommend is a failed request, not an empty success (docs/cli.md).
+        remedy = (f" within a budget of {fmt.money(args.budget)}; raise --budget or lower "
+                  f"--headroom" if budget_usd else
+                  "; try a smaller --batch or --seq, or a lower --precision")
+        raise UsageError(f"No build of up to {MAX_COUNT} identical GPUs in the catalog fits "
+                         f"these workloads{remedy}.")
     if args.json:
         _emit({"candidates": rows, "assumptions": assumed, "rates_as_of": rates.as_of})
-    elif not rows:
-        print("No build of up to 8 identical GPUs in the catalog fits these workloads"
-              + (" within the budget." if budget_usd else "."))
     else:
-        from planner.core.money import format_money
-
-        for r in rows:
-            print(f"{r['count']}× {r['name']:<28} {format_money(r['price'], currency):>12}  "
-                  f"{r['tdp_w']:>6.0f} W  headroom {r['worst_headroom']:.0%}  "
-                  f"{'/'.join(r['strategies'])}")
-        for line in assumed:
-            print(f"  sized for {line}")
+        print("\n".join(recommend_lines(rows, assumed, fmt)))
     return 0
 
 
@@ -444,13 +273,14 @@ def _energy(args: argparse.Namespace) -> int:
                   utilization=args.utilization, pue=args.pue, host_watts=args.host_watts)
     energy = annual_energy([(gpu, args.count)], usage)
     currency = check_currency(args.currency)
+    fmt = formatter(currency)
     cost = None
     if args.tariff:
         tariff = next((t for t in catalog.tariffs if t.id == args.tariff), None)
         if tariff is None:
             raise UsageError(f"No tariff '{args.tariff}' in the catalog.")
-        cost = _rates().convert(tariff_cost(tariff, energy.kwh_per_year), tariff.currency,
-                                currency)
+        converted = fmt.convert(tariff_cost(tariff, energy.kwh_per_year), tariff.currency)
+        cost = converted.amount if converted is not None else None
     elif args.price is not None:
         cost = tariff_cost(flat_tariff(args.price, currency), energy.kwh_per_year)
     co2 = None
@@ -472,15 +302,10 @@ def _energy(args: argparse.Namespace) -> int:
     if args.json:
         _emit(result)
     else:
-        idle = (f"{result['kwh_idle_per_year']:,.0f} idle" if energy.idle_known
+        idle = (f"{fmt.energy(result['kwh_idle_per_year'])} idle" if energy.idle_known
                 or not usage.idle_when_not_running or usage.hours_per_day >= 24
                 else "idle not counted: no source states its idle power")
-        print(f"{args.count}× {gpu.name}: {result['kwh_per_year']:,.0f} kWh a year "
-              f"({result['kwh_load_per_year']:,.0f} at load, {idle})")
-        if cost is not None:
-            print(f"  cost {cost:,.2f} {currency} a year")
-        if co2 is not None:
-            print(f"  {co2:,.0f} kg CO2 a year")
+        print("\n".join(energy_lines(gpu.name, args.count, result, idle, fmt)))
     return 0
 
 
@@ -497,18 +322,21 @@ def _check(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     from planner.documents import DocumentError, load_document
-    from planner.report import write_pdf
+    from planner.report import ensure_gui_app, write_pdf
+    from planner.translations import install_translators
 
     try:
         doc = load_document(args.file)
     except DocumentError as exc:
         raise UsageError(str(exc)) from None
     names = [n for n in (args.variants or "").split(",") if n.strip()] or None
+    translators = install_translators(ensure_gui_app(), flag=args.lang)  # kept alive to the end
     try:
         pages = write_pdf(doc, args.pdf, variants=names, paper=args.paper)
     except ValueError as exc:  # a variant name the file does not have: one sentence
         raise UsageError(str(exc)) from None
-    print(f"Wrote {args.pdf} ({pages} page{'' if pages == 1 else 's'}, {args.paper})")
+    print(f"Wrote {args.pdf} ({count_of(pages, 'page', 'pages')}, {args.paper})")
+    del translators
     return 0
 
 

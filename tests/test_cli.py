@@ -178,7 +178,7 @@ def test_estimate_decode_speed_is_bandwidth_bound(cli_home):
             "1", "--seq", "1024", "--gpu", "RTX 4090")
     assert r.returncode == 0, r.stderr
     line = next(x for x in r.stdout.splitlines() if x.strip().startswith("speed"))
-    assert "tokens/s" in line and "80% of memory bandwidth" in line
+    assert "tokens/s" in line and "80 % of memory bandwidth" in line
     # every BF16 weight but the input embedding table (7.5 G params = 15.0 GB) plus 0.13 GB of
     # KV cache streamed per token, from 1008 GB/s x 80 %: 53 tokens/s
     value = int(line.split("~")[1].split()[0].replace(",", ""))
@@ -218,10 +218,10 @@ def test_energy_for_humans_worked_by_hand(cli_home):
     assert r.returncode == 0, r.stderr
     # 2 x 450 W x 8 h x 365 d = 2,628 kWh at load; the other 16 hours at the 23 W idle the
     # catalog records (nvidia-smi, eight headless cards): 2 x 23 x 16 x 365 = 268.64 kWh;
-    # 2,896.64 kWh at $0.20: $579.33.
+    # 2,896.64 kWh at $0.20: $579.33, shown as money from $100 up: whole dollars.
     assert r.stdout.splitlines() == [
-        "2× GeForce RTX 4090: 2,897 kWh a year (2,628 at load, 269 idle)",
-        "  cost 579.33 USD a year",
+        "2× GeForce RTX 4090: 2,897 kWh a year (2,628 kWh at load, 269 kWh idle)",
+        "  cost $579 a year",
     ]
 
 
@@ -314,3 +314,66 @@ def test_version_and_help(cli_home):
     text = run(cli_home, "--help").stdout
     for command in ("catalog", "estimate", "recommend", "energy", "check", "report"):
         assert f"    {command}" in text, command
+
+
+# --- issue 12: human output through the one formatter, plurals, names, no silent failures -------
+
+def test_estimate_text_counts_gpus_in_words_and_names_the_card(cli_home):
+    one = run(cli_home, "estimate", "--model", "llama-3-8b", "--task", "inference", "--gpu",
+              "nvidia-rtx-4090")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout.splitlines()[0] == "Llama 3 8B (causal-lm) — inference, bf16, 1 GPU (tp)"
+    assert "  on GeForce RTX 4090: usable 24.00 GiB" in one.stdout  # the name, not the id
+    assert "nvidia-rtx-4090" not in one.stdout
+    five = run(cli_home, "estimate", "--model", "llama-3-8b", "--task", "train", "--gpus", "5",
+               "--strategy", "fsdp", "--gpu", "RTX 4090")
+    assert five.returncode == 0, five.stderr
+    assert "5 GPUs (fsdp)" in five.stdout and "on 5 GPUs (assumes 40 % of peak" in five.stdout
+    assert "GPU(s)" not in one.stdout + five.stdout
+    # A shortfall reads with a real minus sign and the verdict in words.
+    fit = next(x for x in five.stdout.splitlines() if x.startswith("  on GeForce RTX 4090"))
+    assert "headroom −" in fit and fit.endswith("→ does not fit")
+
+
+def test_energy_cost_is_a_money_string(cli_home):
+    r = run(cli_home, "energy", "--gpu", "nvidia-h100-sxm", "--hours-per-day", "24", "--price",
+            "0.8", "--currency", "CNY")
+    assert r.returncode == 0, r.stderr
+    # At load round the clock (no idle hours): 700 W × 24 h × 365 d = 6,132 kWh; × ¥0.80 = ¥4,905.6.
+    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 6,132 kWh a year")
+    assert r.stdout.splitlines()[1] == "  cost ¥4,906 a year"  # was "cost 4,905.60 CNY a year"
+
+
+@pytest.mark.parametrize("json_flag", [(), ("--json",)])
+def test_recommend_with_nothing_that_fits_is_an_error(cli_home, json_flag):
+    r = run(cli_home, "recommend", "--model", "llama-3-70b", "--task", "train", "--budget",
+            "100", *json_flag)
+    msg = one_sentence_error(r)  # exit 2, one sentence on stderr (it exited 0)
+    assert r.stdout == ""
+    assert msg == ("No build of up to 8 identical GPUs in the catalog fits these workloads "
+                   "within a budget of $100; raise --budget or lower --headroom.")
+
+
+def test_help_lists_lang_and_refuses_an_unknown_one(cli_home):
+    text = run(cli_home, "--help").stdout
+    assert "--lang {en,zh_CN}" in text
+    msg = one_sentence_error(run(cli_home, "--lang", "fr"))
+    assert "'fr'" in msg and "zh_CN" in msg
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["--lang", "zh_CN"], ([], "zh_CN")),
+    (["--lang=en", "a.gpubuild"], (["a.gpubuild"], "en")),
+    (["a.gpubuild", "--lang", "zh_CN"], (["a.gpubuild"], "zh_CN")),
+    (["a.gpubuild"], (["a.gpubuild"], None)),
+    ([], ([], None)),
+])
+def test_lang_starts_the_app_in_that_language(monkeypatch, argv, expected):
+    import planner.ui.app
+    from planner import cli
+
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app",
+                        lambda args, lang=None: started.append((args, lang)) or 0)
+    assert cli.main(argv) == 0
+    assert started == [expected]

@@ -92,7 +92,7 @@ def _broken(tmp_path: Path) -> dict[str, Path]:
                   "4090)."),
     ("binary", "This is not a GPU build file: it is not UTF-8 text (byte 129 cannot be read)."),
     ("deep", "This is not a GPU build file: its data is nested more than 32 levels deep."),
-    ("missing", "Cannot open 'missing.gpubuild': there is no such file."),
+    ("missing", "Cannot open '{tmp}/missing.gpubuild': there is no such file."),
     ("folder", None),
 ])
 def test_check_refuses_broken_files(tmp_path: Path, name: str, expected: str | None) -> None:
@@ -103,4 +103,4 @@ def test_check_refuses_broken_files(tmp_path: Path, name: str, expected: str | N
     assert is_one_sentence(message), result.stderr
     assert "Traceback" not in result.stderr
     if expected is not None:
-        assert message == expected
+        assert message == expected.replace("{tmp}", str(tmp_path))

@@ -340,13 +340,14 @@ def test_padding_up_to_the_cap_is_fine(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("make", "expected"), [
-    (lambda p: p / "missing.gpubuild", "Cannot open 'missing.gpubuild': there is no such file."),
+    (lambda p: p / "missing.gpubuild", "missing.gpubuild': there is no such file."),
     (lambda p: p, "it is a folder, not a file"),
 ])
 def test_unopenable_paths(tmp_path: Path, make: Callable[[Path], Path], expected: str) -> None:
     with pytest.raises(DocumentError) as info:
         load_document(make(tmp_path))
     assert expected in str(info.value)
+    assert f"Cannot open '{make(tmp_path)}'" in str(info.value)  # the folder too, not the name
     assert is_one_sentence(str(info.value))
 
 

@@ -231,3 +231,63 @@ def test_four_variants_and_a_rental_fit_two_pages(real_catalog: Catalog, tmp_pat
     out = tmp_path / "four.pdf"
     assert write_pdf(four, out, real_catalog, load_rates()) == 2
     assert pdf_info(out)["Pages"] == "2"
+
+
+def test_a_line_far_above_the_others_leaves_the_scale() -> None:
+    from planner.report.chart import axis_top
+
+    # Renting 8× A100 ($81k a year) against workstations at $13–27k: the owned builds keep the
+    # scale (top $26,986) and the rental is named instead of flattening them.
+    rent = [0.0, 81468.0, 162936.0, 244404.0]
+    owned = [[12520.0, 14285.0, 16050.0, 17815.0], [25250.0, 25829.0, 26408.0, 26986.0]]
+    assert axis_top([*owned, rent]) == (26986.0, frozenset({2}))
+    # Lines within a factor of three share one scale; one line alone always stays on it.
+    assert axis_top([[1.0, 3.0], [0.0, 8.0]]) == (8.0, frozenset())
+    assert axis_top([[0.0, 50.0]]) == (50.0, frozenset())
+    assert axis_top([[0.0, 0.0], [0.0, 0.0]]) == (1.0, frozenset())
+
+
+def test_the_sheet_names_an_off_scale_rental_with_its_cost(real_catalog: Catalog,
+                                                           tmp_path: Path) -> None:
+    doc = load_document(ROOT / "examples" / "three-variants.gpubuild")
+    rates = load_rates()
+    study = doc.study
+    view = variant_comparison(study, real_catalog, rates, None,
+                              rental_for(study, real_catalog, rates))
+    out = tmp_path / "sheet.pdf"
+    write_pdf(doc, out, real_catalog, rates)
+    text = squeezed(pdf_text(out))
+    # The rental's three-year total, as the table's "Total over the horizon" row gives it.
+    total = Formatter(NumberStyle(), study.cost.currency, rates).money(
+        view.row("total").values[-1])
+    assert squeezed(f"↑ {total} after") in text and "(offscale)" in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Cumulative cost over 3 years"),
+                                             ("zh_CN", "3 年累计成本")])
+def test_report_cli_speaks_the_asked_language(tmp_path: Path, lang: str, words: str) -> None:
+    """The CLI's sheet uses the translations too: real English plurals, or Chinese."""
+    env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
+    env.pop("GPU_PLANNER_LOCALE", None)
+    out = tmp_path / "sheet.pdf"
+    example = str(ROOT / "examples" / "three-variants.gpubuild")  # a 3-year horizon
+    done = subprocess.run([sys.executable, "-m", "planner", "report", example, "--pdf", str(out),
+                           "--lang", lang], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    text = pdf_text(out)
+    assert words in text and "year(s)" not in text
+
+
+def test_workload_rows_name_their_task_in_the_sheets_language(real_catalog: Catalog,
+                                                              tmp_path: Path) -> None:
+    """"余量：Llama 3 8B（训练）", not "余量：Llama 3 8B (train)" with core's English task."""
+    env = {**os.environ, "GPU_PLANNER_DATA_DIR": str(tmp_path / "home")}
+    out = tmp_path / "zh.pdf"
+    example = str(ROOT / "examples" / "three-variants.gpubuild")
+    done = subprocess.run([sys.executable, "-m", "planner", "report", example, "--pdf", str(out),
+                           "--lang", "zh_CN"], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    text = squeezed(pdf_text(out))
+    assert "Llama38B（训练）" in text and "Llama38B（推理）" in text
+    assert "(train)" not in text and "(inference)" not in text

@@ -27,11 +27,8 @@ if TYPE_CHECKING:
     from alembic.config import Config
     from sqlalchemy.engine import Connection
 
-SCHEMA_VERSION = 2
-"""Bumped with every migration; ``meta.schema_version`` above it means a newer program wrote it."""
-REVISIONS = ("0001_initial", "0002_prices")
-"""Every Alembic revision id shipped, oldest first (a test checks this against the scripts)."""
-HEAD_REVISION = REVISIONS[-1]
+from planner.catalog.quick import HEAD_REVISION, REVISIONS, SCHEMA_VERSION
+
 LOCK_TIMEOUT_S = 5.0
 """How long to wait for another process's lock before working from memory instead."""
 MIGRATIONS_DIR = migrations_dir()

@@ -17,8 +17,8 @@ from sqlalchemy import MetaData
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
-ORIGIN_BUNDLED = "bundled"
-ORIGIN_USER = "user"
+from planner.catalog.quick import ORIGIN_BUNDLED as ORIGIN_BUNDLED
+from planner.catalog.quick import ORIGIN_USER as ORIGIN_USER
 
 catalog_registry = registry()
 metadata: MetaData = catalog_registry.metadata

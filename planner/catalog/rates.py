@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from planner.catalog.datafiles import read_rates
 from planner.core.money import Rates
 from planner.paths import bundled_data_dir
 
@@ -14,8 +13,12 @@ def load_rates(data_dir: Path | None = None) -> Rates:
     """Read the bundled default rates; the user may override them in Preferences.
 
     Checked by the same schema as the rest of ``data/``; a bad file raises
-    :class:`~planner.catalog.datafiles.DataFileError` with one sentence.
+    :class:`~planner.catalog.datafiles.DataFileError` with one sentence. The loader (and the
+    schema under it) is imported here, when rates are first needed, not with this module: the
+    window imports the formatter before anything has a price to convert.
     """
+    from planner.catalog.datafiles import read_rates
+
     return read_rates(data_dir or bundled_data_dir())
 
 

@@ -33,9 +33,6 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, func, select
 
 from planner.catalog.dbfile import (
-    HEAD_REVISION,
-    REVISIONS,
-    SCHEMA_VERSION,
     Busy,
     Unusable,
     alembic_config,
@@ -57,14 +54,9 @@ from planner.catalog.models import (
     WorkloadRow,
     _Row,
 )
+from planner.catalog.quick import HEAD_REVISION, REVISIONS, SCHEMA_VERSION, catalog_from_rows
 from planner.catalog.records import (
     Record,
-    architecture_from_record,
-    carbon_from_record,
-    cloud_from_record,
-    gpu_from_record,
-    tariff_from_record,
-    workload_from_record,
 )
 from planner.catalog.seeding import dumps, gpu_columns, gpu_record
 from planner.catalog.seeding import seed as _seed
@@ -123,33 +115,21 @@ class CatalogStore:
         return self._catalog
 
     @staticmethod
-    def _records(session: Session, model: type[_Row]) -> list[Record]:
-        """Return a table's records in catalog order, ``custom`` set on the user's own rows.
+    def _rows(session: Session, model: type[_Row]) -> list[tuple[str, str]]:
+        """A table's ``(record, origin)`` rows in catalog order (the order quick.row_query has).
 
         Only two columns are fetched (no ORM objects): this runs after every write.
         """
         statement = (select(model.record, model.origin)
                      .order_by(col(model.origin), col(model.position), col(model.id)))
-        records = []
-        for text, origin in session.exec(statement).all():
-            record = json.loads(text)
-            record["custom"] = origin == ORIGIN_USER
-            records.append(record)
-        return records
+        return [(text, origin) for text, origin in session.exec(statement).all()]
 
     def _load(self) -> None:
         with Session(self._engine) as session:
             meta = session.get(MetaRow, "catalog_version")
-            catalog = Catalog(
-                gpus=tuple(map(gpu_from_record, self._records(session, GpuRow))),
-                architectures=tuple(map(architecture_from_record,
-                                        self._records(session, ArchitectureRow))),
-                workloads=tuple(map(workload_from_record, self._records(session, WorkloadRow))),
-                tariffs=tuple(map(tariff_from_record, self._records(session, TariffRow))),
-                carbon=tuple(map(carbon_from_record, self._records(session, CarbonRow))),
-                cloud=tuple(map(cloud_from_record, self._records(session, CloudInstanceRow))),
-                version=meta.value if meta is not None else "",
-            )
+            rows = {model.__tablename__: self._rows(session, model) for model in (
+                GpuRow, ArchitectureRow, WorkloadRow, TariffRow, CarbonRow, CloudInstanceRow)}
+            catalog = catalog_from_rows(rows, meta.value if meta is not None else "")
         arch_names = {a.id: a.name.lower() for a in catalog.architectures}
         entries = []
         for g in catalog.gpus:

@@ -67,6 +67,9 @@ class ComparisonRow:
     best: tuple[int, ...] = ()
     verdicts: tuple[str | None, ...] = ()
     notes: tuple[str | None, ...] = ()
+    task: str | None = None
+    """A workload row's task (``train`` or ``inference``): ``label`` is then the model's name and a
+    view words the pair in its language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +199,9 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
             h = headroom(est, g, build.display_reserve_bytes)
             values.append(float(h.headroom_bytes))
             verdicts.append(h.verdict)
-        label = f"{tracked.workload.name} ({tracked.task})"
-        rows.append(_row(f"workload:{i}", label, "Workloads", "headroom", values, HIGHER,
-                         "GiB", 1, verdicts))
+        rows.append(replace(_row(f"workload:{i}", tracked.workload.name, "Workloads",
+                                 "headroom", values, HIGHER, "GiB", 1, verdicts),
+                            task=tracked.task))
     fit_rows = rows[len(rows) - len(build.workloads):]
     for i, (tracked, fit) in enumerate(zip(build.workloads, fit_rows, strict=True)):
         speed = _speed_row(i, tracked, gpus, n, fit.verdicts)
@@ -243,9 +246,9 @@ def _speed_row(i: int, tracked: TrackedWorkload, gpus: Sequence[GpuSpec], count:
                   for v, verdict in zip(values, verdicts, strict=True))
     if all(v is None for v in values) and not any(notes):
         return None
-    label = f"{tracked.workload.name} ({tracked.task})"
-    row = _row(f"speed:{i}", label, "Speed", "speed", values, HIGHER, speed_unit(tracked), 0)
-    return replace(row, notes=notes)
+    row = _row(f"speed:{i}", tracked.workload.name, "Speed", "speed", values, HIGHER,
+               speed_unit(tracked), 0)
+    return replace(row, notes=notes, task=tracked.task)
 
 
 def _scaled(value: float | None, factor: float) -> float | None:

@@ -4,6 +4,12 @@ Everything is converted into the document's currency here, once, so the panel, t
 CLI agree to the cent. The build's own cost over the years starts at its purchase price; renting
 the comparable cloud instance for the same hours of use starts at zero; where the two lines cross
 is the break-even the chart marks. Pure Python; no Qt, no database.
+
+The build's total counts the rest of the computer (:func:`host_watts`): GPUs do not run without a
+CPU, board, memory, drives and fans, and the wall meter counts them all. A build that states no
+host power (the app has no field for it; ``Usage`` defaults to 0 W) gets the same 200 W host the
+build's totals count (:data:`planner.core.physics.DEFAULT_HOST_WATTS`), so "System power" there
+and the energy total here describe the same machine.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from planner.core.build import Build
 from planner.core.energy import (
     BreakEven,
     Energy,
+    Usage,
     annual_energy,
     co2_kg,
     cumulative_cost,
@@ -23,6 +30,7 @@ from planner.core.energy import (
     tariff_cost,
 )
 from planner.core.money import Rates
+from planner.core.physics import DEFAULT_HOST_WATTS
 from planner.core.precision import EstimateError
 from planner.core.prices import build_price
 from planner.core.specs import Catalog, CloudInstance, GridCarbon, Tariff
@@ -95,6 +103,7 @@ class EnergyView:
     currency: str
     lines: tuple[EnergyLine, ...] = ()
     total: EnergyLine | None = None
+    host_watts: float = 0.0
     idle_known: bool = True
     tariff: Tariff | None = None
     carbon: GridCarbon | None = None
@@ -120,6 +129,15 @@ class EnergyView:
         """The break-even as months of use at the stated hours per day."""
         years = self.break_even_years
         return None if years is None else years * MONTHS_PER_YEAR
+
+
+def host_watts(usage: Usage) -> float:
+    """The rest of the computer's draw while a job runs: the build's figure, else 200 W.
+
+    A machine without a host does not exist, so 0 W (what a build that never stated it holds)
+    means "not stated", not "none".
+    """
+    return usage.host_watts if usage.host_watts > 0 else DEFAULT_HOST_WATTS
 
 
 def tariff_of(build: Build, catalog: Catalog) -> Tariff | None:
@@ -200,10 +218,12 @@ def _line(label: str, gpu_id: str | None, count: int, energy: Energy, wall_watts
 
 def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
     """A year of the build's electricity, its cost and carbon, and owning versus renting."""
-    usage = build.usage
     currency = build.cost.currency
     try:
-        usage.check()
+        build.usage.check()
+        # No GPUs, no machine to run: the host counts with the cards (as in the build's totals).
+        usage = replace(build.usage,
+                        host_watts=host_watts(build.usage) if build.gpu_count else 0.0)
         total_energy = annual_energy([(s.gpu, s.count) for s in build.slots], usage)
         tariff = tariff_of(build, catalog)
         total_cost = None
@@ -255,7 +275,8 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
             like_for_like=like_for_like(inst, build))
 
     return EnergyView(
-        currency=currency, lines=tuple(lines), total=total, idle_known=total_energy.idle_known,
+        currency=currency, lines=tuple(lines), total=total, host_watts=usage.host_watts,
+        idle_known=total_energy.idle_known,
         tariff=tariff, carbon=carbon, purchase=purchase, priced_gpus=priced,
         load_hours_per_year=load_hours, years=tuple(range(years + 1)), own_cumulative=own,
         cloud=cloud)

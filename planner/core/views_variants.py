@@ -276,18 +276,20 @@ def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
         _row("smallest_card", "Smallest card", "memory", smallest, HIGHER),
     ]
     for i, tracked in enumerate(study.workloads):
-        label = f"{tracked.workload.name} ({tracked.task})"
-        rows.append(_row(f"fit:{i}", label, "headroom", [f.fit[i][0] for f in figures], HIGHER,
-                         "GiB", 1, [f.fit[i][1] for f in figures]))
+        rows.append(replace(_row(f"fit:{i}", tracked.workload.name, "headroom",
+                                 [f.fit[i][0] for f in figures], HIGHER, "GiB", 1,
+                                 [f.fit[i][1] for f in figures]), task=tracked.task))
     for i, tracked in enumerate(study.workloads):
         values = [f.speed[i] for f in figures]
         if all(v is None for v in values):
             continue
-        label = f"{tracked.workload.name} ({tracked.task})"
-        rows.append(_row(f"speed:{i}", label, "speed", values, HIGHER, speed_unit(tracked)))
+        name = tracked.workload.name
+        rows.append(replace(_row(f"speed:{i}", name, "speed", values, HIGHER,
+                                 speed_unit(tracked)), task=tracked.task))
         if tracked.task == "train" and tracked.job:
             hours = [tracked.job / v / SECONDS_PER_HOUR if v else None for v in values]
-            rows.append(_row(f"job:{i}", label, "duration", hours, LOWER, "h", 1))
+            rows.append(replace(_row(f"job:{i}", name, "duration", hours, LOWER, "h", 1),
+                                task=tracked.task))
     rows += [
         _row("purchase", "Purchase price", "money", [f.purchase for f in figures], LOWER),
         _row("kwh_year", "Electricity a year", "number", [f.kwh for f in figures], LOWER,

@@ -88,7 +88,8 @@ class LoadedDocument:
 
 
 def _open_error(path: Path, reason: str) -> DocumentError:
-    return DocumentError(f"Cannot open '{path.name}': {reason}.")
+    # The path as given, folder and all: "missing.gpubuild" alone does not say where we looked.
+    return DocumentError(f"Cannot open '{path}': {reason}.")
 
 
 def _read_capped(path: Path) -> tuple[bytes, os.stat_result]:

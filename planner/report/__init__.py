@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from planner.core.build import Build
 from planner.core.specs import Catalog
@@ -20,7 +20,7 @@ from planner.core.study import Study
 from planner.core.views_variants import MAX_COMPARED
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QPagedPaintDevice
+    from PySide6.QtGui import QGuiApplication, QPagedPaintDevice
 
     from planner.core.formatting import NumberStyle
     from planner.core.money import Rates
@@ -39,13 +39,16 @@ class SheetDocument:
     paper: str = "A4"
 
 
-def _ensure_gui_app() -> None:
+def ensure_gui_app() -> QGuiApplication:
+    """The running application, or a new offscreen one when there is no screen (the CLI)."""
     from PySide6.QtGui import QGuiApplication
 
-    if QGuiApplication.instance() is None:
+    app = QGuiApplication.instance()
+    if app is None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        QGuiApplication([])
+        app = QGuiApplication([])
+    return cast("QGuiApplication", app)
 
 
 def _catalog_and_rates() -> tuple[Catalog, Rates]:
@@ -118,7 +121,7 @@ def write_pdf(document: LoadedDocument | Study | Build, out: Path,
     """Write the sheet to ``out`` as PDF, atomically; returns the number of pages."""
     from PySide6.QtGui import QPdfWriter
 
-    _ensure_gui_app()
+    ensure_gui_app()
     if catalog is None or rates is None:
         catalog, rates = _catalog_and_rates()
     doc = text_document(document, catalog, rates, style=style, variants=variants, paper=paper)

@@ -29,6 +29,31 @@ def nice_step(span: float, ticks: int = 5) -> float:
     return float(next(m * power for m in (1, 2, 5, 10) if m * power >= raw))
 
 
+OFF_SCALE_RATIO = 3.0
+"""A line whose highest point is more than this many times the next line's leaves the scale."""
+
+
+def axis_top(series: Sequence[Sequence[float]]) -> tuple[float, frozenset[int]]:
+    """The value the axis must reach, and the series drawn off that scale.
+
+    Renting eight A100s for three years costs ten times any of the workstations it is compared
+    with; on one scale the owned builds, the decision the chart is for, flatten into the axis.
+    So lines far above the rest (a gap of more than :data:`OFF_SCALE_RATIO` between one line's
+    peak and the next one's) leave the scale and are named with their figure instead. At least
+    one line always stays on the scale.
+    """
+    peaks = [max(values) if values else 0.0 for values in series]
+    order = sorted(range(len(peaks)), key=lambda i: peaks[i], reverse=True)
+    off: frozenset[int] = frozenset()
+    for k in range(len(order) - 1):
+        below = peaks[order[k + 1]]
+        if below > 0 and peaks[order[k]] > OFF_SCALE_RATIO * below:
+            off = frozenset(order[:k + 1])
+            break
+    top = max((p for i, p in enumerate(peaks) if i not in off), default=1.0)
+    return (top or 1.0), off
+
+
 def _marker(painter: QPainter, kind: str, at: QPointF, size: float) -> None:
     h = size / 2
     if kind == "circle":
@@ -50,15 +75,20 @@ def _marker(painter: QPainter, kind: str, at: QPointF, size: float) -> None:
 
 def paint_cost_chart(painter: QPainter, rect: QRectF, series: Sequence[tuple[str, Sequence[float]]],
                      years: Sequence[int], money: Callable[[float], str], font: QFont,
-                     axis_title: str, year_title: str, mm: float) -> None:
+                     axis_title: str, year_title: str, mm: float,
+                     off_scale: Callable[[str, float], str] | None = None) -> None:
     """Lines of cumulative cost over the years, named at their ends.
 
-    ``money`` formats an axis value; ``mm`` is one millimetre in device pixels.
+    ``money`` formats an axis value; ``mm`` is one millimetre in device pixels. A line far
+    above the others (:func:`axis_top`) is cut at the top edge and named by ``off_scale(name,
+    final value)`` instead of by its name alone.
     """
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setFont(font)
     metrics = QFontMetricsF(font, painter.device())
-    top = max((max(values) for _n, values in series if values), default=1.0) or 1.0
+    top, off = axis_top([values for _n, values in series])
+    if off_scale is None:
+        top, off = max((max(v) for _n, v in series if v), default=1.0) or 1.0, frozenset()
     step = nice_step(top)
     high = step * math.ceil(top / step)
     labels = [money(step * k) for k in range(round(high / step) + 1)]
@@ -101,6 +131,8 @@ def paint_cost_chart(painter: QPainter, rect: QRectF, series: Sequence[tuple[str
                             metrics.height()), int(Qt.AlignmentFlag.AlignHCenter), year_title)
 
     ends: list[tuple[float, str, int]] = []
+    painter.save()
+    painter.setClipRect(plot.adjusted(-2 * mm, -2 * mm, 2 * mm, 2 * mm))
     for i, (name, values) in enumerate(series):
         if not values:
             continue
@@ -120,22 +152,32 @@ def paint_cost_chart(painter: QPainter, rect: QRectF, series: Sequence[tuple[str
         painter.setBrush(QColor("white"))
         for year, value in zip(years, values, strict=False):
             _marker(painter, MARKERS[i % len(MARKERS)], point(year, value), 1.8 * mm)
-        ends.append((point(years[len(values) - 1], values[-1]).y(), name, i))
-    # Names at the line ends, pushed apart so they never overlap.
+        if i in off and off_scale is not None:
+            ends.append((plot.top(), f"{off_scale(name, values[-1])}\n{name}", i))
+        else:
+            ends.append((point(years[len(values) - 1], values[-1]).y(), name, i))
+    painter.restore()
+    # Names at the line ends (an off-scale line's on two lines: its figure, then its name),
+    # pushed apart so they never overlap.
     ends.sort()
     gap = metrics.height()
     placed: list[float] = []
-    for y, _name, _i in ends:
-        placed.append(max(y, placed[-1] + gap) if placed else y)
-    overflow = (placed[-1] + gap / 2 - plot.bottom()) if placed else 0
+    below = 0.0  # how far the previous label reaches under its anchor
+    for y, text, _i in ends:
+        lines = text.count("\n") + 1
+        placed.append(max(y, placed[-1] + below + gap) if placed else y)
+        below = gap * (lines - 1)
+    overflow = (placed[-1] + below + gap / 2 - plot.bottom()) if placed else 0
     if overflow > 0:
         placed = [p - overflow for p in placed]
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for (_y, name, i), y in zip(ends, placed, strict=True):
+    width = right - 4 * mm
+    for (_y, text, i), y in zip(ends, placed, strict=True):
         painter.setPen(QPen(QColor(COLORS[i % len(COLORS)]).darker(130)))
         x = plot.right() + 2 * mm
         _marker(painter, MARKERS[i % len(MARKERS)], QPointF(x, y), 1.6 * mm)
         painter.setPen(QPen(QColor("#1b1b1b")))
-        painter.drawText(QRectF(x + 2 * mm, y - gap / 2, right - 4 * mm, gap),
-                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                         metrics.elidedText(name, Qt.TextElideMode.ElideRight, right - 4 * mm))
+        for k, line in enumerate(text.split("\n")):
+            painter.drawText(QRectF(x + 2 * mm, y - gap / 2 + k * gap, width, gap),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             metrics.elidedText(line, Qt.TextElideMode.ElideRight, width))

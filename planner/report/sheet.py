@@ -189,8 +189,13 @@ class ComparisonSheet(QObject):
         mm = painter.device().logicalDpiY() / 25.4
         money = partial(self.fmt.number, decimals=0)
         title = self.tr("Cumulative cost (%1)").replace("%1", view.currency)
+        def off_scale(_name: str, final: float) -> str:
+            return self.tr("↑ %1 after %2 (off scale)").replace(
+                "%1", self.fmt.money(final, view.currency)).replace(
+                "%2", self.tr("%n year(s)", "", view.years[-1] if view.years else 0))
+
         paint_cost_chart(painter, rect, series, view.years, money, self.small, title,
-                         self.tr("Years"), mm)
+                         self.tr("Years"), mm, off_scale)
 
     def _assumptions(self) -> str:
         study, fmt = self.study, self.fmt

@@ -97,16 +97,22 @@ def row_label(row: ComparisonRow, labels: dict[str, str] | None = None) -> str:
     ``labels`` is :func:`row_labels` built once by a caller that words many rows (a translate call
     per row on every edit adds up).
     """
+    # Short task words ("train", not "training"): a longer label wraps and costs the sheet a line.
+    task = (QCoreApplication.translate("Comparison", "train") if row.task == "train"
+            else QCoreApplication.translate("Comparison", "inference"))
+    subject = row.label if row.task is None else (
+        QCoreApplication.translate("Comparison", "%1 (%2)").replace("%1", row.label)
+        .replace("%2", task))
     if row.kind == "headroom":
-        return QCoreApplication.translate("Comparison", "Headroom: %1").replace("%1", row.label)
+        return QCoreApplication.translate("Comparison", "Headroom: %1").replace("%1", subject)
     if row.kind == "speed":
         unit = (QCoreApplication.translate("Comparison", "tokens/s") if row.unit == "tokens/s"
                 else QCoreApplication.translate("Comparison", "samples/s"))
         return (QCoreApplication.translate("Comparison", "Speed: %1 (%2)")
-                .replace("%1", row.label).replace("%2", unit))
+                .replace("%1", subject).replace("%2", unit))
     if row.kind == "duration":
         return QCoreApplication.translate("Comparison", "Time for the job: %1").replace(
-            "%1", row.label)
+            "%1", subject)
     label = (labels or {}).get(row.key) or (
         QCoreApplication.translate("Comparison", ROW_LABELS[row.key]) if row.key in ROW_LABELS
         else row.label)

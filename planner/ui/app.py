@@ -1,10 +1,16 @@
 """Start the desktop app: one QApplication, one window, shown before anything heavy loads.
 
 Order matters for start-up time: Qt, the translators and the window's frame come first; once the
-window has painted, its contents (document, canvas, catalog list: the core estimators) are built,
-the catalog database opens, the analysis panels (pyqtgraph) are imported, the files asked for are
-opened and then a crashed session's autosaves are offered (in a dialog that does not block the
-window or the file just opened), each step in its own event-loop turn.
+window has painted, its contents (document, canvas, catalog list: the core estimators) are built
+and the catalog is read straight from the database when it is current
+(:mod:`planner.catalog.quick`: the standard library's sqlite3, no SQLAlchemy), so the list is
+there at once. Meanwhile a worker thread imports what the rest needs (SQLAlchemy for the full
+store, pydantic for the rates and files, pyqtgraph and numpy for the panels) and hands over to the
+GUI thread through a queued signal; then the store opens (migrating, re-seeding or repairing if
+need be), the analysis panels are built, the files asked for are opened and a crashed session's
+autosaves are offered (in a dialog that does not block the window or the file just opened), each
+step in its own event-loop turn. Only imports run on the worker: every Qt object is made on the
+GUI thread.
 
 Files can arrive three ways: on the command line, as macOS ``FileOpen`` events (even before the
 window exists) and from a second launch through the single-instance socket; all of them queue
@@ -13,8 +19,11 @@ until the window is ready.
 
 from __future__ import annotations
 
+import importlib
+import logging
 import os
 import sys
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -22,9 +31,9 @@ from PySide6.QtGui import QFileOpenEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from planner.paths import icons_dir
+from planner.translations import install_translators
 from planner.ui import probe, single_instance, theme
 from planner.ui import settings as cfg
-from planner.ui.i18n import install_translators
 
 CATALOG_DATA_ENV = "GPU_PLANNER_CATALOG_DATA"
 """Test hook: seed the catalog from this folder instead of the bundled ``data/``."""
@@ -70,6 +79,44 @@ def _configure(app: QApplication) -> None:
     theme.follow_system(app, lambda: str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME)))
 
 
+# Imported on the worker thread after the catalog is shown: what the store, the rates, the files
+# and the panels need (each costs a tenth to half a second on a slow machine).
+BACKGROUND_IMPORTS = ("planner.catalog.rates", "planner.catalog.store", "planner.documents",
+                      "planner.ui.panel_docks", "planner.ui.report_actions")
+
+
+class BackgroundImports(QObject):
+    """Imports :data:`BACKGROUND_IMPORTS` on a worker thread; ``done`` arrives on the GUI thread.
+
+    Python imports are thread-safe (the import lock); the modules only define classes and
+    constants, so no Qt object is made on the worker. The signal is emitted from the worker and
+    delivered, queued, to receivers on the GUI thread.
+    """
+
+    done = Signal()
+
+    def start(self) -> None:
+        """Begin importing; ``done`` follows (also if an import failed: the GUI retries it)."""
+        threading.Thread(target=self._run, name="background-imports", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            for name in BACKGROUND_IMPORTS:
+                importlib.import_module(name)
+            from planner.catalog.rates import bundled_rates
+
+            bundled_rates()  # read once now, not on the first priced repaint
+        except Exception:  # the GUI thread imports again and reports it where it belongs
+            logging.getLogger(__name__).exception("background import failed")
+        self.done.emit()
+
+
+def catalog_data_dir() -> Path | None:
+    """The folder the catalog is seeded from: the test hook's, else None for the bundled one."""
+    data = os.environ.get(CATALOG_DATA_ENV, "").strip()
+    return Path(data) if data else None
+
+
 class Startup(QObject):
     """The work done after the first paint, and the routing of files to open."""
 
@@ -95,7 +142,22 @@ class Startup(QObject):
         if self._listen:
             self._start_server()
         self._window.build_contents()
-        QTimer.singleShot(0, self._catalog)
+        QTimer.singleShot(0, self._quick_catalog)
+
+    def _quick_catalog(self) -> None:
+        """Show a current database's catalog at once; the worker imports the rest meanwhile."""
+        from planner.catalog.quick import read_current
+        from planner.paths import bundled_data_dir, catalog_db_path
+
+        catalog = read_current(catalog_db_path(), catalog_data_dir() or bundled_data_dir())
+        if catalog is None:  # first start, an update or a repair: the store opens it now
+            QTimer.singleShot(0, self._catalog)
+            return
+        self._window.show_catalog(catalog)
+        probe.startup_catalog()
+        imports = BackgroundImports(self)
+        imports.done.connect(self._catalog)
+        imports.start()
 
     def _start_server(self) -> None:
         """Take the single-instance name (no earlier launch answered when this one started)."""
@@ -113,8 +175,8 @@ class Startup(QObject):
     def _catalog(self) -> None:
         from planner.catalog.store import open_store
 
-        data = os.environ.get(CATALOG_DATA_ENV, "").strip()
-        self._window.set_store(open_store(data_dir=Path(data) if data else None))
+        self._window.set_store(open_store(data_dir=catalog_data_dir()))
+        probe.startup_catalog()  # (a second report is ignored)
         self._window.autosaver.begin()
         QTimer.singleShot(0, self._panels)
 
@@ -145,8 +207,11 @@ class Startup(QObject):
             window.files.open_path(Path(name))
 
 
-def run_app(args: list[str]) -> int:
-    """Run the app with command-line ``args`` (file names); returns the exit status."""
+def run_app(args: list[str], lang: str | None = None) -> int:
+    """Run the app with command-line ``args`` (file names); returns the exit status.
+
+    ``lang`` is ``--lang``: the window's language for this start, over the saved preference.
+    """
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)  # Qt 6's default, made explicit
     if QApplication.instance() is not None:
@@ -158,7 +223,7 @@ def run_app(args: list[str]) -> int:
         return 0
     _configure(app)
     # The translators are children of app, so they stay alive.
-    install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)))
+    install_translators(app, str(cfg.read(cfg.open_settings(), cfg.LANGUAGE)), lang)
 
     from planner.ui.main_window import MainWindow
 

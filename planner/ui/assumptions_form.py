@@ -89,7 +89,8 @@ class AssumptionsForm(QWidget):
         self.cloud.currentIndexChanged.connect(
             lambda _i: self._cost("cloud_instance_id", self.cloud.currentData()))
 
-        form = QFormLayout(self)
+        form = self.form = QFormLayout(self)
+        """The form's layout: Preferences adds its own rows here, aligned with these."""
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.tr("Use"), self.hours)
         form.addRow(self.tr("Utilization"), self.utilization)
@@ -118,7 +119,12 @@ class AssumptionsForm(QWidget):
             for c in catalog.carbon:
                 self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
             self.cloud.clear()
-            self.cloud.addItem(self.tr("Same GPU, cheapest on record"), None)
+            # What the automatic choice does (views_energy.comparable_instance): the cheapest
+            # rental of the build's own GPU model in the build's count, or none.
+            self.cloud.addItem(self.tr("Like for like: the same GPU model and count"), None)
+            self.cloud.setItemData(0, self.tr(
+                "The cheapest rental on record of the build's GPU model, as many GPUs as the "
+                "build has; a build of several GPU models has none"), Qt.ItemDataRole.ToolTipRole)
             gpu_names = {g.id: g.name for g in catalog.gpus}
             for inst in catalog.cloud:
                 gpus = f"{inst.gpu_count}× {gpu_names.get(inst.gpu_id, inst.gpu_id)}"

@@ -2,6 +2,12 @@
 
 Every change goes through `edits` (one undoable document edit); the canvas redraws only from the
 document's `changed` signal, so undo, redo, open and edits from other panels all look the same.
+
+From the top: :attr:`BuildCanvas.header` (what belongs above the build: the switcher between the
+document's variants, whose shown variant the rest describes), the totals, the warnings strip (one
+line, whatever it holds) and the cards. Nothing above the cards changes height on an edit, so a card
+stays under the mouse while its count is clicked up; the cards' column asks the window for the
+room it needs (:attr:`BuildCanvas.wants_height`).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
 from planner.ui.slot_card import SlotCard
 from planner.ui.totals_bar import TotalsBar
 from planner.ui.variant_switcher import VariantSwitcher
+from planner.ui.warnings_strip import WarningsStrip, warnings_for_card
 
 
 class CardList(QWidget):
@@ -65,6 +72,9 @@ class BuildCanvas(QWidget):
     cards_synced = Signal()
     """The cards now show the document's build (tests and the E2E hook wait on this)."""
 
+    wants_height = Signal(int)
+    """The height (px) that shows every card without scrolling; sent when the cards change."""
+
     def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
@@ -72,7 +82,13 @@ class BuildCanvas(QWidget):
         self.setAcceptDrops(True)
         self.setAccessibleName(self.tr("Build"))
 
+        self.header = QVBoxLayout()
+        """Above the totals: the variant switcher (what the totals, warnings and cards show)."""
+        self.header.setContentsMargins(0, 0, 0, 0)
+        self.variants = VariantSwitcher(document)
+        self.header.addWidget(self.variants)
         self.totals = TotalsBar()
+        self.strip = WarningsStrip()
         self.list = CardList()
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidgetResizable(True)
@@ -80,10 +96,13 @@ class BuildCanvas(QWidget):
         self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(6)
+        layout.addLayout(self.header)
         layout.addWidget(self.totals)
-        self.variants = VariantSwitcher(document)
-        layout.addWidget(self.variants)
+        layout.addWidget(self.strip)
         layout.addWidget(self.scroll_area, 1)
+        self._card_count = -1
+        self._shown: object = None
 
         document.changed.connect(self.sync)
         self.sync()
@@ -94,9 +113,16 @@ class BuildCanvas(QWidget):
         """Show the document's build: reuse cards by GPU so focus and typing survive."""
         build = self._document.build
         catalog = self._document.catalog
+        # Cards and totals show the slots, the cost settings and the host; a workload edit
+        # changes none of them and costs nothing here.
+        shown = (build.slots, build.cost, build.usage, id(catalog))
+        if shown == self._shown:
+            self.cards_synced.emit()
+            return
+        self._shown = shown
         spare = {card.gpu_id: card for card in self.cards}
         focused = next((c for c in self.cards if c.hasFocus()), None)
-        fmt = formatter(build.cost.currency)
+        fmt = formatter(build.cost.currency) if build.slots else None  # no cards: no prices
         cards: list[SlotCard] = []
         for i, slot in enumerate(build.slots):
             card = spare.pop(slot.gpu.id, None)
@@ -122,8 +148,25 @@ class BuildCanvas(QWidget):
         self.cards = cards
         if focused is not None and focused not in cards and cards:
             cards[min(focused.index, len(cards) - 1)].setFocus()
-        self.totals.show_build(build)
+        summary = self.totals.show_build(build)
+        self.strip.show_warnings(summary.warnings)
+        for card, slot in zip(cards, build.slots, strict=True):
+            card.show_warnings(warnings_for_card(summary.warnings, slot.gpu.name))
+        if len(cards) != self._card_count:
+            self._card_count = len(cards)
+            self.wants_height.emit(self.needed_height())
         self.cards_synced.emit()
+
+    def needed_height(self) -> int:
+        """The canvas's height that shows the header, totals, strip and every card unscrolled."""
+        layout = self.layout()
+        if layout is None:
+            return self.sizeHint().height()
+        margins = layout.contentsMargins()
+        parts = [self.header.sizeHint().height(), self.totals.sizeHint().height(),
+                 self.strip.height(), self.list.sizeHint().height()]
+        gaps = layout.spacing() * (len(parts) - 1 - (1 if self.header.isEmpty() else 0))
+        return margins.top() + margins.bottom() + sum(parts) + gaps
 
     # -- edits -----------------------------------------------------------------------------
 

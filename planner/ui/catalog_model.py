@@ -71,6 +71,13 @@ class CatalogModel(QAbstractTableModel):
         """An architecture's display name, or its id when the catalog does not describe it."""
         return self._arch_names.get(arch_id, arch_id)
 
+    def architecture_short(self, arch_id: str) -> str:
+        """The name without its parenthesised chips: "Ampere", "CDNA 3", "Ada Lovelace".
+
+        What fits a table column and a filter menu; the full name is their tooltip.
+        """
+        return self.architecture_name(arch_id).split(" (", 1)[0].strip() or arch_id
+
     def row_of(self, gpu_id: str) -> int:
         """The row of a GPU id, or -1."""
         return next((i for i, g in enumerate(self._gpus) if g.id == gpu_id), -1)
@@ -91,13 +98,16 @@ class CatalogModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < COLUMN_COUNT:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
+            # Short titles (the unit is in each value and the tooltip): a laptop's catalog dock
+            # shows name, architecture, VRAM and price side by side.
             return (self.tr("Name"), self.tr("Vendor"), self.tr("Architecture"),
-                    self.tr("VRAM (GB)"), self.tr("Bandwidth (GB/s)"), self.tr("TDP (W)"),
-                    self.tr("FP16 TFLOPS"), self.tr("Price (USD)"))[section]
+                    self.tr("VRAM"), self.tr("Bandwidth"), self.tr("Power"),
+                    self.tr("FP16 TFLOPS"), self.tr("Price"))[section]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (None, None, None, self.tr("Memory capacity as the vendor states it"),
-                    self.tr("Memory bandwidth, 10⁹ bytes per second"),
-                    self.tr("Board power (total graphics power)"),
+            return (None, None, self.tr("The GPU's architecture (hover a value for its chips)"),
+                    self.tr("Memory capacity in GB, as the vendor states it"),
+                    self.tr("Memory bandwidth in GB/s (10⁹ bytes per second)"),
+                    self.tr("Board power (total graphics power) in watts"),
                     self.tr("Dense FP16 tensor throughput with FP32 accumulate, no sparsity"),
                     self.tr("Dated street price in US dollars, else the launch price"))[section]
         if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC_COLUMNS:
@@ -143,13 +153,15 @@ class CatalogModel(QAbstractTableModel):
         if column == VENDOR:
             return gpu.vendor
         if column == ARCHITECTURE:
-            return self.architecture_name(gpu.architecture)
+            return self.architecture_short(gpu.architecture)
         value = self._figure(gpu, column)
         if value is None:
             return "—"
         if column == PRICE:
             return f"${value:,.0f}"
-        return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:,.1f}"
+        text = f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:,.1f}"
+        unit = {MEMORY: "GB", BANDWIDTH: "GB/s", TDP: "W"}.get(column)
+        return f"{text} {unit}" if unit else text
 
     def _sort_value(self, gpu: GpuSpec, column: int) -> Any:
         if column == NAME:
@@ -163,6 +175,8 @@ class CatalogModel(QAbstractTableModel):
     def _tooltip(self, gpu: GpuSpec, column: int) -> str | None:
         if column == NAME:
             return gpu.notes or gpu.name
+        if column == ARCHITECTURE:
+            return self.architecture_name(gpu.architecture)
         if column == PRICE:
             return price_tooltip(gpu_price(gpu, "USD"))
         if column in NUMERIC_COLUMNS:

@@ -25,8 +25,12 @@ from PySide6.QtWidgets import (
 
 from planner.core.specs import GpuSpec
 from planner.ui import edits
+from planner.ui import settings as cfg
 from planner.ui.catalog_model import GPU_ROLE, NAME, CatalogFilterProxy, CatalogModel
 from planner.ui.document import BuildDocument
+
+# The widest a column other than the name gets when fitted to its values.
+MAX_COLUMN_PX = 100
 
 
 class CatalogView(QTableView):
@@ -122,7 +126,18 @@ class CatalogPanel(QWidget):
         self.view.setToolTip(self.tr("Drag a GPU onto the build, or double-click it"))
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # The name takes what the other columns leave (eliding, with the name in its tooltip);
+        # titles start at the left, so a column at the edge still shows what it is.
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setMinimumSectionSize(40)
+        header.setToolTip(self.tr("Right-click to choose the columns"))
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._columns_menu)
+        for column in cfg.read(cfg.open_settings(), cfg.CATALOG_HIDDEN_COLUMNS):
+            if column.isdigit() and int(column) != NAME:
+                self.view.setColumnHidden(int(column), True)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
         self.count_label = QLabel()
@@ -172,15 +187,45 @@ class CatalogPanel(QWidget):
         self._fill_combos()
         self._stack.setCurrentWidget(self.view)
         if self.model.rowCount():
-            self.view.resizeColumnsToContents()
-            self.view.setColumnWidth(NAME, max(self.view.columnWidth(NAME), 180))
+            self.fit_columns()
         self._update_count()
+
+    def fit_columns(self) -> None:
+        """Each column as wide as its widest value or title; the name gets the rest."""
+        header = self.view.horizontalHeader()
+        for column in range(self.model.columnCount()):
+            if column != NAME and not self.view.isColumnHidden(column):
+                width = max(self.view.sizeHintForColumn(column),
+                            header.sectionSizeHint(column))
+                # A long architecture ("Intel Gaudi 2 / Gaudi 3") elides; its tooltip has it all.
+                self.view.setColumnWidth(column, min(width, MAX_COLUMN_PX))
+
+    def _columns_menu(self, pos: QPoint) -> None:
+        """Show or hide the table's columns (the name always shows); remembered."""
+        menu = QMenu(self)
+        for column in range(self.model.columnCount()):
+            if column == NAME:
+                continue
+            title = self.model.headerData(column, Qt.Orientation.Horizontal)
+            action = QAction(str(title), menu)
+            action.setCheckable(True)
+            action.setChecked(not self.view.isColumnHidden(column))
+            action.toggled.connect(lambda on, c=column: self._show_column(c, on))
+            menu.addAction(action)
+        menu.popup(self.view.horizontalHeader().mapToGlobal(pos))
+
+    def _show_column(self, column: int, shown: bool) -> None:
+        self.view.setColumnHidden(column, not shown)
+        if shown:
+            self.fit_columns()
+        hidden = [str(c) for c in range(self.model.columnCount()) if self.view.isColumnHidden(c)]
+        cfg.write(cfg.open_settings(), cfg.CATALOG_HIDDEN_COLUMNS, hidden)
 
     def _fill_combos(self) -> None:
         catalog = self._document.catalog
         vendors = sorted({g.vendor for g in catalog.gpus})
         used = {g.architecture for g in catalog.gpus}
-        arches = sorted(((self.model.architecture_name(a), a) for a in used),
+        arches = sorted(((self.model.architecture_short(a), a) for a in used),
                         key=lambda pair: pair[0].lower())
         for combo, all_text, items in (
                 (self.vendor, self.tr("All vendors"), [(v, v) for v in vendors]),
@@ -191,6 +236,9 @@ class CatalogPanel(QWidget):
             combo.addItem(all_text, None)
             for text, data in items:
                 combo.addItem(text, data)
+                if combo is self.architecture:  # the full name, chips and all
+                    combo.setItemData(combo.count() - 1, self.model.architecture_name(data),
+                                      Qt.ItemDataRole.ToolTipRole)
             found = combo.findData(current) if current else 0
             combo.setCurrentIndex(max(found, 0))
             combo.blockSignals(False)

@@ -47,6 +47,9 @@ class DocumentFiles(QObject):
     unknown_gpus_found = Signal(object)
     """An opened file has GPUs this catalog lacks (a tuple of GpuSpec snapshots)."""
 
+    figures_differ = Signal(str, object)
+    """An opened file's figures differ from the catalog: (file name, the differences)."""
+
     def __init__(self, document: BuildDocument, window: QWidget) -> None:
         super().__init__(window)
         self._document = document
@@ -126,10 +129,14 @@ class DocumentFiles(QObject):
             return False
         from planner.documents import DocumentError, load_document
 
+        path = Path(path).absolute()  # messages name the file with its folder
         try:
             loaded = load_document(path, self._document.catalog)
         except DocumentError as exc:
-            self._error(self.tr("Cannot Open Build"), str(exc))
+            reason = str(exc)
+            if str(path) not in reason:  # "This is not a GPU build file: …" names no file
+                reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
+            self._error(self.tr("Cannot Open Build"), reason)
             return False
         except OSError as exc:  # the loader words its own errors; this is a safety net
             self._error(self.tr("Cannot Open Build"),
@@ -150,18 +157,9 @@ class DocumentFiles(QObject):
         self.status_message.emit(message)
         if loaded.unknown_gpus:
             self.unknown_gpus_found.emit(loaded.unknown_gpus)
-        if loaded.differences:
-            self._show_differences(path, loaded.differences)
+        if loaded.differences:  # the window shows a notice: nothing waits for an answer
+            self.figures_differ.emit(path.name, loaded.differences)
         return True
-
-    def _show_differences(self, path: Path, differences: tuple[str, ...]) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, self.tr("Figures Differ"),
-                          self.tr("Some figures in “%1” differ from your catalog. The build "
-                                  "keeps the file's figures.").replace("%1", path.name),
-                          QMessageBox.StandardButton.Ok, self._window)
-        box.setDetailedText("\n".join(differences))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
 
     def save(self) -> bool:
         """Save to the current file, or ask for one.
@@ -299,10 +297,14 @@ class DocumentFiles(QObject):
         path = self._document.path
         if path is None:
             return False
+        path = Path(path).absolute()  # messages name the file with its folder
         try:
             loaded = load_document(path, self._document.catalog)
         except DocumentError as exc:
-            self._error(self.tr("Cannot Open Build"), str(exc))
+            reason = str(exc)
+            if str(path) not in reason:  # "This is not a GPU build file: …" names no file
+                reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
+            self._error(self.tr("Cannot Open Build"), reason)
             return False
         self._document.apply_study(loaded.study,
                                    self.tr("Reload “%1”").replace("%1", path.name))

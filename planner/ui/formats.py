@@ -23,7 +23,7 @@ def number_style(locale: QLocale | None = None) -> NumberStyle:
     key = f"{locale.name()}/{int(locale.numberOptions().value)}"
     style = _styles.get(key)
     if style is None and locale.language() == QLocale.Language.C:
-        # C/POSIX is "no locale chosen": it reads English (planner.ui.i18n), so it writes
+        # C/POSIX is "no locale chosen": it reads English (planner.translations), so it writes
         # numbers as English does, "8,030", not Qt's C-locale "8030".
         style = _styles[key] = NumberStyle()
     if style is None:

@@ -1,52 +1,14 @@
-"""Translations: ours (resources/i18n/planner_<locale>.qm) and Qt's own for standard dialogs.
+"""Words the UI shapes itself: a menu entry's text as a tool-bar button shows it.
 
-Missing files are fine: the app then speaks English. ``GPU_PLANNER_LOCALE`` (e.g. ``zh_CN``)
-overrides the system locale, for screenshots and for testing a translation.
+Which translations load, and from where, is :mod:`planner.translations`.
 """
 
 from __future__ import annotations
 
-import os
 import re
-
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
-from PySide6.QtWidgets import QApplication
-
-from planner.paths import resources_dir
-
-LOCALE_ENV = "GPU_PLANNER_LOCALE"
 
 #: A mnemonic the way Chinese, Japanese and Korean menus write it: "新建(&N)".
 _CJK_MNEMONIC = re.compile(r"\s*[(（]&\w[)）]")
-
-
-def i18n_dir() -> str:
-    """The folder of our compiled translations."""
-    return str(resources_dir() / "i18n")
-
-
-def install_translators(app: QApplication, preference: str = "system") -> list[QTranslator]:
-    """Load and install the translators that match the locale; returns them (keep them alive).
-
-    The environment override wins, then the user's choice in Preferences, then the system's.
-    """
-    override = os.environ.get(LOCALE_ENV, "").strip() or (
-        preference if preference and preference != "system" else "")
-    locale = QLocale(override) if override else QLocale.system()
-    if override:
-        QLocale.setDefault(locale)
-    installed: list[QTranslator] = []
-    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    for name, folder in (("qtbase", qt_dir), ("planner", i18n_dir())):
-        translator = QTranslator(app)
-        loaded = translator.load(locale, name, "_", folder)
-        if not loaded and name == "planner":
-            # A locale we do not translate into (or C/POSIX) reads English, and English has
-            # plural forms too: "74 GPUs", not "74 GPU(s)".
-            loaded = translator.load(QLocale(QLocale.Language.English), name, "_", folder)
-        if loaded and app.installTranslator(translator):
-            installed.append(translator)
-    return installed
 
 
 def button_text(menu_text: str) -> str:

@@ -2,7 +2,12 @@
 
 It computes nothing and holds no build of its own: the `BuildDocument` is the single source of
 truth; file commands live in `document_files`, autosave in `autosave`, panel creation in
-`panel_docks`. What is here is layout, actions, the title and the window's lifetime.
+`panel_docks`, dock sizes and the saved layout in `window_layout`. What is here is the frame,
+actions, the title, notices and the window's lifetime.
+
+The central area is the notices (:mod:`planner.ui.notice_bar`: things to know that do not block
+the window) above the build canvas, whose own ``header`` layout is the place for what belongs
+above the build's totals and cards (a switcher between variants of the build).
 
 Built in two steps so the window appears fast: the frame (menus, toolbar, docks, status bar) needs
 only Qt; the contents (document, canvas, catalog) import the core estimators and are built by
@@ -21,12 +26,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
 from planner.paths import icons_dir
 from planner.ui import settings as cfg
+from planner.ui import window_layout
 from planner.ui.i18n import button_text
 
 if TYPE_CHECKING:
@@ -55,6 +62,8 @@ class MainWindow(QMainWindow):
         self.store: Any = None
         self.panel_docks: dict[str, QDockWidget] = {}
         self._default_state: QByteArray | None = None
+        self._pending_notices: list[tuple[str, str, str, Any, str]] = []
+        self.notices: Any = None  # the NoticeArea, made with the contents
         self._loading = QLabel(self.tr("Loading…"))
         self._loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setCentralWidget(self._loading)
@@ -72,8 +81,13 @@ class MainWindow(QMainWindow):
         geometry = cfg.read(settings, cfg.GEOMETRY)
         if not geometry or not self.restoreGeometry(geometry):
             available = self.screen().availableGeometry()
-            self.resize(min(1680, round(available.width() * 0.92)),
-                        min(1050, round(available.height() * 0.92)))
+            if available.width() < 1600 or available.height() < 900:
+                # A laptop screen: every pixel counts, as the user would maximize anyway.
+                self.resize(available.size())
+                self.setWindowState(Qt.WindowState.WindowMaximized)
+            else:
+                self.resize(min(1680, round(available.width() * 0.92)),
+                            min(1050, round(available.height() * 0.92)))
         state = cfg.read(settings, cfg.STATE)
         if state:
             self.restoreState(state, cfg.STATE_VERSION)
@@ -89,7 +103,11 @@ class MainWindow(QMainWindow):
         stock pixmaps, the other fallback, look dated, and asking for them creates PySide's QStyle
         type (~7 ms) before the window paints.
         """
-        icon = QIcon.fromTheme(theme)
+        # Without a desktop icon theme (plain X11, a minimal desktop: none, or only "hicolor",
+        # which holds application icons, not actions) the lookup searches in vain, about a
+        # millisecond an icon before the first paint.
+        themed = QIcon.themeName() not in ("", "hicolor")
+        icon = QIcon.fromTheme(theme) if themed else QIcon()
         return icon if not icon.isNull() else QIcon(str(icons_dir() / f"{fallback}.svg"))
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, icon: QIcon | None = None,
@@ -140,7 +158,7 @@ class MainWindow(QMainWindow):
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.about_action = self._action(self.tr("&About GPU Build Planner"), self.about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_qt_action = self._action(self.tr("About &Qt"), QMessageBox.aboutQt)
+        self.about_qt_action = self._action(self.tr("About &Qt"), self.about_qt)
         self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
         for action in (self.about_action, self.about_qt_action):
             action.setEnabled(True)
@@ -191,14 +209,27 @@ class MainWindow(QMainWindow):
         from planner.ui.catalog_panel import CatalogPanel
         from planner.ui.document import BuildDocument
         from planner.ui.document_files import DocumentFiles
+        from planner.ui.notice_bar import NoticeArea
 
+        self.notices = NoticeArea()
+        for pending in self._pending_notices:
+            self.notices.show_notice(*pending)
+        self._pending_notices = []
         self.document = self._document_arg or BuildDocument(Catalog(), parent=self)
         self.files = DocumentFiles(self.document, self)
         self.files.unknown_gpus_found.connect(self._offer_unknown_gpus)
         idle_ms = cfg.read(cfg.open_settings(), cfg.AUTOSAVE_IDLE_MS)
         self.autosaver = Autosaver(self.document, idle_ms, self)
         self.canvas = BuildCanvas(self.document)
-        self.setCentralWidget(self.canvas)
+        self.canvas.wants_height.connect(lambda h: window_layout.grow_build(self, h))
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.notices)
+        column.addWidget(self.canvas, 1)
+        self.setCentralWidget(central)
+        self.files.figures_differ.connect(self._figures_differ)
         self.catalog_panel = CatalogPanel(self.document)
         self.catalog_dock.setWidget(self.catalog_panel)
         stack = self.document.undo_stack
@@ -242,22 +273,23 @@ class MainWindow(QMainWindow):
         stand_in.deleteLater()
         return action
 
+    def show_catalog(self, catalog: Any) -> None:
+        """List a catalog and use it for the document (before the store opens, or from it)."""
+        if catalog != self.document.catalog:
+            self.document.set_catalog(catalog)
+        if self._document_arg is None:
+            self.files.start_blank_if_untouched()
+        self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
+                                  + self.tr("catalog %1").replace("%1", catalog.version or "—"))
+
     def set_store(self, store: Any) -> None:
         """Use an opened catalog store: its catalog becomes the document's."""
         self.store = store
-        catalog = store.catalog()
-        self.document.set_catalog(catalog)
-        if self._document_arg is None:
-            self.files.start_blank_if_untouched()
+        self.show_catalog(store.catalog())
         self.custom_gpu_action.setEnabled(True)
-        self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
-                                  + self.tr("catalog %1").replace("%1", catalog.version or "—"))
-        if store.notice:
+        if store.notice:  # in the window, not a box: start-up goes on, nothing waits
             self.statusBar().showMessage(store.notice, 30000)
-            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Catalog"), store.notice,
-                              QMessageBox.StandardButton.Ok, self)
-            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            box.open()  # not exec(): start-up goes on while the box is shown
+            self.notify("catalog", store.notice, level="warning")
 
     def load_panels(self) -> None:
         """Create the analysis docks (heavy imports), then re-apply the saved layout."""
@@ -265,13 +297,11 @@ class MainWindow(QMainWindow):
         from planner.ui.panel_docks import add_panel_docks
 
         self.panel_docks = add_panel_docks(self, self.document)
-        self._default_sizes()
+        window_layout.apply_default_sizes(self)
         for dock in self.panel_docks.values():
             self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
         self._default_state = self.saveState(cfg.STATE_VERSION)
-        state = cfg.read(cfg.open_settings(), cfg.STATE)
-        if state:
-            self.restoreState(state, cfg.STATE_VERSION)
+        window_layout.restore_saved_state(self)
         import importlib.util  # load_panels runs after the first paint: import it here
 
         has_recommend = importlib.util.find_spec("planner.ui.panels.recommend") is not None
@@ -284,16 +314,6 @@ class MainWindow(QMainWindow):
             if not has_report:
                 action.setToolTip(self.tr("The report module is not available in this version"))
         self.panels_loaded.emit()
-
-    def _default_sizes(self) -> None:
-        width = self.width()
-        self.resizeDocks([self.catalog_dock], [round(width * 0.3)], Qt.Orientation.Horizontal)
-        right = [d for k, d in self.panel_docks.items() if k == "headroom"]
-        if right:
-            self.resizeDocks(right, [round(width * 0.36)], Qt.Orientation.Horizontal)
-        bottom = [d for k, d in self.panel_docks.items() if k != "headroom"]
-        if bottom:
-            self.resizeDocks(bottom[:1], [round(self.height() * 0.45)], Qt.Orientation.Vertical)
 
     # -- commands --------------------------------------------------------------------------
 
@@ -313,16 +333,32 @@ class MainWindow(QMainWindow):
 
         report_actions.print_report(self, self.document)
 
+    def notify(self, key: str, text: str, details: str = "", actions: Any = (),
+               level: str = "info") -> None:
+        """Show a notice above the build (kept until the contents exist, if need be)."""
+        if self.notices is None:
+            self._pending_notices.append((key, text, details, actions, level))
+            return
+        self.notices.show_notice(key, text, details, actions, level)
+
+    def _figures_differ(self, name: str, differences: tuple[str, ...]) -> None:
+        self.notify("differences", self.tr("Some figures in “%1” differ from your catalog. The "
+                                           "build keeps the file's figures.").replace("%1", name),
+                    "\n".join(differences))
+
     def _offer_unknown_gpus(self, gpus: tuple[GpuSpec, ...]) -> None:
-        """Offer to keep a shared file's GPUs that this catalog lacks as the user's own."""
+        """Offer, in a notice, to keep a shared file's GPUs the catalog lacks as the user's own."""
         if self.store is None:
             return
         names = ", ".join(g.name for g in gpus)
-        answer = QMessageBox.question(
-            self, self.tr("GPUs Not in Your Catalog"),
-            self.tr("This build uses GPUs your catalog does not have: %1. Add them to your "
-                    "catalog as your own GPUs?").replace("%1", names))
-        if answer != QMessageBox.StandardButton.Yes:
+        self.notify("unknown-gpus", self.tr(
+            "This build uses GPUs your catalog does not have: %1. Their figures come from the "
+            "file.").replace("%1", names),
+            actions=[(self.tr("Add to My Catalog"), lambda: self.add_unknown_gpus(gpus))])
+
+    def add_unknown_gpus(self, gpus: tuple[GpuSpec, ...]) -> None:
+        """Keep a file's GPUs as the user's own in the catalog."""
+        if self.store is None:
             return
         from dataclasses import replace
 
@@ -330,6 +366,8 @@ class MainWindow(QMainWindow):
             try:
                 self.store.add_user_gpu(replace(gpu, custom=True))
             except ValueError as exc:  # the store words its refusals as one sentence
+                from PySide6.QtWidgets import QMessageBox
+
                 QMessageBox.warning(self, self.tr("Cannot Add GPU"), str(exc))
                 return
         self.document.set_catalog(self.store.catalog())
@@ -375,18 +413,27 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def reset_layout(self) -> None:
-        """Put the docks and toolbar back where they start."""
+        """Put the docks and toolbar back where they start, sized for the window as it is."""
         if self._default_state is not None:
             self.restoreState(self._default_state, cfg.STATE_VERSION)
+            window_layout.apply_default_sizes(self)
 
     def about(self) -> None:
         """Name, version and what the figures rest on."""
+        from PySide6.QtWidgets import QMessageBox  # its type (and enums) only when asked for
+
         from planner import __version__
 
         QMessageBox.about(self, self.tr("About GPU Build Planner"), self.tr(
             "<h3>GPU Build Planner %1</h3><p>Plan GPU builds for machine learning: VRAM fit, "
             "energy, cost and side-by-side comparison.</p><p>Every figure in the catalog names "
             "its source; hover over it to see which.</p>").replace("%1", __version__))
+
+    def about_qt(self) -> None:
+        """Qt's own About box."""
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.aboutQt(self)
 
     # -- title and lifetime ----------------------------------------------------------------
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
 from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
@@ -66,6 +67,59 @@ def panel_title(key: str) -> str:
     return key
 
 
+class FitScrollArea(QScrollArea):
+    """A scroll area that gives its panel the viewport's size, or the panel's minimum if larger.
+
+    The bottom docks share one row as tabs, so the tallest minimum among them sets the row's, and
+    with it the window's: a panel that needs 300 px made the window taller than a laptop screen
+    and kept the build from growing. In this area a panel scrolls when the row is shorter than
+    its minimum and fills the row otherwise. (``widgetResizable`` would size a panel with wrapped
+    text by its height for the width, from its parts' preferred heights: the energy panel's chart
+    was then pushed below the dock's edge however tall the dock was.)
+    """
+
+    def __init__(self, panel: QWidget) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(False)
+        self.setWidget(panel)
+        panel.installEventFilter(self)
+
+    def fit(self) -> None:
+        """Size the panel for the viewport (twice: a scroll bar appearing narrows the viewport)."""
+        panel = self.widget()
+        if panel is None:
+            return
+        least = panel.minimumSizeHint().expandedTo(panel.minimumSize())
+        for _ in range(2):
+            room = self.viewport().size()
+            size = QSize(max(room.width(), least.width()), max(room.height(), least.height()))
+            if panel.size() != size:
+                panel.resize(size)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Refit to the new size."""
+        super().resizeEvent(event)
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Refit when the panel's layout changes its minimum."""
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.fit()
+        return super().eventFilter(watched, event)
+
+
+def scrolling(panel: QWidget) -> QScrollArea:
+    """``panel`` in a :class:`FitScrollArea`, for the bottom docks."""
+    return FitScrollArea(panel)
+
+
+def panel_of(dock: QDockWidget) -> QWidget | None:
+    """The panel a dock shows (inside its scroll area, for the bottom docks)."""
+    widget = dock.widget()
+    return widget.widget() if isinstance(widget, QScrollArea) else widget
+
+
 def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, QDockWidget]:
     """Create each panel in a dock (skipping one that fails to start); returns docks by key."""
     docks: dict[str, QDockWidget] = {}
@@ -77,7 +131,7 @@ def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, Q
             continue
         dock = QDockWidget(panel_title(spec.key), window)
         dock.setObjectName(f"dock-{spec.key}")
-        dock.setWidget(panel)
+        dock.setWidget(scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel)
         window.addDockWidget(spec.area, dock)
         docks[spec.key] = dock
     # Workloads, energy and comparison share the bottom as tabs; workloads (the input) in front.

@@ -30,13 +30,12 @@ from planner.core.money import CURRENCIES
 from planner.core.precision import EstimateError
 from planner.core.prices import PRICE_KINDS
 from planner.core.specs import Catalog
+from planner.languages import LANGUAGES
 from planner.report.wording import price_kind_text
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.assumptions_form import AssumptionsForm
 
-#: The languages we ship, by locale name, each named in itself.
-LANGUAGES = (("en", "English"), ("zh_CN", "简体中文"))
 SCHEMES = ("system", "light", "dark")
 _DEFAULT_COST = CostSettings()
 
@@ -120,9 +119,8 @@ class PreferencesDialog(QDialog):
         self.price_kind.setToolTip(self.tr("The newest price of this kind is used; a card "
                                            "without one falls back to another kind, and says so."))
         self._show_price_kind(self.assumptions.cost.price_kind)
-        price_row = QFormLayout()
-        price_row.addRow(self.tr("Cost GPUs at"), self.price_kind)
-        builds_layout.addLayout(price_row)
+        # In the assumptions' own form, so its label and field line up with theirs.
+        self.assumptions.form.addRow(self.tr("Cost GPUs at"), self.price_kind)
         builds_layout.addWidget(self.from_open)
         note = QLabel(self.tr("An open build keeps its own assumptions; they are saved in its "
                               "file."))

@@ -5,8 +5,9 @@
 - ``GPU_PLANNER_E2E_STATE=<file>``: after every document change write the build (GPU ids and
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
-  window's first paint; ``=quit`` also quits right after; ``=ready`` goes on and prints
-  ``ready <seconds>`` once the catalog and panels are in, then quits (start-up benchmark).
+  window's first paint; ``=quit`` also quits right after; ``=ready`` goes on, prints
+  ``catalog <seconds>`` once the catalog is listed and ``ready <seconds>`` once the panels are in
+  too, then quits (start-up benchmark).
 
 The app never reads these files; they let tests watch a real process from outside.
 """
@@ -100,6 +101,18 @@ def startup_painted() -> bool:
     return True
 
 
+_catalog_reported = False
+
+
+def startup_catalog() -> None:
+    """Report (once) that the catalog is listed and the build can be edited (``=ready``)."""
+    global _catalog_reported
+    if _catalog_reported or os.environ.get(STARTUP_ENV, "").strip() != "ready":
+        return
+    _catalog_reported = True
+    print(f"catalog {_process_age_s():.4f}", flush=True)
+
+
 def startup_ready() -> None:
     """Report that the catalog and panels are in (``=ready``), then quit."""
     if os.environ.get(STARTUP_ENV, "").strip() != "ready":
@@ -113,6 +126,25 @@ def startup_ready() -> None:
 def _global_rect(widget: Any) -> dict[str, int]:
     top_left = widget.mapToGlobal(QPoint(0, 0))
     return {"x": top_left.x(), "y": top_left.y(), "w": widget.width(), "h": widget.height()}
+
+
+def _spin_up_centre(spin: Any) -> dict[str, int]:
+    """Where a spin box's up arrow (▲) is on screen, as the style draws it."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox
+
+    option = QStyleOptionSpinBox()
+    spin.initStyleOption(option)
+    rect = spin.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
+                                       QStyle.SubControl.SC_SpinBoxUp, spin)
+    centre = spin.mapToGlobal(rect.center())
+    return {"x": centre.x(), "y": centre.y()}
+
+
+def _cards(window: MainWindow) -> list[dict[str, Any]]:
+    """Each card's GPU, count and the screen position of its count's ▲ (None: not shown)."""
+    return [{"id": card.gpu_id, "count": card.count.value(),
+             "up": _spin_up_centre(card.count) if card.count.isVisible() else None}
+            for card in window.canvas.cards]
 
 
 def write_geometry(window: MainWindow) -> None:
@@ -176,6 +208,7 @@ class StateWriter(QObject):
             "changes": self._changes,
             "slots": [{"id": s.gpu.id, "count": s.count} for s in build.slots],
             "gpu_count": build.gpu_count,
+            "cards": _cards(self._window),
             "modified": self._window.document.is_modified(),
             "panels": {k: {"paints_since_change": c.count - self._baseline.get(k, 0)}
                        for k, c in self._counters.items()},

@@ -102,7 +102,7 @@ def _translations() -> str:
     """Our Chinese translation and Qt's own load and translate."""
     from PySide6.QtCore import QLibraryInfo, QTranslator
 
-    from planner.ui.i18n import i18n_dir
+    from planner.translations import i18n_dir
 
     ours = QTranslator()
     _check(ours.load("planner_zh_CN", i18n_dir()), f"planner_zh_CN.qm not found in {i18n_dir()}")
@@ -203,8 +203,8 @@ def _steps(example: Path, out: Path) -> list[str]:
     from PySide6.QtCore import qInstallMessageHandler
 
     from planner import __version__
+    from planner.translations import install_translators
     from planner.ui.app import PlannerApplication, _configure
-    from planner.ui.i18n import install_translators
 
     qInstallMessageHandler(_quiet_offscreen_notes)
     app = PlannerApplication([sys.argv[0]])

@@ -2,7 +2,8 @@
 
 A card only reports what the user did (count changed, remove, drag started); the canvas turns
 that into document edits. Cards are reused across document changes so a spin box being typed in
-keeps its focus and cursor.
+keeps its focus and cursor. The build warnings that concern a card are in its tooltip, with a
+small mark beside its name whose place is always kept (a warning never moves the spin box).
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from PySide6.QtWidgets import (
 
 from planner.core.build import MAX_GPU_COUNT, BuildSlot
 from planner.core.formatting import Formatter
+from planner.core.physics import BuildWarning
 from planner.core.prices import DEFAULT_KIND, gpu_price
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.price_text import price_tooltip
+from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
+from planner.ui.warnings_text import warning_text
 
 CARD_STYLE = """
 SlotCard { border: 1px solid palette(mid); border-radius: 6px; background: palette(base); }
@@ -47,6 +51,9 @@ class SlotCard(QFrame):
         self.index = -1
         self.gpu_id = ""
         self._press: QPoint | None = None
+        self._figures_tip = ""
+        self._warnings_tip = ""
+        self._warnings: list[BuildWarning] | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setStyleSheet(CARD_STYLE)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -56,6 +63,8 @@ class SlotCard(QFrame):
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
+        self.alert = QLabel()
+        self.alert.setFixedSize(ICON_PX, ICON_PX)  # kept with or without a warning
         self.figures = QLabel()
         self.figures.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.count = QSpinBox()
@@ -69,9 +78,14 @@ class SlotCard(QFrame):
         self.remove.setToolTip(self.tr("Remove from the build (Delete)"))
         self.remove.setAccessibleName(self.tr("Remove"))
 
+        title = QHBoxLayout()
+        title.setSpacing(6)
+        title.addWidget(self.name)
+        title.addWidget(self.alert)
+        title.addStretch(1)
         text = QVBoxLayout()
         text.setSpacing(2)
-        text.addWidget(self.name)
+        text.addLayout(title)
         text.addWidget(self.figures)
         row = QHBoxLayout(self)
         row.setContentsMargins(10, 8, 6, 8)
@@ -108,8 +122,9 @@ class SlotCard(QFrame):
         if picked is not None and picked.rate_as_of:
             tip += "\n" + self.tr("Converted from %1 at the rates of %2").replace(
                 "%1", picked.original.currency).replace("%2", picked.rate_as_of)
-        self.figures.setToolTip(tip if in_catalog else self.tr(
-            "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip)
+        self._figures_tip = tip if in_catalog else self.tr(
+            "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip
+        self._apply_tips()
         self.figures.setText("  ·  ".join(parts))
         if self.count.value() != slot.count:
             self.count.blockSignals(True)
@@ -117,6 +132,31 @@ class SlotCard(QFrame):
             self.count.blockSignals(False)
         self.setAccessibleName(self.tr("%1, %2 cards").replace("%1", gpu.name)
                                .replace("%2", str(slot.count)))
+
+    def show_warnings(self, warnings: list[BuildWarning]) -> None:
+        """The build warnings about this card (or every card): in its tooltip, marked by its name.
+
+        Only the mark's picture changes; its place is always there, so nothing on the card moves.
+        """
+        warnings = ordered(warnings)
+        if warnings == self._warnings:
+            return
+        self._warnings = warnings
+        if warnings:
+            self.alert.setPixmap(severity_pixmap(warnings[0].severity))
+            self._warnings_tip = self.tr("Build warnings:") + "\n" + "\n".join(
+                f"• {warning_text(w)}" for w in warnings)
+        else:
+            self.alert.clear()
+            self._warnings_tip = ""
+        self._apply_tips()
+
+    def _apply_tips(self) -> None:
+        """The card's tooltip is its warnings; the figures' adds their sources and price."""
+        self.setToolTip(self._warnings_tip)
+        self.alert.setToolTip(self._warnings_tip)
+        self.figures.setToolTip("\n\n".join(t for t in (self._figures_tip, self._warnings_tip)
+                                              if t))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Delete or Backspace on the focused card removes it."""

@@ -22,8 +22,10 @@ SCHEME_ENV = "GPU_PLANNER_COLOR_SCHEME"
 def choose_style(app: QApplication) -> str:
     """Switch to Fusion where the platform style is poor; returns the style in use."""
     current = app.style().name().lower()
+    if current in GOOD_STYLES:
+        return current  # the usual case: no need to scan the style plugins (a few ms)
     available = [k.lower() for k in QStyleFactory.keys()]  # noqa: SIM118 (a list, not a dict)
-    if current not in GOOD_STYLES and "fusion" in available:
+    if "fusion" in available:
         app.setStyle("Fusion")
         current = "fusion"
     return current

@@ -1,8 +1,10 @@
-"""The build's live totals and warnings, as `physics.summarize` reports them.
+"""The build's live totals, as `physics.summarize` reports them.
 
 Figures come from core; this module only shows them, formatted by :mod:`planner.ui.formats`
-(units, the locale's separators) and translates the warnings. The price is shown in the document's
-currency, converted at the bundled dated rates, whose date the tooltip names.
+(units, the locale's separators). The price is shown in the document's currency, converted at the
+bundled dated rates, whose date the tooltip names. The summary's warnings are shown by the canvas's
+:class:`~planner.ui.warnings_strip.WarningsStrip`, which :meth:`TotalsBar.show_build` hands them to
+through its return value.
 """
 
 from __future__ import annotations
@@ -10,28 +12,23 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QGridLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QSizePolicy,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from planner.core.build import Build
 from planner.core.formatting import Formatter
-from planner.core.physics import DEFAULT_HOST_WATTS, BuildSummary, summarize
+from planner.core.physics import BuildSummary, summarize
 from planner.core.prices import build_price
-from planner.ui.formats import formatter
-from planner.ui.warnings_text import warning_text
+from planner.core.views_energy import host_watts
+from planner.ui.formats import formatter, number_style
 
 
 class TotalsBar(QWidget):
-    """Label pairs for the totals, then the warnings list (hidden when there are none)."""
+    """Caption and value pairs for the totals, four to a row."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,29 +60,25 @@ class TotalsBar(QWidget):
         frame.setLayout(grid)
         grid.setContentsMargins(10, 8, 10, 8)
 
-        self.warnings = QListWidget()
-        self.warnings.setWordWrap(True)
-        self.warnings.setAccessibleName(self.tr("Build warnings"))
-        self.warnings.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.warnings.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.warnings.hide()
-
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(frame)
-        layout.addWidget(self.warnings)
 
     def show_build(self, build: Build) -> BuildSummary:
         """Recompute the totals from core and show them; returns the summary for callers."""
-        s = summarize(build)
-        fmt = formatter(build.cost.currency)
+        host = host_watts(build.usage)  # the host the energy panel's total counts too
+        s = summarize(build, host_w=host)
+        # Nothing to price, nothing to convert: an empty build (the window's first) reads no
+        # exchange rates, which keeps their loader off the start-up path.
+        fmt = formatter(build.cost.currency) if build.slots else Formatter(
+            number_style(), build.cost.currency)
         v = self.values
         v["gpus"].setText(fmt.integer(s.gpu_count))
         v["memory"].setText(fmt.memory(s.total_memory_bytes, None) if s.gpu_count else "—")
         v["min_memory"].setText(fmt.memory(s.min_memory_bytes, None) if s.gpu_count else "—")
         v["power"].setText(fmt.power(s.total_tdp_w) if s.gpu_count else "—")
         v["system"].setText(fmt.power(s.system_w) if s.gpu_count else "—")
-        v["system"].setToolTip(self.system_hint.replace("%1", fmt.number(DEFAULT_HOST_WATTS)))
+        v["system"].setToolTip(self.system_hint.replace("%1", fmt.number(host)))
         if s.recommended_psu_w is not None:
             v["psu"].setText(fmt.power(s.recommended_psu_w))
             v["psu"].setToolTip(self.tr("Smallest common rating that keeps the load at or "
@@ -102,10 +95,12 @@ class TotalsBar(QWidget):
                                            "when work is split evenly"))
         v["power"].setToolTip(self.tr("Board power (TDP) of every card, from its datasheet")
                               + ("\n" + sources if sources else ""))
-        self._show_warnings(s)
         return s
 
     def _price(self, fmt: Formatter, build: Build) -> str:
+        if not build.slots:
+            self.values["price"].setToolTip("")
+            return "—"
         bought = build_price([(slot.gpu, slot.count) for slot in build.slots], fmt.currency,
                              fmt.rates, build.cost.price_kind)
         tip = self.tr("Each card at its own price (see the card's tooltip for its kind and date)")
@@ -120,20 +115,3 @@ class TotalsBar(QWidget):
         if missing:
             text += " " + self.tr("(+%n unpriced)", "", missing)
         return text
-
-    def _show_warnings(self, s: BuildSummary) -> None:
-        style = QApplication.style()
-        icons = {"error": QStyle.StandardPixmap.SP_MessageBoxCritical,
-                 "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
-                 "info": QStyle.StandardPixmap.SP_MessageBoxInformation}
-        self.warnings.clear()
-        for w in s.warnings:
-            icon = style.standardIcon(icons.get(w.severity, icons["warning"]))
-            item = QListWidgetItem(icon, warning_text(w))
-            item.setToolTip(w.message)
-            self.warnings.addItem(item)
-        self.warnings.setVisible(bool(s.warnings))
-        if s.warnings:
-            rows = min(len(s.warnings), 5)
-            height = sum(self.warnings.sizeHintForRow(i) for i in range(rows))
-            self.warnings.setMaximumHeight(height + 2 * self.warnings.frameWidth() + 4)

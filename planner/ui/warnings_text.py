@@ -8,14 +8,15 @@ sentence rather than hiding the warning.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication as Qca
-from PySide6.QtCore import QLocale
 
 from planner.core.physics import ATX_EXPANSION_SLOTS, CIRCUITS_W, DESKTOP_GPU_LANES, BuildWarning
+from planner.ui.formats import formatter
 
 
 def _number(text: str) -> str:
+    """A whole number from core's parameters in the user's separators (the one formatter)."""
     try:
-        return QLocale().toString(round(float(text)))
+        return formatter().number(float(text))
     except ValueError:
         return text
 

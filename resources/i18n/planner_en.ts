@@ -106,6 +106,16 @@
     </message>
 </context>
 <context>
+    <name>WarningsStrip</name>
+    <message numerus="yes">
+        <source>%n build warning(s)</source>
+        <translation>
+            <numerusform>%n build warning</numerusform>
+            <numerusform>%n build warnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>WorkloadLabels</name>
     <message numerus="yes">
         <source>Per GPU over the build&apos;s %n GPU(s)</source>

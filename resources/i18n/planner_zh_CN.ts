@@ -64,8 +64,12 @@
         <translation>不计入</translation>
     </message>
     <message>
-        <source>Same GPU, cheapest on record</source>
-        <translation>同款 GPU，记录中最便宜的</translation>
+        <source>Like for like: the same GPU model and count</source>
+        <translation>同款同量：相同的 GPU 型号与数量</translation>
+    </message>
+    <message>
+        <source>The cheapest rental on record of the build&apos;s GPU model, as many GPUs as the build has; a build of several GPU models has none</source>
+        <translation>记录中本配置 GPU 型号最便宜的租用方案，数量与配置相同；含多种 GPU 型号的配置没有同款同量的租用</translation>
     </message>
 </context>
 <context>
@@ -158,36 +162,40 @@
         <translation>架构</translation>
     </message>
     <message>
-        <source>VRAM (GB)</source>
-        <translation>显存 (GB)</translation>
-    </message>
-    <message>
-        <source>Bandwidth (GB/s)</source>
-        <translation>带宽 (GB/s)</translation>
-    </message>
-    <message>
-        <source>TDP (W)</source>
-        <translation>TDP (W)</translation>
-    </message>
-    <message>
         <source>FP16 TFLOPS</source>
         <translation>FP16 TFLOPS</translation>
     </message>
     <message>
-        <source>Price (USD)</source>
-        <translation>价格（美元）</translation>
+        <source>VRAM</source>
+        <translation>显存</translation>
     </message>
     <message>
-        <source>Memory capacity as the vendor states it</source>
-        <translation>厂商标称的显存容量</translation>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
     </message>
     <message>
-        <source>Memory bandwidth, 10⁹ bytes per second</source>
-        <translation>显存带宽，每秒 10⁹ 字节</translation>
+        <source>Power</source>
+        <translation>功耗</translation>
     </message>
     <message>
-        <source>Board power (total graphics power)</source>
-        <translation>板卡功耗（整卡功耗）</translation>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s architecture (hover a value for its chips)</source>
+        <translation>GPU 的架构（悬停在数值上可查看芯片）</translation>
+    </message>
+    <message>
+        <source>Memory capacity in GB, as the vendor states it</source>
+        <translation>显存容量（GB），以厂商标称为准</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth in GB/s (10⁹ bytes per second)</source>
+        <translation>显存带宽（GB/s，每秒 10⁹ 字节）</translation>
+    </message>
+    <message>
+        <source>Board power (total graphics power) in watts</source>
+        <translation>板卡功耗（整卡功耗），单位瓦</translation>
     </message>
     <message>
         <source>Dense FP16 tensor throughput with FP32 accumulate, no sparsity</source>
@@ -273,6 +281,10 @@
         <translation>把 GPU 拖入配置，或双击它</translation>
     </message>
     <message>
+        <source>Right-click to choose the columns</source>
+        <translation>右键选择要显示的列</translation>
+    </message>
+    <message>
         <source>Number of GPUs shown</source>
         <translation>显示的 GPU 数量</translation>
     </message>
@@ -327,6 +339,10 @@
     <message>
         <source>Best of the compared (lower is better)</source>
         <translation>所比较中最佳（越低越好）</translation>
+    </message>
+    <message>
+        <source>%1 ↑ %2 (off scale)</source>
+        <translation>%1 ↑ %2（超出刻度）</translation>
     </message>
     <message>
         <source>Cumulative cost</source>
@@ -490,6 +506,18 @@
         <translation>230 V / 16 A</translation>
     </message>
     <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
         <source>Headroom: %1</source>
         <translation>余量：%1</translation>
     </message>
@@ -649,6 +677,10 @@
         <translation>
             <numerusform>%n 年</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>↑ %1 after %2 (off scale)</source>
+        <translation>↑ %2后达 %1（超出刻度）</translation>
     </message>
     <message>
         <source>at the rates of %1</source>
@@ -901,6 +933,10 @@
         <translation>GPU 配置 (*.gpubuild);;所有文件 (*)</translation>
     </message>
     <message>
+        <source>Cannot open “%1”.</source>
+        <translation>无法打开“%1”。</translation>
+    </message>
+    <message>
         <source>Cannot Open Build</source>
         <translation>无法打开配置</translation>
     </message>
@@ -917,14 +953,6 @@
         <translation>
             <numerusform>文件中有 %n 个 GPU 不在你的目录里；其参数取自文件。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Figures Differ</source>
-        <translation>参数不一致</translation>
-    </message>
-    <message>
-        <source>Some figures in “%1” differ from your catalog. The build keeps the file&apos;s figures.</source>
-        <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
     </message>
     <message>
         <source>Save Build As</source>
@@ -1240,10 +1268,6 @@
         <translation>负载 %1 kWh，空闲 %2 kWh</translation>
     </message>
     <message>
-        <source>The cards plus the rest of the computer, at the wall</source>
-        <translation>显卡加上整机其余部分，按墙插计</translation>
-    </message>
-    <message>
         <source>idle %1 W</source>
         <translation>空闲 %1 W</translation>
     </message>
@@ -1264,6 +1288,10 @@
 Source: %3</source>
         <translation>板卡功耗 %1 W，%2
 来源：%3</translation>
+    </message>
+    <message>
+        <source>The cards plus %1 W for the rest of the computer (CPU, board, drives, fans), at the wall</source>
+        <translation>显卡加上整机其余部分（CPU、主板、硬盘、风扇）约 %1 W，按墙插处计</translation>
     </message>
     <message>
         <source>Tariff: %1 (%2).</source>
@@ -1584,12 +1612,16 @@ Source: %3</source>
         <translation>此版本不含报告模块</translation>
     </message>
     <message>
-        <source>GPUs Not in Your Catalog</source>
-        <translation>目录中没有的 GPU</translation>
+        <source>Some figures in “%1” differ from your catalog. The build keeps the file&apos;s figures.</source>
+        <translation>“%1”中的部分参数与你的目录不同。配置保留文件中的参数。</translation>
     </message>
     <message>
-        <source>This build uses GPUs your catalog does not have: %1. Add them to your catalog as your own GPUs?</source>
-        <translation>此配置使用了你的目录中没有的 GPU：%1。要把它们作为自定义 GPU 加入你的目录吗？</translation>
+        <source>This build uses GPUs your catalog does not have: %1. Their figures come from the file.</source>
+        <translation>此配置使用了你的目录中没有的 GPU：%1。它们的参数来自文件。</translation>
+    </message>
+    <message>
+        <source>Add to My Catalog</source>
+        <translation>加入我的目录</translation>
     </message>
     <message>
         <source>Cannot Add GPU</source>
@@ -1737,6 +1769,25 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Notice</name>
+    <message>
+        <source>Notice</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Close this notice</source>
+        <translation>关闭此提示</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>PanelDocks</name>
     <message>
         <source>VRAM Headroom</source>
@@ -1763,7 +1814,6 @@ Source: %3</source>
     <name>PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <extracomment>The languages we ship, by locale name, each named in itself.</extracomment>
         <translation>偏好设置</translation>
     </message>
     <message>
@@ -2236,6 +2286,10 @@ Source: %3</source>
         <translation>按 %2 的汇率由 %1 换算</translation>
     </message>
     <message>
+        <source>Build warnings:</source>
+        <translation>配置警告：</translation>
+    </message>
+    <message>
         <source>Figures from: %1
 Price: %2</source>
         <translation>参数来源：%1
@@ -2426,10 +2480,6 @@ Price: %2</source>
         <translation>GPU 加上其余部件约 %1 W</translation>
     </message>
     <message>
-        <source>Build warnings</source>
-        <translation>配置警告</translation>
-    </message>
-    <message>
         <source>Smallest common rating that keeps the load at or under 80 %</source>
         <translation>让负载不超过 80% 的最小常见额定功率</translation>
     </message>
@@ -2521,6 +2571,45 @@ Price: %2</source>
     <message>
         <source>error</source>
         <translation>出错</translation>
+    </message>
+</context>
+<context>
+    <name>WarningsPopup</name>
+    <message>
+        <source>Build warnings</source>
+        <translation>配置警告</translation>
+    </message>
+</context>
+<context>
+    <name>WarningsStrip</name>
+    <message>
+        <source>Build warnings</source>
+        <translation>配置警告</translation>
+    </message>
+    <message>
+        <source>Number of warnings</source>
+        <translation>警告数量</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>No build warnings</source>
+        <translation>没有配置警告</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n build warning(s)</source>
+        <translation>
+            <numerusform>%n 条配置警告</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowLayout</name>
+    <message>
+        <source>The window&apos;s layout is new in this version, so your saved arrangement of the panels was reset. Arrange them as you like; View › Reset Layout brings this one back.</source>
+        <translation>此版本的窗口布局是新的，因此你保存的面板排列已重置。可按需重新排列；“视图 › 重置布局”可随时恢复此布局。</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,8 @@ TINY = Workload(id="tiny", name="Tiny LM", family="decoder", parameters=125_000_
                 sources=("config",), layers=12, hidden=768, heads=12, intermediate=3072,
                 vocab=50257, context=2048, default_seq=1024)
 RATES = Rates(cny_per_usd=7.0, cny_per_eur=8.0, as_of="2026-05-01")
-# Electricity at 0.20 a kWh, 10 h a day all year at full board power, nothing else counted.
+# Electricity at 0.20 a kWh, 10 h a day all year at full board power, no idle, no PSU loss or
+# PUE; the host is not stated, so each build counts the 200 W host every build's totals count.
 USAGE = Usage(hours_per_day=10.0, days_per_year=365.0, utilization=1.0,
               idle_when_not_running=False, host_watts=0.0, psu_efficiency=1.0, pue=1.0)
 COST = CostSettings(currency="USD", tariff_id=None, price_per_kwh=0.20, years=3)
@@ -59,14 +60,14 @@ def study(job: int | None = None) -> Study:
 def test_hand_worked_money_and_energy() -> None:
     view = variant_comparison(study(), CATALOG, RATES)
     assert [c.name for c in view.columns] == ["Two A", "One B"]
-    # Two A: 2 × 450 W × 3,650 h = 3,285 kWh → 657.00 a year; bought 2 × 1,599 = 3,198;
-    # after 3 years 3,198 + 3 × 657 = 5,169. One B: 300 W × 3,650 h = 1,095 kWh → 219.00;
-    # 2,500 + 3 × 219 = 3,157.
-    assert view.row("kwh_year").values == pytest.approx((3285.0, 1095.0))
-    assert view.row("cost_year").values == pytest.approx((657.0, 219.0))
+    # Two A: (2 × 450 W + 200 W host) × 3,650 h = 4,015 kWh → 803.00 a year; bought
+    # 2 × 1,599 = 3,198; after 3 years 3,198 + 3 × 803 = 5,607. One B: (300 W + 200 W) ×
+    # 3,650 h = 1,825 kWh → 365.00; 2,500 + 3 × 365 = 3,595.
+    assert view.row("kwh_year").values == pytest.approx((4015.0, 1825.0))
+    assert view.row("cost_year").values == pytest.approx((803.0, 365.0))
     assert view.row("purchase").values == pytest.approx((3198.0, 2500.0))
-    assert view.row("total").values == pytest.approx((5169.0, 3157.0))
-    assert view.columns[0].cumulative == pytest.approx((3198.0, 3855.0, 4512.0, 5169.0))
+    assert view.row("total").values == pytest.approx((5607.0, 3595.0))
+    assert view.columns[0].cumulative == pytest.approx((3198.0, 4001.0, 4804.0, 5607.0))
     assert view.columns[0].price_dates == ("2026-05-01",)
     for key in ("kwh_year", "cost_year", "purchase", "total"):
         assert view.row(key).best == (1,), key  # lower is better: One B each time

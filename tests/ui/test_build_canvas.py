@@ -156,10 +156,16 @@ def test_reorder_by_dropping_a_card(qtbot, document):
 def test_warnings_are_listed(qtbot, document):
     canvas = make_canvas(qtbot, document)
     _drop(canvas, gpu_mime(["nvidia-rtx-4090", "amd-rx-7900-xtx"]))
-    texts = [canvas.totals.warnings.item(i).text()
-             for i in range(canvas.totals.warnings.count())]
-    assert any("mixes vendors" in t for t in texts)
-    assert canvas.totals.warnings.isVisible()
+    strip = canvas.strip
+    assert strip.isVisible()
+    assert strip.badge.text() == str(len(strip.warnings)) and len(strip.warnings) >= 2
+    # The most severe first: mixing CUDA and ROCm cards is an error.
+    assert "mixes vendors" in strip.summary.text()
+    strip.toggle_popup()
+    texts = [label.text() for label in strip.popup.texts]
+    assert any("mixes vendors" in t for t in texts) and strip.popup.isVisible()
+    strip.toggle_popup()
+    assert not strip.popup.isVisible()
 
 
 def _catalog_panel(qtbot, document) -> CatalogPanel:

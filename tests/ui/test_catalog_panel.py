@@ -44,10 +44,10 @@ def test_model_roles(fixture_catalog):
     gpu = model.index(row, NAME).data(GPU_ROLE)
     assert gpu.id == "nvidia-rtx-4090"
     assert model.index(row, MEMORY).data(SORT_ROLE) == 24
-    assert model.index(row, MEMORY).data() == "24"
+    assert model.index(row, MEMORY).data() == "24 GB"
     assert model.index(row, TDP).data(Qt.ItemDataRole.ToolTipRole) == f"Source: {gpu.sources[0]}"
     assert model.index(row, NAME).data(Qt.ItemDataRole.DecorationRole) is not None
-    assert model.headerData(MEMORY, Qt.Orientation.Horizontal) == "VRAM (GB)"
+    assert model.headerData(MEMORY, Qt.Orientation.Horizontal) == "VRAM"
     mime = model.mimeData([model.index(row, NAME), model.index(row, MEMORY)])
     assert mime.hasFormat(GPU_MIME)
     assert gpu_ids(mime) == ["nvidia-rtx-4090"]

@@ -11,10 +11,10 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 
 from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
 from planner.core.memory import TrainingSetup
+from planner.translations import i18n_dir
 from planner.ui import edits
 from planner.ui.build_canvas import BuildCanvas
 from planner.ui.document import BuildDocument
-from planner.ui.i18n import i18n_dir
 from planner.ui.main_window import MainWindow
 from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.workloads import WorkloadsPanel

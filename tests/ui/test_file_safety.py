@@ -269,7 +269,7 @@ def test_an_unreadable_file_to_open_keeps_the_open_build(qtbot, window, monkeypa
     _unreadable(monkeypatch, other)
     assert not window.files.open_path(other, ask=False)
     monkeypatch.undo()
-    assert shown == [("Cannot Open Build", "Cannot open 'other.gpubuild': you do not have "
+    assert shown == [("Cannot Open Build", f"Cannot open '{other}': you do not have "
                                            "permission to read it.")]
     assert window.document.build == mine and window.isWindowModified()
 

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from planner.core.physics import BuildWarning
+from planner.translations import i18n_dir
 from planner.ui.catalog_panel import CatalogPanel
-from planner.ui.i18n import i18n_dir
 from planner.ui.warnings_text import warning_text
 
 
@@ -198,7 +198,7 @@ def test_compiled_translations_match_their_sources(tmp_path, name):
 
 @pytest.mark.parametrize("locale_name", ["C", "de_DE", "en_GB"])
 def test_untranslated_locales_read_english_with_plurals(qapp, monkeypatch, locale_name):
-    from planner.ui.i18n import LOCALE_ENV, install_translators
+    from planner.translations import LOCALE_ENV, install_translators
 
     monkeypatch.setenv(LOCALE_ENV, locale_name)
     installed = install_translators(qapp)
@@ -211,12 +211,36 @@ def test_untranslated_locales_read_english_with_plurals(qapp, monkeypatch, local
 
 
 def test_chinese_locale_still_gets_chinese(qapp, monkeypatch):
-    from planner.ui.i18n import LOCALE_ENV, install_translators
+    from planner.translations import LOCALE_ENV, install_translators
 
     monkeypatch.setenv(LOCALE_ENV, "zh_CN")
     installed = install_translators(qapp)
     try:
         assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 3) == "添加 3 个 GPU"
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        QLocale.setDefault(QLocale.system())
+
+
+@pytest.mark.parametrize(("flag", "env", "preference", "expected"), [
+    ("zh_CN", "en", "en", "添加 3 个 GPU"),  # --lang wins over everything
+    ("en", "zh_CN", "zh_CN", "Add 3 GPUs"),
+    (None, "zh_CN", "en", "添加 3 个 GPU"),  # then GPU_PLANNER_LOCALE
+    (None, None, "zh_CN", "添加 3 个 GPU"),  # then Preferences
+    (None, None, "en", "Add 3 GPUs"),
+])
+def test_language_is_chosen_flag_then_environment_then_preferences(
+        qapp, monkeypatch, flag, env, preference, expected):
+    from planner.translations import LOCALE_ENV, install_translators
+
+    if env is None:
+        monkeypatch.delenv(LOCALE_ENV, raising=False)
+    else:
+        monkeypatch.setenv(LOCALE_ENV, env)
+    installed = install_translators(qapp, preference, flag)
+    try:
+        assert QCoreApplication.translate("Edits", "Add %n GPU(s)", "", 3) == expected
     finally:
         for translator in installed:
             QCoreApplication.removeTranslator(translator)

@@ -127,6 +127,15 @@ def test_unmodified_document_closes_without_asking(window, monkeypatch):
     assert window.close()
 
 
+def test_missing_file_message_keeps_its_folder(window, monkeypatch, tmp_path):
+    missing = tmp_path / "elsewhere" / "lab.gpubuild"
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[1:3]))
+    assert not window.files.open_path(missing)
+    # One sentence naming the path as a whole (it said 'lab.gpubuild' alone: which folder?).
+    assert shown == [("Cannot Open Build", f"Cannot open '{missing}': there is no such file.")]
+
+
 def test_broken_file_shows_sentence_and_keeps_build(window, monkeypatch, tmp_path):
     _add(window, "nvidia-rtx-3090")
     broken = tmp_path / "broken.gpubuild"
@@ -137,7 +146,8 @@ def test_broken_file_shows_sentence_and_keeps_build(window, monkeypatch, tmp_pat
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: Button.Discard)
     monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a[1:3]))
     assert not window.files.open_path(broken)
-    assert shown == [("Cannot Open Build", str(raised.value))]
+    # The dialog names the file, folder and all, then gives the reason (issue 12: it named none).
+    assert shown == [("Cannot Open Build", f"Cannot open “{broken}”.\n\n{raised.value}")]
     assert str(raised.value).endswith(".")
     assert _slots(window) == [("nvidia-rtx-3090", 1)]
     assert window.document.path is None
@@ -176,14 +186,16 @@ def test_broken_panels_and_missing_report_are_skipped(qtbot, window, monkeypatch
     assert window.print_action.toolTip()
 
 
-def test_store_notice_reaches_status_bar(qtbot, store):
+def test_store_notice_reaches_status_bar_and_a_notice(qtbot, store):
     store.notice = "The catalog database was rebuilt."
     win = _new_window(qtbot, store)
     assert win.statusBar().currentMessage() == store.notice
-    boxes = [b for b in win.findChildren(QMessageBox) if b.text() == store.notice]
-    assert boxes
-    for box in boxes:
-        box.close()
+    # In the window, not in a (window-modal) box: nothing waits for an answer.
+    assert not [b for b in win.findChildren(QMessageBox) if b.isVisible()]
+    notice = win.notices.notices["catalog"]
+    assert notice.isVisible() and notice.text.text() == store.notice
+    notice.close_button.click()
+    assert "catalog" not in win.notices.notices and not win.notices.isVisible()
 
 
 def test_recovery_is_offered_and_applied(window, monkeypatch):
@@ -249,17 +261,19 @@ def test_unknown_gpus_are_marked_and_offered_to_the_catalog(window, monkeypatch,
     path = Path(__file__).resolve().parents[2] / "examples" / "custom-gpu.gpubuild"
     unknown = load_document(path, window.document.catalog).unknown_gpus
     assert unknown
-    asked: list[str] = []
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a, **k: asked.append(a[2]) or Button.No)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: pytest.fail("a modal box"))
     assert window.files.open_path(path, ask=False)
-    assert asked and unknown[0].name in asked[0]
+    offer = window.notices.notices["unknown-gpus"]  # a notice: the window is not blocked
+    assert unknown[0].name in offer.text.text()
     cards = window.canvas.findChildren(SlotCard)
     marked = [c for c in cards if c.gpu_id == unknown[0].id]
     assert marked and "not in your catalog" in marked[0].figures.text()
+    assert store.catalog().gpu(unknown[0].id) is None  # nothing added without asking
 
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Button.Yes)
     assert window.files.open_path(path, ask=False)
+    [add] = window.notices.notices["unknown-gpus"].buttons
+    add.click()
+    assert "unknown-gpus" not in window.notices.notices
     assert store.catalog().gpu(unknown[0].id) is not None
     assert window.document.catalog.gpu(unknown[0].id) is not None
 

@@ -24,9 +24,9 @@ from planner.core.views_compare import comparison_table
 from planner.core.views_energy import energy_view
 from planner.core.views_headroom import headroom_rows
 from planner.report.wording import verdict_text
+from planner.translations import i18n_dir
 from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.i18n import i18n_dir
 from planner.ui.panels.common import verdict_color
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import COST, KWH, EnergyPanel

@@ -108,3 +108,27 @@ def test_colour_scheme_switches_at_once_and_is_stored(qtbot, store, scheme) -> N
         assert (window_color.lightness() < 128) == (scheme == "dark")
     finally:
         theme.apply_scheme(app, "light")
+
+
+def test_cost_gpus_at_lines_up_with_the_assumptions_above(qtbot, store) -> None:
+    """Issue 12: the row sat in a form of its own, its field out of line with the others."""
+    dialog = PreferencesDialog(store.catalog())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    fields = [dialog.assumptions.hours, dialog.assumptions.cloud, dialog.price_kind]
+    lefts = {f.mapTo(dialog, f.rect().topLeft()).x() for f in fields}
+    assert len(lefts) == 1, lefts
+    form = dialog.assumptions.form
+    labels = [form.labelForField(f) for f in fields]
+    assert len({label.mapTo(dialog, label.rect().topLeft()).x() for label in labels}) == 1
+
+
+def test_cloud_choice_says_what_the_automatic_one_does(qtbot, store) -> None:
+    """The automatic rental is like for like (views_energy.like_for_like), not "cheapest"."""
+    dialog = PreferencesDialog(store.catalog())
+    qtbot.addWidget(dialog)
+    cloud = dialog.assumptions.cloud
+    assert cloud.itemData(0) is None  # the automatic choice
+    text = cloud.itemText(0)
+    assert "same GPU model and count" in text and "cheapest on record" not in text

@@ -114,3 +114,22 @@ def test_compare_panel_shows_the_views_figures_as_plain_text(document: BuildDocu
     assert [c.name for c in panel.view.columns][:2] == ["<img src=x>", "2× RTX 6000 Ada"]
     panel.rental_check.setChecked(False)
     assert all(c.kind == "variant" for c in panel.view.columns)
+
+
+def test_compare_chart_keeps_the_owned_builds_on_scale(document: BuildDocument) -> None:
+    """Renting 8× A100 for three years costs ~10× any workstation: it leaves the scale, named."""
+    panel = ComparePanel(document)
+    panel.resize(1200, 300)  # a wide, short bottom dock: table beside the chart
+    panel.show()
+    view = panel.view
+    assert view is not None
+    owned = [c.cumulative[-1] for c in view.columns if c.kind == "variant"]
+    rental = next(c for c in view.columns if c.kind != "variant")
+    assert rental.cumulative[-1] > 3 * max(owned)
+    top = panel.plot.getViewBox().viewRange()[1][1]
+    assert max(owned) <= top < rental.cumulative[-1]
+    labels = [label.text for _sample, label in panel.legend.items]
+    assert any(rental.name in t and "off scale" in t for t in labels)
+    assert panel.split.orientation() == Qt.Orientation.Horizontal
+    panel.resize(600, 800)
+    assert panel.split.orientation() == Qt.Orientation.Vertical

@@ -24,9 +24,9 @@ from planner.core.memory_notes import TEMPLATES, MemoryNote
 from planner.core.money import Rates
 from planner.core.specs import Catalog
 from planner.core.views_headroom import headroom_rows
+from planner.translations import i18n_dir
 from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.i18n import i18n_dir
 from planner.ui.memory_notes_text import PARAMETERS, _template, note_text
 from planner.ui.panels.figure_model import MARKED_ROLE
 from planner.ui.panels.headroom import HeadroomPanel

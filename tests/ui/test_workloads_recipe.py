@@ -47,10 +47,16 @@ def _document(catalog: Catalog, setup: TrainingSetup, model: str = "llama-3-8b")
 @pytest.fixture
 def recipe(qtbot, catalog: Catalog) -> Iterator[Callable[..., tuple[BuildDocument, RecipeDialog]]]:  # type: ignore[no-untyped-def]
     """Open the recipe editor of a one-workload build, as a click on its recipe cell would."""
+    # qtbot holds widgets weakly: without this list the panel (parentless, so owned by Python)
+    # and its recipe dialog were deleted when open_recipe returned, and a test's later edit
+    # reached a dialog that no longer existed (a crash once nothing else kept the panel alive).
+    panels: list[WorkloadsPanel] = []
+
     def open_recipe(setup: TrainingSetup, model: str = "llama-3-8b") -> tuple[BuildDocument,
                                                                               RecipeDialog]:
         document = _document(catalog, setup, model)
         panel = WorkloadsPanel(document)
+        panels.append(panel)
         qtbot.addWidget(panel)
         panel.resize(1400, 300)
         panel.show()

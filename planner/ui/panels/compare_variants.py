@@ -10,8 +10,10 @@ candidate over the horizon. Names from the file are shown as plain text.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtGui import QBrush, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,6 +36,7 @@ from planner.core.views_variants import (
     rental_for,
     variant_comparison,
 )
+from planner.report.chart import axis_top
 from planner.report.wording import cell_text, row_label, row_labels, verdict_text
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
@@ -102,12 +105,16 @@ class ComparePanel(Panel):
         self.plot.setLabel("bottom", self.tr("Years"))
         self.plot.getAxis("bottom").setTickSpacing(1, 1)
         self.plot.setMinimumHeight(160)
-        self.legend = self.plot.addLegend(offset=(10, 10))
+        # The legend sits under the axis, outside the plot: inside, it hid the lines it names.
+        item = self.plot.getPlotItem()
+        self.legend = pg.LegendItem(labelTextSize="8pt", verSpacing=-6)
+        self.legend.setParentItem(item)
+        item.layout.addItem(self.legend, 5, 1)
         self.curves = [CurveItem(color, symbol, dashed) for color, symbol, dashed in SERIES]
         for curve in self.curves:
             self.plot.addItem(curve)
 
-        split = QSplitter(Qt.Orientation.Vertical)
+        self.split = split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.plot)
         split.setStretchFactor(0, 3)
@@ -118,6 +125,18 @@ class ComparePanel(Panel):
         layout.addWidget(split, 1)
         self._label_currency = ""
         self.apply_palette()
+
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Table beside the chart in a wide, short dock (the bottom tabs); above it otherwise."""
+        size = event.size()
+        wide = size.width() > 2 * size.height()
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.split.orientation() != orientation:
+            self.split.setOrientation(orientation)
+            if wide:  # the table's columns of figures need more room than the chart
+                self.split.setSizes([size.width() * 5 // 8, size.width() * 3 // 8])
+        super().resizeEvent(event)
 
     # --- choosing -------------------------------------------------------------------------------
 
@@ -236,25 +255,35 @@ class ComparePanel(Panel):
         if self.view is not None:
             self._draw_table(self.view)
 
+    def _legend_name(self, name: str, values: tuple[float, ...], off: bool,
+                     view: VariantComparison) -> str:
+        """A line's name; one drawn off the scale (far above the rest) carries its final cost.
+
+        The final cost is the table's "Total over the horizon" for that column.
+        """
+        if not off:
+            return name
+        return self.tr("%1 ↑ %2 (off scale)").replace("%1", name).replace(
+            "%2", self.formatter().money(values[-1], view.currency))
+
     def _draw_chart(self, view: VariantComparison) -> None:
         if view.currency != self._label_currency:
             self._label_currency = view.currency
             self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
-        names = [col.name for col in view.columns if col.cumulative]
+        series = [col for col in view.columns if col.cumulative][: len(self.curves)]
+        top, off = axis_top([col.cumulative for col in series])
+        names = [self._legend_name(col.name, col.cumulative, i in off, view)
+                 for i, col in enumerate(series)]
         if names != self._legend_names:
             for curve in self.curves:
                 if any(sample.item is curve for sample, _label in self.legend.items):
                     self.legend.removeItem(curve)
-        top = 1.0
         shown = 0
-        for col in view.columns:
-            if not col.cumulative or shown >= len(self.curves):
-                continue
+        for col, name in zip(series, names, strict=True):
             curve = self.curves[shown]
             curve.setData(view.years[: len(col.cumulative)], col.cumulative)
-            if names != self._legend_names:
-                self.legend.addItem(curve, col.name)
-            top = max(top, *col.cumulative)
+            if names != self._legend_names:  # pyqtgraph labels are HTML: names are escaped
+                self.legend.addItem(curve, html.escape(name))
             shown += 1
         for curve in self.curves[shown:]:
             curve.setData((), ())

@@ -84,7 +84,7 @@ class EnergyPanel(Panel):
         self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         figures = QGroupBox(self.tr("A year of use"))
         figures_layout = QVBoxLayout(figures)
-        figures_layout.addWidget(self.table, 1)
+        figures_layout.addWidget(self.table)
         figures_layout.addWidget(self.summary)
 
         # --- chart -----------------------------------------------------------------------------
@@ -94,7 +94,7 @@ class EnergyPanel(Panel):
         self.plot.hideButtons()
         self.plot.setLabel("bottom", self.tr("Years"))
         self.plot.showGrid(x=False, y=True, alpha=0.2)
-        self.plot.setMinimumHeight(180)
+        self.plot.setMinimumHeight(140)
         self.plot.disableAutoRange()
         self.plot.getAxis("bottom").setTickSpacing(1, 1)
         self.legend = self.plot.addLegend(offset=(10, 10))
@@ -110,12 +110,15 @@ class EnergyPanel(Panel):
         self.plot.addItem(self.break_even_line)
         self.plot.addItem(self.break_even_label)
 
-        top = QHBoxLayout()
-        top.addWidget(inputs, 2)
-        top.addWidget(figures, 3)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.plot, 1)
+        # The assumptions on the left, the year's figures and the cost over the years on the
+        # right: the panel is half as tall as with the figures under the inputs (its dock
+        # scrolls it when a laptop's bottom row is shorter still, see panel_docks.scrolling).
+        right = QVBoxLayout()
+        right.addWidget(figures)
+        right.addWidget(self.plot, 1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(inputs, 2)
+        layout.addLayout(right, 3)
         self.apply_palette()
 
     # --- inputs -----------------------------------------------------------------------------
@@ -173,8 +176,10 @@ class EnergyPanel(Panel):
             kwh_tip = self.tr("%1 kWh under load, %2 kWh idle").replace(
                 "%1", self.number(line.kwh_load_per_year)).replace(
                 "%2", self.number(line.kwh_idle_per_year))
-            tips = {KWH: kwh_tip, GPU: self._gpu_tip(line.gpu_id) if line.gpu_id else
-                    self.tr("The cards plus the rest of the computer, at the wall")}
+            host = self.tr("The cards plus %1 W for the rest of the computer (CPU, board, "
+                           "drives, fans), at the wall").replace(
+                "%1", self.number(view.host_watts if view is not None else None))
+            tips = {KWH: kwh_tip, GPU: self._gpu_tip(line.gpu_id) if line.gpu_id else host}
             rows.append([Cell(text, tooltip=tips.get(c, ""),
                               align=LEFT if c == GPU else RIGHT, bold=is_total)
                          for c, text in enumerate(texts)])
@@ -183,8 +188,9 @@ class EnergyPanel(Panel):
                 self.table.resizeColumnToContents(column)
         height = (self.table.horizontalHeader().height() + 4
                   + sum(self.table.rowHeight(r) for r in range(len(rows))))
+        # As tall as its rows (up to ten or so): the chart below gets the rest of the column.
         if self.table.minimumHeight() != min(height, 260):
-            self.table.setMinimumHeight(min(height, 260))
+            self.table.setFixedHeight(min(height, 260))
 
     def _gpu_tip(self, gpu_id: str) -> str:
         """Where a card's power figures come from (or that its idle power is unknown)."""

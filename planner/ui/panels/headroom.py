@@ -15,7 +15,7 @@ import math
 from typing import cast
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QSize, Qt
 from PySide6.QtGui import QCursor, QFontMetricsF, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -82,6 +82,46 @@ def step_is_whole(ticks: list[float]) -> bool:
     return all(float(t).is_integer() for t in ticks)
 
 
+class WrappingButton(QPushButton):
+    """A push button whose text wraps to the width it is given instead of widening the panel.
+
+    A suggestion such as "Micro-batch 16 with 2× gradient accumulation (same effective batch
+    128) → 18.6 GiB" is wider than a docked panel; a QPushButton never wraps, so it was cut at
+    the panel's edge. The text is a word-wrapped label inside the button (mouse events go to the
+    button); the button's height follows the label's height for the width.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        inner = QVBoxLayout(self)
+        inner.setContentsMargins(8, 3, 8, 3)
+        inner.addWidget(self.label)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+
+    def setText(self, text: str) -> None:
+        """Show ``text`` wrapped (and name the button by it for screen readers)."""
+        self.label.setText(text)
+        self.setAccessibleName(text)
+
+    def text(self) -> str:
+        """The button's words."""
+        return self.label.text()
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the longest word allows; as tall as the wrapped text needs."""
+        layout = self.layout()
+        return layout.minimumSize() if layout is not None else super().minimumSizeHint()
+
+    def sizeHint(self) -> QSize:
+        """The wrapped label's size plus the button's margins."""
+        layout = self.layout()
+        return layout.sizeHint() if layout is not None else super().sizeHint()
+
+
 class SuggestionGroup(QFrame):
     """One workload that does not fit: a sentence and a button per suggested change."""
 
@@ -90,7 +130,7 @@ class SuggestionGroup(QFrame):
         self.panel = panel
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.row: HeadroomRow | None = None
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[WrappingButton] = []
         self.title = QLabel()
         self.title.setWordWrap(True)
         font = self.title.font()
@@ -118,7 +158,7 @@ class SuggestionGroup(QFrame):
             self.title.setText(self.tr("%1 does not fit. What would make it fit:")
                                .replace("%1", row.name))
         while len(self.buttons) < len(row.suggestions):
-            button = QPushButton()
+            button = WrappingButton()
             number = len(self.buttons)
             button.clicked.connect(lambda _checked=False, n=number: self._clicked(n))
             self.column.addWidget(button)
@@ -179,6 +219,8 @@ class HeadroomPanel(Panel):
         self.suggestions_box.setWidgetResizable(True)
         self.suggestions_box.setFrameShape(QFrame.Shape.NoFrame)
         self.suggestions_box.setFixedHeight(SUGGESTIONS_PIXELS)
+        # Wrap to the panel's width (WrappingButton), never scroll sideways past a cut line.
+        self.suggestions_box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         content = QWidget()
         self._groups_layout = QVBoxLayout(content)
         self._groups_layout.setContentsMargins(0, 0, 0, 0)

@@ -51,7 +51,14 @@ class WorkloadsPanel(Panel):
         self.picker = searchable_combo(self.tr("Search models…"), 24)
         self.add_button = QPushButton(self.tr("Add"))
         self.add_button.clicked.connect(self._add_picked)
-        self.picker.activated.connect(lambda _i: self._add_picked())
+        # Picking in the list or the completer only selects (the combo sets its current index);
+        # Add, or Return in the box once the pick is made, adds. Adding on ``activated`` as well
+        # added a pick twice: the completer writes its text back after ``activated``, and Add
+        # matched that text again. The Return that picks in the completer's popup reaches the
+        # box too (while the popup is still up): it only picks.
+        line = self.picker.lineEdit()
+        if line is not None:
+            line.returnPressed.connect(self._return_pressed)
         self.hf_button = QPushButton(self.tr("From config.json…"))
         self.hf_button.setToolTip(self.tr("Size your own model from its Hugging Face "
                                           "config.json (or drop the file here)"))
@@ -91,6 +98,14 @@ class WorkloadsPanel(Panel):
                                 if w.parameters >= 1e9 else w.name, w.id)
         self.picker.setCurrentIndex(-1)
 
+    def _return_pressed(self) -> None:
+        completer = self.picker.completer()
+        popup = completer.popup() if completer is not None else None
+        if popup is not None and popup.isVisible():
+            return  # this Return picks in the popup
+        if self.picker.currentText().strip():  # Return in an empty box asks for nothing
+            self._add_picked()
+
     def _add_picked(self) -> None:
         index = self.picker.currentIndex()
         if index < 0:
@@ -104,6 +119,7 @@ class WorkloadsPanel(Panel):
             return
         self.add_workload(workload)
         self.picker.setCurrentIndex(-1)
+        self.picker.clearEditText()
 
     def add_workload(self, workload: Workload) -> None:
         """Track a workload with its catalog defaults, as one undoable edit."""
