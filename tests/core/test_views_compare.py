@@ -123,7 +123,8 @@ def test_workload_and_speed_rows(real_catalog, cards):
     table = comparison_table([rtx, h100], build, real_catalog, RATES)
     serving, training = table.row("workload:0"), table.row("workload:1")
     assert _shape(serving) == ("headroom", "GiB", 1, HIGHER)
-    assert serving.label == "Llama 3 8B (inference)" and training.label == "Llama 3 8B (train)"
+    assert (serving.label, serving.task) == ("Llama 3 8B", "inference")
+    assert (training.label, training.task) == ("Llama 3 8B", "train")
     # The same estimate on both cards: the headrooms differ by the memory, 80 − 24 = 56 GiB.
     assert serving.values[1] - serving.values[0] == 56 * GIB
     assert serving.verdicts == (FITS, FITS) and serving.best == (1,)
