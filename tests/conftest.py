@@ -59,3 +59,13 @@ def _cold_caches_under_mutation() -> None:
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear) and getattr(value, "__module__", None) == name:
                     clear()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    """A writable copy of the small hand-made catalog in ``tests/fixtures/data``."""
+    import shutil
+
+    target = tmp_path / "data"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "data", target)
+    return target

@@ -8,7 +8,6 @@ have work to do first, so the database stays the one source of truth.
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -22,13 +21,6 @@ from planner.catalog.store import open_store
 from planner.core.specs import GpuSpec
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    shutil.copytree(FIXTURES, folder)
-    return folder
 
 
 @pytest.fixture

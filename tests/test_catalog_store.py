@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import shutil
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -41,13 +40,6 @@ def user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "user"
     monkeypatch.setenv(paths.DATA_DIR_ENV, str(folder))
     return folder
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(FIXTURES, target)
-    return target
 
 
 @pytest.fixture

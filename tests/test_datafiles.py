@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,6 @@ from planner.core import specs
 from planner.schema import dated, records
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(FIXTURES, target)
-    return target
 
 
 def edit(data: Path, file: str, old: str, new: str) -> None:
