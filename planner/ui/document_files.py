@@ -29,6 +29,7 @@ from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch
 
 if TYPE_CHECKING:
+    from planner.documents import LoadedDocument
     from planner.documents.stamps import FileStamp
 
 log = logging.getLogger(__name__)
@@ -127,21 +128,9 @@ class DocumentFiles(QObject):
         """Open a file (from the command line, Open Recent, a drop or another launch)."""
         if ask and not self.maybe_save():
             return False
-        from planner.documents import DocumentError, load_document
-
         path = Path(path).absolute()  # messages name the file with its folder
-        try:
-            loaded = load_document(path, self._document.catalog)
-        except DocumentError as exc:
-            reason = str(exc)
-            if str(path) not in reason:  # "This is not a GPU build file: …" names no file
-                reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
-            self._error(self.tr("Cannot Open Build"), reason)
-            return False
-        except OSError as exc:  # the loader words its own errors; this is a safety net
-            self._error(self.tr("Cannot Open Build"),
-                        self.tr("“%1” could not be read: %2.").replace("%1", str(path))
-                        .replace("%2", exc.strerror or str(exc)))
+        loaded = self._load(path)
+        if loaded is None:
             return False
         path = Path(path).resolve()
         self._created = loaded.created or None
@@ -290,21 +279,31 @@ class DocumentFiles(QObject):
             return self.save_mine_as_copy()
         return False
 
-    def reload_theirs(self) -> bool:
-        """Replace the build with the file's, as an undoable edit (Undo brings the user's back)."""
+    def _load(self, path: Path) -> LoadedDocument | None:
+        """Read a build file, or say in one dialog why not (naming the file) and return None."""
         from planner.documents import DocumentError, load_document
 
-        path = self._document.path
-        if path is None:
-            return False
-        path = Path(path).absolute()  # messages name the file with its folder
         try:
-            loaded = load_document(path, self._document.catalog)
+            return load_document(path, self._document.catalog)
         except DocumentError as exc:
             reason = str(exc)
             if str(path) not in reason:  # "This is not a GPU build file: …" names no file
                 reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
             self._error(self.tr("Cannot Open Build"), reason)
+        except OSError as exc:  # the loader words its own errors; this is a safety net
+            self._error(self.tr("Cannot Open Build"),
+                        self.tr("“%1” could not be read: %2.").replace("%1", str(path))
+                        .replace("%2", exc.strerror or str(exc)))
+        return None
+
+    def reload_theirs(self) -> bool:
+        """Replace the build with the file's, as an undoable edit (Undo brings the user's back)."""
+        path = self._document.path
+        if path is None:
+            return False
+        path = Path(path).absolute()  # messages name the file with its folder
+        loaded = self._load(path)
+        if loaded is None:
             return False
         self._document.apply_study(loaded.study,
                                    self.tr("Reload “%1”").replace("%1", path.name))
