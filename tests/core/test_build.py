@@ -87,3 +87,18 @@ def test_workloads_are_added_replaced_and_removed_in_place(real_catalog):
     assert build.with_workload(1, c).workloads == (a, c)
     assert build.without_workload(0).workloads == (b,)
     assert build.workloads == (a, b)  # values: the edits made new builds
+
+
+def test_removing_the_middle_workload_and_estimating_over_the_build(real_catalog):
+    a, b, c = (TrackedWorkload(real_catalog.workload(w)) for w in
+               ("bert-base", "gpt2-small", "resnet-50"))
+    assert Build(workloads=(a, b, c)).without_workload(1).workloads == (a, c)
+    from planner.core.build import estimate_for
+    from planner.core.memory import InferenceSetup
+
+    # Served with tensor parallelism over two cards, each holds half of Llama 3 8B's bf16
+    # weights: 8,030,261,248 x 2 / 2 bytes. With no cards the estimate is for one.
+    llama = TrackedWorkload(real_catalog.workload("llama-3-8b"), "inference",
+                            inference=InferenceSetup(precision="bf16", strategy="tp"))
+    assert estimate_for(llama, 2).weights == 8_030_261_248
+    assert estimate_for(llama, 0).weights == 8_030_261_248 * 2

@@ -103,3 +103,9 @@ def test_decimals_are_honoured() -> None:
     assert f.memory(1.5 * GIB, None) == "1.5 GiB"  # not whole: one decimal
     assert f.memory(1.55 * GIB, None) == "1.6 GiB"
     assert f.capacity(12.5) == "12.5 GiB"
+
+
+def test_money_drops_cents_from_a_hundred_up() -> None:
+    f = Formatter()
+    assert f.money(100) == "$100" and f.money(99.99) == "$99.99" and f.money(-100) == "-$100"
+    assert f.money(0) == "$0.00" and f.money(-0.001) == "$0.00"  # no sign on a rounded zero

@@ -175,3 +175,22 @@ def test_price_counts_the_priced_cards_only():
     s = summarize(of((priced, 2), (other, 1)))
     assert (s.price_usd, s.priced_gpus) == (3198.0, 2)  # 2 x $1,599; the third has none
     assert summarize(of((other, 1))).price_usd is None
+
+
+def test_an_empty_build_draws_nothing_and_unsupported_amd_cards_warn():
+    s = summarize(Build())
+    assert (s.system_w, s.min_memory_bytes, s.total_memory_bytes, s.priced_gpus) == (0, 0, 0, 0)
+    assert s.price_usd is None
+    mi = replace(CARD, vendor="AMD", name="Radeon", rocm_support="unsupported")
+    assert by_code(summarize(of((mi, 1))))["rocm-support"].params == {"gpu": "Radeon",
+                                                                       "status": "unsupported"}
+
+
+def test_a_price_in_yuan_counts_in_dollars_at_the_rate():
+    from planner.core.money import Rates
+
+    card = replace(CARD, prices=(Price(14_000.0, "CNY", "2026-01-01", "street", "CN", "JD"),))
+    rates = Rates(cny_per_usd=7.0, cny_per_eur=8.0, as_of="2026-01-05")
+    # ¥14,000 / 7.0 = $2,000 a card; without rates no currency is guessed.
+    assert summarize(of((card, 2)), rates=rates).price_usd == pytest.approx(4000)
+    assert summarize(of((card, 2))).price_usd is None
