@@ -7,7 +7,7 @@
 #
 # mutmut copies planner/ and tests/ into mutants/ (git-ignored), mutates core and documents,
 # and runs each mutant against only the tests that call the mutated function. On two shared
-# cores the whole run takes about an hour; it runs niced so others keep their CPU.
+# cores the whole run takes one to two hours; it runs niced so others keep their CPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! python -c "import mutmut" 2>/dev/null; then
