@@ -58,11 +58,22 @@ def test_gpu_table() -> None:
     assert set(lines[1]) <= {"-", " "}
     assert len(lines) == 2 + len(CATALOG.gpus)
     rtx = next(line for line in lines if "RTX 4090" in line)
-    assert "1008" in rtx and "165.2" in rtx and "$1899 (street 2026-01)" in rtx and "2022" in rtx
+    assert "1008" in rtx and "165.2" in rtx and "$1,899 (street 2026-01)" in rtx and "2022" in rtx
     a100 = next(line for line in lines if "A100" in line)
     assert a100.rstrip().endswith("—")  # no price: a dash, never 0
     h100 = next(line for line in lines if "H100" in line)
-    assert "25000 EUR" in h100
+    assert "€25,000" in h100
+
+
+def test_whole_prices_keep_their_zeros() -> None:
+    """$25,249.95 rounds to $25,250, not "$2525" (a trailing zero was stripped as a decimal)."""
+    from planner.core.specs import Price
+
+    street = Price(25249.95, "USD", "2025-07-04", kind="street", source="a retailer")
+    gpu = dataclasses.replace(CATALOG.gpus[0], prices=(street,), tdp_w=300.0)
+    table = export.format_table("gpus", [export.gpu_record(gpu)])
+    assert "$25,250 (street 2025-07)" in table
+    assert " 300 " in table  # a whole 300 W stays 300, not 3
 
 
 @pytest.mark.parametrize("kind", ["models", "workloads", "architectures", "tariffs", "carbon",

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from planner.catalog.records import Record, price_from_record, to_record
+from planner.core.formatting import Formatter
 from planner.core.physics import unit_price_usd
 from planner.core.prices import DEFAULT_KIND, newest, pick_price
 from planner.core.specs import Architecture, CloudInstance, GpuSpec, GridCarbon, Tariff, Workload
@@ -72,8 +73,8 @@ def _number(value: Any, digits: int = 1) -> str:
     if isinstance(value, float):
         if value.is_integer():
             return str(int(value))
-        text = f"{value:.{digits}f}"  # trailing zeros go only after a decimal point
-        return text.rstrip("0").rstrip(".") if "." in text else text
+        text = f"{value:.{digits}f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text  # 25250, not 2525
     return str(value)
 
 
@@ -96,9 +97,7 @@ def _price(record: Record) -> str:
     picked = pick_price(prices, DEFAULT_KIND, None)
     if picked is None:
         return MISSING
-    amount = _number(picked.amount, 0)
-    text = f"${amount}" if picked.currency == "USD" else f"{amount} {picked.currency}"
-    return f"{text} ({picked.kind} {picked.as_of[:7]})"
+    return f"{Formatter().money(picked.amount, picked.currency)} ({picked.kind} {picked.as_of[:7]})"
 
 
 def _tariff_price(record: Record) -> str:
