@@ -283,3 +283,16 @@ def test_inference_and_training_settings_both_survive() -> None:
         sample_build().workloads[0].workload, "inference",
         TrainingSetup(batch=7, seq=100), InferenceSetup(precision="int4", batch=3)),))
     assert loads_document(sample_bytes(build)).build == build
+
+
+def test_a_build_named_with_spaces_only_still_saves() -> None:
+    """Found by the fuzz test: the variant took the blank name and the save was refused."""
+    from dataclasses import replace
+
+    from gpubuild_samples import sample_build
+
+    from planner.documents import dumps_document, loads_document
+
+    build = replace(sample_build(), name="   ")
+    loaded = loads_document(dumps_document(build, created="2026-01-01T00:00:00Z"))
+    assert loaded.build.slots == build.slots

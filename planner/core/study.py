@@ -64,8 +64,8 @@ class Study:
     @classmethod
     def of(cls, build: Build, variant_name: str | None = None) -> Study:
         """A one-variant study holding ``build`` (an old file, a new document)."""
-        variant = Variant(variant_name or build.name or "A", build.slots,
-                          build.display_reserve_bytes)
+        name = " ".join((variant_name or build.name).split()) or "A"  # one line, never blank
+        variant = Variant(name, build.slots, build.display_reserve_bytes)
         return cls(name=build.name, notes=build.notes, variants=(variant,), active=0,
                    workloads=build.workloads, usage=build.usage, cost=build.cost,
                    extra=dict(build.extra))
