@@ -53,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     cat = sub.add_parser("catalog", help="list GPUs, models or architectures")
-    cat.add_argument("kind", choices=("gpus", "models", "architectures"), help="what to list")
+    cat.add_argument("kind", choices=("gpus", "models", "architectures", "tariffs", "carbon",
+                                      "cloud"), help="what to list (ids for --tariff, --carbon)")
     cat.add_argument("--json", action="store_true", help="one JSON list of full records")
 
     est = sub.add_parser(

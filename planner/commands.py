@@ -74,12 +74,14 @@ def _catalog(args: argparse.Namespace) -> int:
     from planner.catalog import export
 
     catalog = _store().catalog()
-    if args.kind == "gpus":
-        records = [export.gpu_record(g) for g in catalog.gpus]
-    elif args.kind == "models":
-        records = [export.workload_record(w) for w in catalog.workloads]
-    else:
-        records = [export.architecture_record(a) for a in catalog.architectures]
+    records = {
+        "gpus": lambda: [export.gpu_record(g) for g in catalog.gpus],
+        "models": lambda: [export.workload_record(w) for w in catalog.workloads],
+        "architectures": lambda: [export.architecture_record(a) for a in catalog.architectures],
+        "tariffs": lambda: [export.tariff_record(t) for t in catalog.tariffs],
+        "carbon": lambda: [export.carbon_record(c) for c in catalog.carbon],
+        "cloud": lambda: [export.cloud_record(c) for c in catalog.cloud],
+    }[args.kind]()
     if args.json:
         _emit(records)
     else:
@@ -278,7 +280,8 @@ def _energy(args: argparse.Namespace) -> int:
     if args.tariff:
         tariff = next((t for t in catalog.tariffs if t.id == args.tariff), None)
         if tariff is None:
-            raise UsageError(f"No tariff '{args.tariff}' in the catalog.")
+            raise UsageError(f"No tariff '{args.tariff}' in the catalog; "
+                             "'gpu-planner catalog tariffs' lists them.")
         converted = fmt.convert(tariff_cost(tariff, energy.kwh_per_year), tariff.currency)
         cost = converted.amount if converted is not None else None
     elif args.price is not None:
@@ -287,7 +290,8 @@ def _energy(args: argparse.Namespace) -> int:
     if args.carbon:
         grid = next((c for c in catalog.carbon if c.id == args.carbon), None)
         if grid is None:
-            raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog.")
+            raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog; "
+                             "'gpu-planner catalog carbon' lists them.")
         co2 = co2_kg(energy.kwh_per_year, grid.g_co2_per_kwh)
     result = {
         "gpu": gpu.id, "count": args.count,

@@ -114,3 +114,13 @@ def test_a_models_snapshot_and_usage_labels() -> None:
         "40" in lines[0]
     # An acronym keeps its capitals; an ordinary label starts in lower case.
     assert lines[-1] == "Usage: PUE in yours 1, in theirs 1.5."
+
+
+def test_labels_keep_the_capitals_of_names_and_acronyms() -> None:
+    from planner.documents.compare import in_sentence
+
+    assert in_sentence("Batch size") == "batch size"
+    assert in_sentence("LoRA rank") == "LoRA rank"  # not "loRA rank"
+    assert in_sentence("KV heads") == "KV heads"
+    assert in_sentence("GPU count") == "GPU count"
+    assert in_sentence("") == ""

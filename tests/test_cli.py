@@ -377,3 +377,13 @@ def test_lang_starts_the_app_in_that_language(monkeypatch, argv, expected):
                         lambda args, lang=None: started.append((args, lang)) or 0)
     assert cli.main(argv) == 0
     assert started == [expected]
+
+
+@pytest.mark.parametrize(("kind", "known_id"), [("tariffs", "cn-beijing-residential"),
+                                                ("cloud", "aws-p4d-24xlarge")])
+def test_catalog_lists_the_ids_other_flags_take(cli_home: Path, kind: str, known_id: str) -> None:
+    """'No tariff x' points at 'catalog tariffs': that listing must exist and show the ids."""
+    listed = run(cli_home, "catalog", kind)
+    assert listed.returncode == 0 and known_id in listed.stdout
+    wrong = one_sentence_error(run(cli_home, "energy", "--gpu", "RTX 4090", "--tariff", "nope"))
+    assert wrong == "No tariff 'nope' in the catalog; 'gpu-planner catalog tariffs' lists them."

@@ -163,6 +163,7 @@ COLUMNS: dict[str, list[Column]] = {
         ("Per hour", lambda r: _number(r.get("price_per_hour"), 2), True),
         ("Currency", lambda r: _text(r.get("currency")), False),
         ("As of", lambda r: _text(r.get("as_of")), False),
+        ("Id", lambda r: _text(r.get("id")), False),
     ],
 }
 ALIASES = {"workloads": "models", "archs": "architectures", "instances": "cloud"}

@@ -38,8 +38,7 @@ def _labels(record: type[Record]) -> dict[str, str]:
 
 
 def _label(key: str, labels: dict[str, str]) -> str:
-    label = labels.get(key) or key.replace("_", " ").capitalize()
-    return label if label[:2].isupper() else label[0].lower() + label[1:]
+    return compare.in_sentence(labels.get(key) or key.replace("_", " ").capitalize())
 
 
 def _fields(subject: str, mine: Any, theirs: Any, labels: dict[str, str],

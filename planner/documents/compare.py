@@ -62,10 +62,18 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
     return str(value)
 
 
+def in_sentence(label: str) -> str:
+    """A field's label inside a sentence: "Batch size" becomes "batch size".
+
+    "LoRA rank", "KV heads" and "GPU count" keep their capitals: a first word with another
+    capital is a name or an acronym.
+    """
+    first = label.split(" ", 1)[0]
+    return label if any(c.isupper() for c in first[1:]) else label[:1].lower() + label[1:]
+
+
 def _label(key: str, label: str) -> str:
-    if key == "prices":
-        return "price"
-    return label[0].lower() + label[1:] if not label[:2].isupper() else label
+    return "price" if key == "prices" else in_sentence(label)
 
 
 def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
