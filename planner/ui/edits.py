@@ -48,6 +48,14 @@ def _setting_name(name: str) -> str:
         "accumulation": Edits.tr("gradient accumulation"), "attention": Edits.tr("attention"),
         "strategy": Edits.tr("parallelism"), "adapter": Edits.tr("adapter"),
         "lora_rank": Edits.tr("LoRA rank"),
+        # the recipe editor's settings
+        "head": Edits.tr("head"), "lora_targets": Edits.tr("LoRA targets"),
+        "adapter_dtype": Edits.tr("adapter dtype"),
+        "double_quant": Edits.tr("double quantization"), "int8_base": Edits.tr("8-bit base"),
+        "optimizer_impl": Edits.tr("optimizer step"),
+        "optimizer_in_backward": Edits.tr("optimizer step in backward"),
+        "loss": Edits.tr("loss"), "checkpoint_mode": Edits.tr("checkpointing mode"),
+        "offload": Edits.tr("offload"),
     }
     return names.get(name, name)
 
@@ -139,7 +147,10 @@ def remove_workload(document: BuildDocument, index: int) -> None:
 
 
 def set_workload_setting(document: BuildDocument, index: int, name: str, value: object) -> None:
-    """Change one setting of one tracked workload; typing in one cell merges into one step."""
+    """Change one setting of one tracked workload (a table cell or the recipe editor).
+
+    Typing in one cell, or repeated picks of one recipe setting, merge into one undo step.
+    """
     build = document.build
     if not 0 <= index < len(build.workloads):
         return
@@ -180,34 +191,6 @@ def set_assumptions(document: BuildDocument, usage: Usage, cost: CostSettings,
     text = texts.get(field) or Edits.tr("Change assumptions")
     document.apply(replace(document.build, usage=usage, cost=cost), text,
                    merge_key=f"energy/{field}")
-
-
-# --- workload recipes ----------------------------------------------------------------------------
-
-def _recipe_setting_name(name: str) -> str:
-    """A recipe setting (the workloads table's recipe editor) as the undo text names it."""
-    names = {
-        "head": Edits.tr("head"), "lora_targets": Edits.tr("LoRA targets"),
-        "adapter_dtype": Edits.tr("adapter dtype"),
-        "double_quant": Edits.tr("double quantization"), "int8_base": Edits.tr("8-bit base"),
-        "optimizer_impl": Edits.tr("optimizer step"),
-        "optimizer_in_backward": Edits.tr("optimizer step in backward"),
-        "loss": Edits.tr("loss"), "checkpoint_mode": Edits.tr("checkpointing mode"),
-        "offload": Edits.tr("offload"),
-    }
-    return names.get(name) or _setting_name(name)
-
-
-def set_recipe_setting(document: BuildDocument, index: int, name: str, value: object) -> None:
-    """Change one recipe setting of one tracked workload (repeated picks merge into one step)."""
-    build = document.build
-    if not 0 <= index < len(build.workloads):
-        return
-    t = build.workloads[index]
-    text = Edits.tr("Change %1 of %2").replace("%1", _recipe_setting_name(name)).replace(
-        "%2", t.workload.name)
-    document.apply(build.with_workload(index, with_setting(t, name, value)), text,
-                   merge_key=f"workload/{index}/{name}")
 
 
 # --- variants ------------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def test_each_bad_setting_marks_its_own_cell_with_one_sentence(qtbot, catalog: C
     assert _marked(panel, 1) == []
     edits.set_count(document, 0, 3)
     assert _marked(panel, 1) == [STRATEGY]
-    edits.set_recipe_setting(document, 2, "lora_targets", "q_proj,v_proj")
+    edits.set_workload_setting(document, 2, "lora_targets", "q_proj,v_proj")
     assert _marked(panel, 2) == []
     edits.set_workload_setting(document, 3, "adapter", "full")
     assert _marked(panel, 3) == []

@@ -4,7 +4,7 @@ The workloads table keeps a column per everyday setting; the head a model is loa
 LoRA targets, adapter dtype, QLoRA's double quantization, an 8-bit base, the optimizer step's
 implementation, the step in backward, a chunked loss, the checkpointing mode and CPU offload
 would be ten more columns, so they live here, opened from the row's recipe cell. Every change is
-one undoable edit at once (:func:`planner.ui.edits.set_recipe_setting`), so the estimate at the
+one undoable edit at once (:func:`planner.ui.edits.set_workload_setting`), so the estimate at the
 top and every panel follow while the window is open; undo elsewhere shows here too. Which
 setting applies and which choices it offers are core's rules
 (:mod:`planner.core.workload_settings`); the words are the table's
@@ -207,7 +207,7 @@ class RecipeDialog(QDialog):
         return None
 
     def _set(self, name: str, value: object) -> None:
-        edits.set_recipe_setting(self.document, self.index, name, value)
+        edits.set_workload_setting(self.document, self.index, name, value)
 
     def _pick_head(self, key: str) -> None:
         t = self.tracked()
