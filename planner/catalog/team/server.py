@@ -1,0 +1,79 @@
+"""The team database's schema and the member's role: checked (and migrated) on first contact.
+
+The server's tables are the catalog's own SQLModel tables, created and upgraded by the same
+Alembic scripts as the local file (one history for both engines). A database whose revision this
+program does not know was set up by a newer version: refused with one sentence, never touched.
+An older one is upgraded when the member may (the database's owner); otherwise the sentence says
+who must. The role is read from PostgreSQL itself: ``editor`` when the member may change the
+shared tables, ``reader`` when only reading is granted (docs/team-roles.sql grants both).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from sqlalchemy import Engine, inspect, text
+from sqlalchemy.exc import SQLAlchemyError
+
+from planner.catalog.quick import HEAD_REVISION, REVISIONS
+from planner.catalog.team.connection import TeamError, worded
+
+Role = Literal["editor", "reader"]
+SHARED_TABLES = ("gpus", "shared_builds", "shared_build_history")
+
+
+def server_revision(engine: Engine) -> str | None:
+    """The team database's Alembic revision (None for an empty database)."""
+    with engine.connect() as con:
+        if not inspect(con).has_table("alembic_version"):
+            return None
+        row = con.execute(text("SELECT version_num FROM alembic_version")).first()
+    return str(row[0]) if row else None
+
+
+def prepare(engine: Engine, address: str) -> Role:
+    """Check the schema (migrating an older one when allowed) and return the member's role."""
+    try:
+        revision = server_revision(engine)
+        if revision is not None and revision not in REVISIONS:
+            raise TeamError("newer", "The team database was set up by a newer version of GPU "
+                            "Build Planner; update the app to use it. The app works from its "
+                            "local copy.", revision)
+        if revision != HEAD_REVISION:
+            _upgrade(engine, address)
+        return role(engine)
+    except SQLAlchemyError as exc:
+        raise worded(exc, address) from None
+
+
+def _upgrade(engine: Engine, address: str) -> None:
+    from alembic import command
+
+    from planner.catalog.dbfile import alembic_config
+
+    try:
+        with engine.begin() as connection:
+            command.upgrade(alembic_config(connection=connection), "head")
+    except SQLAlchemyError as exc:
+        error = worded(exc, address)
+        if error.code == "read_only":
+            raise TeamError("needs_upgrade", "The team database needs an upgrade that only its "
+                            "owner may make; ask them to open it once with this version.",
+                            error.subject, error.detail) from None
+        raise error from None
+
+
+def role(engine: Engine) -> Role:
+    """``editor`` when the member may insert and update every shared table, else ``reader``."""
+    checks = " AND ".join(
+        f"has_table_privilege('{t}', 'INSERT') AND has_table_privilege('{t}', 'UPDATE')"
+        for t in SHARED_TABLES)
+    with engine.connect() as con:
+        allowed = con.execute(text(f"SELECT {checks}")).scalar()
+    return "editor" if allowed else "reader"
+
+
+def member(engine: Engine) -> str:
+    """The member's PostgreSQL role name (what ``author`` records)."""
+    with engine.connect() as con:
+        return str(con.execute(text("SELECT current_user")).scalar())

@@ -1,0 +1,252 @@
+"""One sync with the team server: send the queued changes, then take the team's newer rows.
+
+Pushing is optimistic: an update names the version it was made against (``WHERE version = base``)
+and PostgreSQL's row lock makes the check and the write one step, so of two members who edit the
+same price from the same version, exactly one succeeds and the other's change stays queued as a
+:class:`~planner.catalog.team.outbox.Conflict` (both versions kept, the user chooses). Nothing is
+ever overwritten without its author having seen the newer row. Deleting is soft (``deleted`` set,
+version raised) so it can be undone by a later change.
+
+Pulling compares the server's ``(id, version)`` list with the local one and fetches only the rows
+that differ, so a sync costs one small query when nothing changed. A card the user edited here
+and never shared keeps the user's figures; a card that showed the team's figures follows them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from planner.catalog.quick import ORIGIN_BUNDLED
+from planner.catalog.team import outbox as ob
+from planner.catalog.team.connection import TeamError, worded
+from planner.catalog.team.server import Role, member, prepare
+
+CHUNK = 500
+"""Rows fetched per query when pulling (keeps the IN lists small)."""
+
+
+@dataclass
+class SyncResult:
+    """What one sync did."""
+
+    role: Role = "editor"
+    pushed: int = 0
+    pulled: int = 0
+    conflicts: list[str] = field(default_factory=list)
+    """Keys of changes that met a newer team row (waiting for the user's choice)."""
+    refused: str | None = None
+    """One sentence when the server refused the changes (a read-only role)."""
+
+
+class TeamSync:
+    """Syncs one local catalog file with one team database."""
+
+    def __init__(self, local: Engine, address: str, server: Engine | None = None) -> None:
+        from planner.catalog.team.connection import server_engine
+
+        self.local, self.address = local, address
+        self.server = server if server is not None else server_engine(address)
+        self._prepared: Role | None = None
+        self._member = ""
+
+    def close(self) -> None:
+        """Release the server connections."""
+        self.server.dispose()
+
+    def check(self) -> Role:
+        """Reach the server and check its schema and the member's role (once per TeamSync)."""
+        if self._prepared is None:
+            self._prepared = prepare(self.server, self.address)
+            try:
+                self._member = member(self.server)
+            except SQLAlchemyError as exc:
+                raise worded(exc, self.address) from None
+        return self._prepared
+
+    def sync(self) -> SyncResult:
+        """Push, then pull; raises :class:`TeamError` (one sentence) when the server is away."""
+        result = SyncResult(role=self.check())
+        try:
+            self.push(result)
+            result.pulled = self.pull()
+        except SQLAlchemyError as exc:
+            self._prepared = None  # check again next time (the server may have restarted)
+            raise worded(exc, self.address) from None
+        with self.local.begin() as con:
+            ob.set_meta(con, ob.LAST_SYNC, ob.now())
+        return result
+
+    # -- pushing ---------------------------------------------------------------------------
+
+    def push(self, result: SyncResult) -> None:
+        """Send every queued change that is not waiting for the user's choice."""
+        with self.local.connect() as con:
+            queued = con.execute(select(ob.outbox).where(ob.outbox.c.conflict.is_(None))
+                                 .order_by(ob.outbox.c.seq)).all()
+        if queued and result.role == "reader":
+            result.refused = (f"Your team role {self._member} may read the team catalog but not "
+                              "change it; ask the database owner for the editor role.")
+            return
+        for entry in queued:
+            try:
+                with self.server.begin() as srv:
+                    outcome = (self._push_gpu(srv, entry) if entry.kind == "gpu"
+                               else self._push_build(srv, entry))
+            except SQLAlchemyError as exc:
+                error = worded(exc, self.address)
+                if error.code == "read_only":
+                    result.refused = str(error)
+                    return
+                raise
+            with self.local.begin() as con:
+                if outcome is None:
+                    con.execute(delete(ob.outbox).where(ob.outbox.c.seq == entry.seq))
+                    result.pushed += 1
+                elif "conflict" in outcome:
+                    con.execute(update(ob.outbox).where(ob.outbox.c.seq == entry.seq)
+                                .values(conflict=json.dumps(outcome["conflict"])))
+                    result.conflicts.append(entry.key)
+                else:
+                    con.execute(delete(ob.outbox).where(ob.outbox.c.seq == entry.seq))
+                    result.pushed += 1
+                    self._accepted(con, entry, outcome)
+
+    def _stamp(self) -> dict[str, Any]:
+        return {"author": self._member, "updated_at": ob.now()}
+
+    def _theirs(self, srv: Connection, table: Any, key_col: Any, key: str,
+                payload_col: str) -> dict[str, Any]:
+        row = srv.execute(select(table).where(key_col == key)).first()
+        if row is None or row.deleted:
+            return {"conflict": {"record": None, "version": row.version if row else 0,
+                                 "author": row.author if row else "",
+                                 "updated_at": row.updated_at if row else ""}}
+        value = getattr(row, payload_col)
+        return {"conflict": {"record": json.loads(value) if payload_col == "record"
+                             else {"document": value},
+                             "version": row.version, "author": row.author,
+                             "updated_at": row.updated_at}}
+
+    def _push_gpu(self, srv: Connection, entry: Any) -> dict[str, Any] | None:
+        from planner.catalog.seeding import gpu_columns
+
+        gpus = ob.gpus
+        stamp = self._stamp()
+        if entry.op == "delete":
+            if entry.base_version == 0:
+                return None  # the team never had it: nothing to delete there
+            done = srv.execute(update(gpus).where(gpus.c.id == entry.key,
+                                                  gpus.c.version == entry.base_version)
+                               .values(deleted=True, version=gpus.c.version + 1, **stamp))
+            if done.rowcount == 1:
+                return {"version": entry.base_version + 1, "deleted": True, **stamp}
+            return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+        record = json.loads(entry.payload)
+        values = {"record": entry.payload, "deleted": False, **gpu_columns(record), **stamp}
+        if entry.base_version == 0:
+            try:
+                with srv.begin_nested():
+                    srv.execute(insert(gpus).values(
+                        id=entry.key, origin=self._origin(entry.key), user_edited=False,
+                        position=0, bundled_record=None, team_record=None, version=1, **values))
+                return {"version": 1, "deleted": False, **stamp}
+            except IntegrityError:
+                pass  # another member created it first: fall through to the versioned update
+        done = srv.execute(update(gpus).where(gpus.c.id == entry.key,
+                                              gpus.c.version == entry.base_version)
+                           .values(version=gpus.c.version + 1, **values))
+        if done.rowcount == 1:
+            return {"version": entry.base_version + 1, "deleted": False, **stamp}
+        return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+
+    def _origin(self, gpu_id: str) -> str:
+        with self.local.connect() as con:
+            origin = con.execute(select(ob.gpus.c.origin).where(ob.gpus.c.id == gpu_id)).scalar()
+        return ORIGIN_BUNDLED if origin == ORIGIN_BUNDLED else "team"
+
+    def _push_build(self, srv: Connection, entry: Any) -> dict[str, Any] | None:
+        from planner.catalog.team.builds import push_build
+
+        return push_build(srv, entry, self._stamp())
+
+    def _accepted(self, con: Connection, entry: Any, outcome: dict[str, Any]) -> None:
+        """Record in the local file that the team now holds this change."""
+        if entry.kind == "build":
+            from planner.catalog.team.builds import accepted
+
+            accepted(con, entry, outcome)
+            return
+        record = None if outcome.get("deleted") else json.loads(entry.payload)
+        ob.follow_team(con, entry.key, record, outcome)
+
+    # -- pulling ---------------------------------------------------------------------------
+
+    def pull(self) -> int:
+        """Take every team row whose version differs from the local copy; returns how many."""
+        gpus = ob.gpus
+        with self.server.connect() as srv:
+            listed = srv.execute(select(gpus.c.id, gpus.c.version, gpus.c.deleted)).all()
+        with self.local.connect() as con:
+            ours = {r[0]: r[1] for r in con.execute(select(gpus.c.id, gpus.c.version)
+                                                        .where(gpus.c.version > 0))}
+            here = set(con.execute(select(gpus.c.id)).scalars())
+        theirs = {row.id: row.version for row in listed}
+        # A team card deleted before this copy ever saw it needs no fetching.
+        changed = [row.id for row in listed if ours.get(row.id) != row.version
+                   and not (row.deleted and row.id not in here)]
+        gone = [k for k in ours if k not in theirs]
+        rows: list[Any] = []
+        with self.server.connect() as srv:
+            for start in range(0, len(changed), CHUNK):
+                part = changed[start:start + CHUNK]
+                rows += srv.execute(select(gpus.c.id, gpus.c.record, gpus.c.version,
+                                           gpus.c.author, gpus.c.updated_at, gpus.c.deleted)
+                                    .where(gpus.c.id.in_(part))).all()
+        with self.local.begin() as con:
+            waiting = ob.pending_keys(con, "gpu")
+            for row in rows:
+                record = None if row.deleted else json.loads(row.record)
+                self._take(con, row.id, record, row._asdict(), waiting)
+            for key in gone:  # removed on the server outright: as if deleted
+                self._take(con, key, None, {"version": 0}, waiting)
+        from planner.catalog.team.builds import pull_builds
+
+        return len(rows) + len(gone) + pull_builds(self.server, self.local)
+
+    @staticmethod
+    def _take(con: Connection, gpu_id: str, record: dict[str, Any] | None,
+              info: dict[str, Any], waiting: Iterable[str]) -> None:
+        local = con.execute(select(ob.gpus.c.record, ob.gpus.c.team_record,
+                                   ob.gpus.c.user_edited, ob.gpus.c.origin)
+                            .where(ob.gpus.c.id == gpu_id)).first()
+        follows = (local is None or local.origin != ORIGIN_BUNDLED or not local.user_edited
+                   or local.record == local.team_record)
+        if gpu_id in waiting or not follows:
+            # Mine waits to be sent (the push finds the conflict) or is my own local edit:
+            # remember the team's figures beside it, keep showing mine.
+            from planner.catalog.seeding import dumps
+
+            con.execute(update(ob.gpus).where(ob.gpus.c.id == gpu_id).values(
+                team_record=None if record is None else dumps(record),
+                version=info["version"], author=info.get("author"),
+                updated_at=info.get("updated_at"), deleted=record is None))
+            return
+        ob.follow_team(con, gpu_id, record, info)
+
+
+def sync_once(local: Engine, address: str) -> SyncResult:
+    """Open the server, sync once, close; raises :class:`TeamError` with one sentence."""
+    try:
+        team = TeamSync(local, address)
+    except TeamError:
+        raise
+    try:
+        return team.sync()
+    finally:
+        team.close()
