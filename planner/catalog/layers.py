@@ -19,7 +19,7 @@ from sqlalchemy import Engine, delete, select, update
 from planner.catalog.models import metadata
 from planner.catalog.quick import ORIGIN_BUNDLED, ORIGIN_USER
 from planner.catalog.records import gpu_from_record
-from planner.core.specs import GpuSpec
+from planner.core.records.specs import GpuSpec
 
 Layer = Literal["bundled", "team", "local", "own"]
 LAYERS: tuple[Layer, ...] = ("bundled", "team", "local", "own")

@@ -13,7 +13,7 @@ in ``migrations/``, never by ``create_all``; a test checks the two agree.
 
 from __future__ import annotations
 
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, UniqueConstraint, false
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -59,6 +59,14 @@ class GpuRow(_Row, table=True):
     price_currency: str | None = None
     price_kind: str | None = None
     price_as_of: str | None = None
+    # The team catalog (docs/team.md): on the server, the team row's version, who changed it
+    # and when, and whether it is deleted (softly); in the local file, the same as last synced,
+    # and the team's figures (``team_record``) kept apart from a local edit in ``record``.
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    author: str | None = None
+    updated_at: str | None = None
+    deleted: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    team_record: str | None = None
 
 
 class ArchitectureRow(_Row, table=True):
@@ -114,6 +122,50 @@ class CloudInstanceRow(_Row, table=True):
     currency: str
     per_gpu: bool = False
     as_of: str | None = None
+
+
+class SharedBuildRow(CatalogModel, table=True):
+    """A ``.gpubuild`` published to the team (locally: the cached Team Builds list)."""
+
+    __tablename__ = "shared_builds"
+
+    name: str = Field(primary_key=True)
+    document: str | None = None
+    format_version: int
+    version: int
+    author: str | None = None
+    updated_at: str | None = None
+    deleted: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+
+
+class SharedBuildHistoryRow(CatalogModel, table=True):
+    """Every published version of a shared build."""
+
+    __tablename__ = "shared_build_history"
+    __table_args__ = (UniqueConstraint("name", "version",
+                                       name="uq_shared_build_history_name_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    version: int
+    document: str
+    author: str | None = None
+    updated_at: str | None = None
+
+
+class OutboxRow(CatalogModel, table=True):
+    """A change waiting for the team server (local file only; empty on the server)."""
+
+    __tablename__ = "team_outbox"
+
+    seq: int | None = Field(default=None, primary_key=True)
+    kind: str
+    key: str
+    op: str
+    payload: str | None = None
+    base_version: int
+    created_at: str
+    conflict: str | None = None
 
 
 class MetaRow(CatalogModel, table=True):

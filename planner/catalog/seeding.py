@@ -81,8 +81,8 @@ def _reseed(session: Session, model: type[_Row], records: Sequence[Record]) -> N
         if row is None:
             session.add(model(id=record["id"], origin=ORIGIN_BUNDLED, user_edited=False,
                               position=position, record=text, **_columns(model, record)))
-        elif row.origin == ORIGIN_USER:
-            continue  # the user's own row with the same id wins over a newly bundled one
+        elif row.origin != ORIGIN_BUNDLED:
+            continue  # the user's (or the team's) own row with the same id wins
         elif row.user_edited:
             row.bundled_record = text  # a revert now restores the new bundled figures
             row.position = position
@@ -94,7 +94,7 @@ def _reseed(session: Session, model: type[_Row], records: Sequence[Record]) -> N
                 setattr(row, key, value)
             session.add(row)
     for row in existing.values():
-        if row.origin == ORIGIN_USER:
+        if row.origin != ORIGIN_BUNDLED:  # the user's own, or a team card (planner.catalog.team)
             continue
         if row.user_edited:  # bundled no more, but the user cared: it becomes theirs
             row.origin, row.user_edited, row.bundled_record = ORIGIN_USER, False, None

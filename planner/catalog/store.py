@@ -26,7 +26,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -64,6 +64,9 @@ from planner.core.plan.physics import unit_price_usd
 from planner.core.records.lookup import PARTIAL, match_rank
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
+
+if TYPE_CHECKING:
+    from planner.catalog.layers import GpuLayer
 
 __all__ = ["HEAD_REVISION", "REVISIONS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
            "alembic_config", "open_store"]
@@ -105,7 +108,23 @@ class CatalogStore:
         self._catalog: Catalog | None = None
         self._entries: list[_Entry] = []
 
+    @property
+    def engine(self) -> Engine:
+        """The open database (the team sync shares it: planner.catalog.team)."""
+        return self._engine
+
     # -- reading ---------------------------------------------------------------------------
+
+    def reload(self) -> Catalog:
+        """Forget the cached catalog (another writer, such as a sync, changed rows) and read."""
+        self._catalog, self._entries = None, []
+        return self.catalog()
+
+    def layers(self) -> dict[str, GpuLayer]:
+        """Which layer each GPU's figures come from (bundled, team, local, own), by id."""
+        from planner.catalog.layers import gpu_layers
+
+        return gpu_layers(self._engine)
 
     def catalog(self) -> Catalog:
         """Everything in the database as one immutable catalog (user edits win over bundled)."""
@@ -241,6 +260,21 @@ class CatalogStore:
             for key, value in gpu_columns(record).items():
                 setattr(row, key, value)
             session.add(row)
+
+    def edit_for_team(self, spec: GpuSpec) -> None:
+        """Change a GPU here at once and queue the change for the team server's next sync."""
+        from planner.catalog.team.outbox import queue_gpu
+
+        self.update_gpu(spec)
+        queue_gpu(self._engine, spec.id)
+
+    def reset_gpu(self, gpu_id: str, *, team: bool) -> bool:
+        """Put a card back to its bundled figures (see :func:`planner.catalog.layers.reset_gpu`)."""
+        from planner.catalog.layers import reset_gpu
+
+        done = reset_gpu(self._engine, gpu_id, team=team)
+        self._catalog, self._entries = None, []
+        return done
 
     def delete_user_gpu(self, gpu_id: str) -> None:
         """Delete one of the user's own GPUs; bundled GPUs cannot be deleted."""

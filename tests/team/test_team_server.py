@@ -21,7 +21,7 @@ RTX = "nvidia-rtx-4090"
 
 
 def _street(price: float) -> tuple[object, ...]:
-    from planner.core.specs import Price
+    from planner.core.records.specs import Price
 
     return (Price(amount=price, currency="USD", as_of="2026-12-01", kind="street",
                   region="US", source="the lab's vendor quote"),)

@@ -114,16 +114,21 @@ def _cache(con: Connection, rows: list[dict[str, Any]]) -> None:
             con.execute(insert(builds).values(name=row["name"], **values))
 
 
-def pull_builds(server: Engine, local: Engine) -> int:
-    """Refresh the cached Team Builds list (without documents); returns how many changed."""
+def pull_builds(srv: Connection) -> list[dict[str, Any]]:
+    """The team's list of builds (names, versions, authors, dates; no documents)."""
     columns = (builds.c.name, builds.c.version, builds.c.author, builds.c.updated_at,
                builds.c.format_version, builds.c.deleted)
-    with server.connect() as srv:
-        theirs = [r._asdict() for r in srv.execute(select(*columns))]
-    with local.begin() as con:
-        ours = {r[0]: r[1] for r in con.execute(select(builds.c.name, builds.c.version))}
-        changed = [r for r in theirs if ours.get(r["name"]) != r["version"]]
-        _cache(con, changed)  # a changed build's cached document is dropped (fetched on open)
+    return [r._asdict() for r in srv.execute(select(*columns))]
+
+
+def take_builds(con: Connection, theirs: list[dict[str, Any]]) -> int:
+    """Refresh the cached Team Builds list from :func:`pull_builds`; returns how many changed.
+
+    A changed build's cached document is dropped (it is fetched again when opened).
+    """
+    ours = {r[0]: r[1] for r in con.execute(select(builds.c.name, builds.c.version))}
+    changed = [r for r in theirs if ours.get(r["name"]) != r["version"]]
+    _cache(con, changed)
     return len(changed)
 
 

@@ -98,7 +98,9 @@ def server_engine(address: str, *, pool_size: int = 2) -> Engine:
     url = make_url(sqlalchemy_url(address))
     if "connect_timeout" not in url.query:
         url = url.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)})
-    return create_engine(url, pool_size=pool_size, max_overflow=2, pool_pre_ping=True)
+    # No pre-ping (a round trip per checkout): a connection the server dropped fails its query,
+    # SQLAlchemy empties the pool on that disconnect, and the sync says the server is away.
+    return create_engine(url, pool_size=pool_size, max_overflow=2)
 
 
 def worded(exc: BaseException, address: str) -> TeamError:

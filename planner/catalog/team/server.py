@@ -43,6 +43,8 @@ def prepare(engine: Engine, address: str) -> Role:
             _upgrade(engine, address)
         return role(engine)
     except SQLAlchemyError as exc:
+        if getattr(exc, "connection_invalidated", False):
+            raise  # a dropped pooled connection: the caller retries on a fresh one
         raise worded(exc, address) from None
 
 

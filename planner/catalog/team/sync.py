@@ -60,24 +60,45 @@ class TeamSync:
         self.server.dispose()
 
     def check(self) -> Role:
-        """Reach the server and check its schema and the member's role (once per TeamSync)."""
+        """Reach the server, check its schema and return the member's role; one sentence if not."""
+        try:
+            return self._check()
+        except SQLAlchemyError as exc:
+            self._prepared = None
+            self.server.dispose()
+            raise worded(exc, self.address) from None
+
+    def _check(self) -> Role:
         if self._prepared is None:
             self._prepared = prepare(self.server, self.address)
-            try:
-                self._member = member(self.server)
-            except SQLAlchemyError as exc:
-                raise worded(exc, self.address) from None
+            self._member = member(self.server)
         return self._prepared
 
     def sync(self) -> SyncResult:
-        """Push, then pull; raises :class:`TeamError` (one sentence) when the server is away."""
-        result = SyncResult(role=self.check())
-        try:
-            self.push(result)
-            result.pulled = self.pull()
-        except SQLAlchemyError as exc:
-            self._prepared = None  # check again next time (the server may have restarted)
-            raise worded(exc, self.address) from None
+        """Push, then pull; raises :class:`TeamError` (one sentence) when the server is away.
+
+        A pooled connection the server dropped (it restarted) is noticed by its first query:
+        the pool is emptied and the sync tried once more on a fresh connection.
+        """
+        for attempt in (1, 2):
+            try:
+                return self._sync()
+            except SQLAlchemyError as exc:
+                self._prepared = None  # check again next time (the server may have changed)
+                self.server.dispose()
+                if attempt == 1 and getattr(exc, "connection_invalidated", False):
+                    continue
+                raise worded(exc, self.address) from None
+            except TeamError:
+                self._prepared = None
+                self.server.dispose()
+                raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _sync(self) -> SyncResult:
+        result = SyncResult(role=self._check())
+        self.push(result)
+        result.pulled = self.pull()
         with self.local.begin() as con:
             ob.set_meta(con, ob.LAST_SYNC, ob.now())
         return result
@@ -189,25 +210,27 @@ class TeamSync:
 
     def pull(self) -> int:
         """Take every team row whose version differs from the local copy; returns how many."""
+        from planner.catalog.team.builds import pull_builds, take_builds
+
         gpus = ob.gpus
-        with self.server.connect() as srv:
-            listed = srv.execute(select(gpus.c.id, gpus.c.version, gpus.c.deleted)).all()
         with self.local.connect() as con:
             ours = {r[0]: r[1] for r in con.execute(select(gpus.c.id, gpus.c.version)
                                                         .where(gpus.c.version > 0))}
             here = set(con.execute(select(gpus.c.id)).scalars())
-        theirs = {row.id: row.version for row in listed}
-        # A team card deleted before this copy ever saw it needs no fetching.
-        changed = [row.id for row in listed if ours.get(row.id) != row.version
-                   and not (row.deleted and row.id not in here)]
-        gone = [k for k in ours if k not in theirs]
         rows: list[Any] = []
         with self.server.connect() as srv:
+            listed = srv.execute(select(gpus.c.id, gpus.c.version, gpus.c.deleted)).all()
+            theirs = {row.id: row.version for row in listed}
+            # A team card deleted before this copy ever saw it needs no fetching.
+            changed = [row.id for row in listed if ours.get(row.id) != row.version
+                       and not (row.deleted and row.id not in here)]
             for start in range(0, len(changed), CHUNK):
                 part = changed[start:start + CHUNK]
                 rows += srv.execute(select(gpus.c.id, gpus.c.record, gpus.c.version,
                                            gpus.c.author, gpus.c.updated_at, gpus.c.deleted)
                                     .where(gpus.c.id.in_(part))).all()
+            listed_builds = pull_builds(srv)
+        gone = [k for k in ours if k not in theirs]
         with self.local.begin() as con:
             waiting = ob.pending_keys(con, "gpu")
             for row in rows:
@@ -215,9 +238,8 @@ class TeamSync:
                 self._take(con, row.id, record, row._asdict(), waiting)
             for key in gone:  # removed on the server outright: as if deleted
                 self._take(con, key, None, {"version": 0}, waiting)
-        from planner.catalog.team.builds import pull_builds
-
-        return len(rows) + len(gone) + pull_builds(self.server, self.local)
+            changed_builds = take_builds(con, listed_builds)
+        return len(rows) + len(gone) + changed_builds
 
     @staticmethod
     def _take(con: Connection, gpu_id: str, record: dict[str, Any] | None,
