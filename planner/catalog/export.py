@@ -126,6 +126,7 @@ COLUMNS: dict[str, list[Column]] = {
         ("FP16 TFLOPS", lambda r: _number(r.get("fp16_tensor_tflops")), True),
         ("Year", lambda r: _number(r.get("launch_year")), True),
         ("Price", _price, True),
+        ("From", lambda r: _text(r.get("layer")), False),
     ],
     "models": [
         ("Name", lambda r: _text(r.get("name")), False),

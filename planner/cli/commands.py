@@ -51,7 +51,7 @@ def run(args_list: Sequence[str]) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
-                "energy": _energy, "check": _check, "report": _report}
+                "energy": _energy, "check": _check, "report": _report, "team": _team}
     if args.command is None:
         raise UsageError("Name a command; see 'gpu-planner --help'")
     return handlers[args.command](args)
@@ -73,9 +73,12 @@ def _store() -> CatalogStore:
 def _catalog(args: argparse.Namespace) -> int:
     from planner.catalog import export
 
-    catalog = _store().catalog()
+    store = _store()
+    catalog = store.catalog()
+    layers = store.layers() if args.kind == "gpus" else {}
     records = {
-        "gpus": lambda: [export.gpu_record(g) for g in catalog.gpus],
+        "gpus": lambda: [{**export.gpu_record(g), "layer": layers[g.id].layer}
+                         for g in catalog.gpus],
         "models": lambda: [export.workload_record(w) for w in catalog.workloads],
         "architectures": lambda: [export.architecture_record(a) for a in catalog.architectures],
         "tariffs": lambda: [export.tariff_record(t) for t in catalog.tariffs],
@@ -87,6 +90,12 @@ def _catalog(args: argparse.Namespace) -> int:
     else:
         print(export.format_table(args.kind, records))
     return 0
+
+
+def _team(args: argparse.Namespace) -> int:
+    from planner.cli.team import run as run_team
+
+    return run_team(args, _store())
 
 
 def _load_hf_config(path: Path) -> Any:

@@ -184,4 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="paper size (default: %(default)s)")
     rep.add_argument("--lang", choices=CODES, help=(
         "the sheet's language (default: GPU_PLANNER_LOCALE, then the system's locale)"))
+
+    from planner.cli.team import add_parser as add_team
+
+    add_team(sub)
     return parser

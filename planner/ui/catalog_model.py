@@ -47,6 +47,17 @@ class CatalogModel(QAbstractTableModel):
         self._gpus: tuple[GpuSpec, ...] = ()
         self._arch_names: dict[str, str] = {}
         self._search_text: list[str] = []
+        self._layers: dict[str, Any] = {}
+
+    def set_layers(self, layers: dict[str, Any]) -> None:
+        """Which layer each card comes from (``planner.catalog.layers``): marks edited cards."""
+        self._layers = layers
+        if self._gpus:
+            self.dataChanged.emit(self.index(0, NAME), self.index(len(self._gpus) - 1, NAME))
+
+    def layer_of(self, gpu_id: str) -> Any:
+        """A card's :class:`~planner.catalog.layers.GpuLayer`, or None when not known."""
+        return self._layers.get(gpu_id)
 
     def set_catalog(self, catalog: Catalog) -> None:
         """Show another catalog (reload after the user adds or edits a GPU)."""
@@ -149,7 +160,7 @@ class CatalogModel(QAbstractTableModel):
 
     def _display(self, gpu: GpuSpec, column: int) -> str | None:
         if column == NAME:
-            return gpu.name + (self.tr(" (custom)") if gpu.custom else "")
+            return gpu.name + (self.tr(" (custom)") if gpu.custom else self._marker(gpu.id))
         if column == VENDOR:
             return gpu.vendor
         if column == ARCHITECTURE:
@@ -172,9 +183,37 @@ class CatalogModel(QAbstractTableModel):
             return self.architecture_name(gpu.architecture).lower()
         return self._figure(gpu, column)
 
+    def _marker(self, gpu_id: str) -> str:
+        layer = self._layers.get(gpu_id)
+        if layer is None or not layer.marked:
+            return ""
+        if layer.pending:
+            return self.tr(" ✎ (edited, waiting to sync)")
+        return self.tr(" ✎ (team)") if layer.layer == "team" else self.tr(" ✎ (edited)")
+
+    def layer_tooltip(self, gpu: GpuSpec) -> str | None:
+        """Who changed an edited card and what differs from the bundled catalog, else None."""
+        layer = self._layers.get(gpu.id)
+        if layer is None or not layer.marked:
+            return None
+        from planner.documents.compare import gpu_differences
+
+        if layer.layer == "team":
+            head = self.tr("Changed in the team catalog by %1 (%2).").replace(
+                "%1", layer.author or "—").replace("%2", layer.updated_at[:16].replace("T", " "))
+        else:
+            head = self.tr("Edited on this computer.")
+        lines = [head]
+        if layer.bundled is not None:
+            lines += gpu_differences(gpu, layer.bundled, (self.tr("here"),
+                                                          self.tr("in the bundled catalog")))
+        lines.append(self.tr("Right-click ▸ Reset to Catalog Figures puts the bundled figures "
+                             "back."))
+        return "\n".join(lines)
+
     def _tooltip(self, gpu: GpuSpec, column: int) -> str | None:
         if column == NAME:
-            return gpu.notes or gpu.name
+            return self.layer_tooltip(gpu) or gpu.notes or gpu.name
         if column == ARCHITECTURE:
             return self.architecture_name(gpu.architecture)
         if column == PRICE:

@@ -90,6 +90,8 @@ class CatalogPanel(QWidget):
     """Search box, filters and GPU table over the document's catalog."""
 
     edit_requested = Signal(object)
+    reset_requested = Signal(object)
+    """Put a card back to its bundled figures (its `GpuSpec`)."""
     """The user asked to edit a GPU (GpuSpec) in the catalog."""
 
     add_custom_requested = Signal()
@@ -263,6 +265,11 @@ class CatalogPanel(QWidget):
             edit = QAction(self.tr("Edit GPU…"), menu)
             edit.triggered.connect(lambda: self.edit_requested.emit(gpu))
             menu.addActions([add, edit])
+            layer = self.model.layer_of(gpu.id)
+            if layer is not None and layer.marked and layer.bundled is not None:
+                reset = QAction(self.tr("Reset to Catalog Figures"), menu)
+                reset.triggered.connect(lambda: self.reset_requested.emit(gpu))
+                menu.addAction(reset)
             menu.addSeparator()
         custom = QAction(self.tr("Add Custom GPU…"), menu)
         custom.triggered.connect(self.add_custom_requested.emit)

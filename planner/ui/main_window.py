@@ -75,6 +75,11 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self._make_actions()
         self._make_menus()
+        from planner.ui.team import TeamController
+
+        self.team = TeamController(self)
+        self.team.catalog_changed.connect(self._team_changed)
+        self.statusBar().addPermanentWidget(self.team.label)
         self.catalog_info = QLabel()
         self.statusBar().addPermanentWidget(self.catalog_info)
         settings = cfg.open_settings()
@@ -248,6 +253,7 @@ class MainWindow(QMainWindow):
         self.files.status_message.connect(self._status)
         self.catalog_panel.add_custom_requested.connect(self.add_custom_gpu)
         self.catalog_panel.edit_requested.connect(self.edit_gpu)
+        self.catalog_panel.reset_requested.connect(self.team.reset)
         self._update_title()
         self.contents_built.emit()
 
@@ -287,6 +293,8 @@ class MainWindow(QMainWindow):
         self.store = store
         self.show_catalog(store.catalog())
         self.custom_gpu_action.setEnabled(True)
+        self.team.start(store)
+        self.team.refresh_layers()
         if store.notice:  # in the window, not a box: start-up goes on, nothing waits
             self.statusBar().showMessage(store.notice, 30000)
             self.notify("catalog", store.notice, level="warning")
@@ -377,14 +385,21 @@ class MainWindow(QMainWindow):
             return
         from planner.ui.custom_gpu_dialog import CustomGpuDialog
 
-        save = self.store.update_gpu if gpu is not None else self.store.add_user_gpu
+        save = self.team.save_edit if gpu is not None else self.store.add_user_gpu
         dialog = CustomGpuDialog(self.document.catalog, save, gpu, self)
         if dialog.exec() == CustomGpuDialog.DialogCode.Accepted:
             self.document.set_catalog(self.store.catalog())
+            self.team.refresh_layers()
             if gpu is not None:
                 from planner.ui import edits
 
                 edits.use_edited_gpu(self.document, gpu.id, gpu.name)
+
+    def _team_changed(self) -> None:
+        """A sync, a reset or a conflict's answer changed catalog rows: show them."""
+        if self.store is not None:
+            self.document.set_catalog(self.store.reload())
+            self.team.refresh_layers()
 
     def add_custom_gpu(self) -> None:
         """Describe a GPU of the user's own and add it to the catalog."""
@@ -409,6 +424,7 @@ class MainWindow(QMainWindow):
         from planner.ui.preferences import PreferencesDialog
 
         dialog = PreferencesDialog(self.document.catalog, self.document.build, self)
+        dialog.accepted.connect(self.team.restart)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -148,6 +149,18 @@ class PreferencesDialog(QDialog):
         look_form.addRow(self.tr("Language"), self.language)
         look_form.addRow(self.language_note)
 
+        self.team = QLineEdit(str(cfg.read(settings, cfg.TEAM_ADDRESS)))
+        self.team.setPlaceholderText("postgresql://you@lab-server/planner?sslmode=require")
+        self.team_note = QLabel(self.tr("A PostgreSQL address without a password, or a service "
+                                        "name from pg_service.conf. Keep the password in "
+                                        "~/.pgpass or the service file. Leave empty to work "
+                                        "alone."))
+        self.team_note.setWordWrap(True)
+        team = QGroupBox(self.tr("Team catalog"))
+        team_form = QFormLayout(team)
+        team_form.addRow(self.tr("Team database"), self.team)
+        team_form.addRow(self.team_note)
+
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel
                                         | QDialogButtonBox.StandardButton.RestoreDefaults)
@@ -159,6 +172,7 @@ class PreferencesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(builds)
         layout.addWidget(look)
+        layout.addWidget(team)
         layout.addWidget(self.buttons)
 
     def _show_price_kind(self, kind: str) -> None:
@@ -177,7 +191,17 @@ class PreferencesDialog(QDialog):
 
     def accept(self) -> None:
         """Store everything, and switch colours at once (language waits for a restart)."""
+        from planner.catalog.team.connection import password_in
+
+        address = self.team.text().strip()
+        if address and password_in(address):
+            self.team_note.setText(self.tr("This address holds a password, which would be kept "
+                                           "in the settings file as plain text; put it in "
+                                           "~/.pgpass or the service file instead."))
+            self.team.setFocus()
+            return
         settings = cfg.open_settings()
+        cfg.write(settings, cfg.TEAM_ADDRESS, address)
         usage, cost = self.assumptions.usage, self.assumptions.cost
         if cost.tariff_id is None and cost.price_per_kwh is None:
             cost = replace(cost, price_per_kwh=_DEFAULT_COST.price_per_kwh)

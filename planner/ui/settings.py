@@ -56,6 +56,10 @@ CATALOG_HIDDEN_COLUMNS = Setting("catalog/hiddenColumns", ["1", "4", "5", "6"], 
 """Catalog columns the user hid (by number); by default vendor (the badge says it), bandwidth,
 power and FP16, so name, architecture, VRAM and price fit a laptop's catalog dock. The header's
 context menu shows them."""
+TEAM_ADDRESS = Setting("team/address", "", str)
+"""The team database (Preferences ▸ Team catalog): a postgresql:// URL without a password, or a
+libpq service name; GPU_PLANNER_DATABASE_URL wins over it. Passwords live in ~/.pgpass or the
+service file, never here (planner.catalog.team.connection)."""
 MAX_RECENT = 8
 #: Bumped when the dock layout changes shape, so an old saved state is not applied to new docks
 #: (planner.ui.window_layout drops it once, with a notice). 2: the warnings strip, new defaults.

@@ -96,6 +96,30 @@
     </message>
 </context>
 <context>
+    <name>TeamController</name>
+    <message numerus="yes">
+        <source>Team catalog: offline, %n edit(s) waiting</source>
+        <translation>
+            <numerusform>Team catalog: offline, %n edit waiting</numerusform>
+            <numerusform>Team catalog: offline, %n edits waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Team catalog: synced %n min ago</source>
+        <translation>
+            <numerusform>Team catalog: synced %n min ago</numerusform>
+            <numerusform>Team catalog: synced %n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n edit(s) waiting</source>
+        <translation>
+            <numerusform>, %n edit waiting</numerusform>
+            <numerusform>, %n edits waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TotalsBar</name>
     <message numerus="yes">
         <source>(+%n unpriced)</source>

@@ -210,6 +210,38 @@
         <translation>（自定义）</translation>
     </message>
     <message>
+        <source> ✎ (edited, waiting to sync)</source>
+        <translation> ✎（已编辑，等待同步）</translation>
+    </message>
+    <message>
+        <source> ✎ (team)</source>
+        <translation> ✎（团队）</translation>
+    </message>
+    <message>
+        <source> ✎ (edited)</source>
+        <translation> ✎（已编辑）</translation>
+    </message>
+    <message>
+        <source>Changed in the team catalog by %1 (%2).</source>
+        <translation>由 %1 在团队目录中修改（%2）。</translation>
+    </message>
+    <message>
+        <source>Edited on this computer.</source>
+        <translation>在本机上编辑。</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>此处</translation>
+    </message>
+    <message>
+        <source>in the bundled catalog</source>
+        <translation>内置目录中</translation>
+    </message>
+    <message>
+        <source>Right-click ▸ Reset to Catalog Figures puts the bundled figures back.</source>
+        <translation>右键 ▸ 恢复目录数据，可还原为内置目录的数据。</translation>
+    </message>
+    <message>
         <source>Not stated by any source, or the chip lacks it</source>
         <translation>没有来源给出此数值，或芯片不支持</translation>
     </message>
@@ -311,6 +343,10 @@
     <message>
         <source>Edit GPU…</source>
         <translation>编辑 GPU…</translation>
+    </message>
+    <message>
+        <source>Reset to Catalog Figures</source>
+        <translation>恢复目录数据</translation>
     </message>
     <message>
         <source>Add Custom GPU…</source>
@@ -1864,6 +1900,22 @@ Source: %3</source>
         <source>Language</source>
         <translation>语言</translation>
     </message>
+    <message>
+        <source>A PostgreSQL address without a password, or a service name from pg_service.conf. Keep the password in ~/.pgpass or the service file. Leave empty to work alone.</source>
+        <translation>不含密码的 PostgreSQL 地址，或 pg_service.conf 中的服务名。密码请保存在 ~/.pgpass 或服务文件中。留空则单独工作。</translation>
+    </message>
+    <message>
+        <source>Team catalog</source>
+        <translation>团队目录</translation>
+    </message>
+    <message>
+        <source>Team database</source>
+        <translation>团队数据库</translation>
+    </message>
+    <message>
+        <source>This address holds a password, which would be kept in the settings file as plain text; put it in ~/.pgpass or the service file instead.</source>
+        <translation>此地址包含密码，会以明文保存在设置文件中；请改为放在 ~/.pgpass 或服务文件中。</translation>
+    </message>
 </context>
 <context>
     <name>Prices</name>
@@ -2446,6 +2498,134 @@ Price: %2</source>
     </message>
 </context>
 <context>
+    <name>TeamConflictDialog</name>
+    <message>
+        <source>Changed in the Team Catalog</source>
+        <translation>团队目录中已被修改</translation>
+    </message>
+    <message>
+        <source>Another member</source>
+        <translation>另一位成员</translation>
+    </message>
+    <message>
+        <source>%1 deleted “%2” from the team catalog after you changed it.</source>
+        <translation>在你修改之后，%1 从团队目录中删除了“%2”。</translation>
+    </message>
+    <message>
+        <source>%1 changed “%2” in the team catalog after you changed it.</source>
+        <translation>在你修改之后，%1 在团队目录中修改了“%2”。</translation>
+    </message>
+    <message>
+        <source>Your change is still here and was not sent. Reload theirs to see their version, keep yours to send it over theirs, or compare the two first.</source>
+        <translation>你的修改仍在，尚未发送。可重新载入对方的版本，保留你的版本并覆盖对方的，或先比较两者。</translation>
+    </message>
+    <message>
+        <source>Reload Theirs</source>
+        <translation>重新载入对方版本</translation>
+    </message>
+    <message>
+        <source>Keep Mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Decide Later</source>
+        <translation>稍后决定</translation>
+    </message>
+    <message>
+        <source>Both hold the same figures.</source>
+        <translation>两者的数据相同。</translation>
+    </message>
+</context>
+<context>
+    <name>TeamController</name>
+    <message>
+        <source>The team server %1 cannot be reached, so the app works from its local copy.</source>
+        <translation>无法连接团队服务器 %1，程序将使用本地副本工作。</translation>
+    </message>
+    <message>
+        <source>The team server refused the password for %1; check your .pgpass or service file.</source>
+        <translation>团队服务器拒绝了 %1 的密码；请检查 .pgpass 或服务文件。</translation>
+    </message>
+    <message>
+        <source>The team database %1 does not exist on that server.</source>
+        <translation>该服务器上不存在团队数据库 %1。</translation>
+    </message>
+    <message>
+        <source>The team server at %1 does not offer the encrypted connection that sslmode asks for.</source>
+        <translation>位于 %1 的团队服务器不提供 sslmode 要求的加密连接。</translation>
+    </message>
+    <message>
+        <source>The team database was set up by a newer version of GPU Build Planner; update the app to use it. The app works from its local copy.</source>
+        <translation>团队数据库由更新版本的 GPU Build Planner 建立；请更新程序后再使用。程序将使用本地副本工作。</translation>
+    </message>
+    <message>
+        <source>The team database needs an upgrade that only its owner may make; ask them to open it once with this version.</source>
+        <translation>团队数据库需要升级，只有其所有者可以执行；请让所有者用此版本打开一次。</translation>
+    </message>
+    <message>
+        <source>Your team role may read the team catalog but not change it; ask the database owner for the editor role.</source>
+        <translation>你的团队角色可以读取团队目录但不能修改；请向数据库所有者申请编辑者角色。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a PostgreSQL address; write postgresql://user@host/database or a service name from your pg_service.conf.</source>
+        <translation>“%1”不是 PostgreSQL 地址；请填写 postgresql://用户@主机/数据库，或 pg_service.conf 中的服务名。</translation>
+    </message>
+    <message>
+        <source>The team catalog needs psycopg 3 (pip install &apos;psycopg[binary]&apos;), so the app works from its local copy.</source>
+        <translation>团队目录需要 psycopg 3（pip install 'psycopg[binary]'），程序将使用本地副本工作。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Team catalog: offline, %n edit(s) waiting</source>
+        <translation>
+            <numerusform>团队目录：离线，%n 项编辑等待同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Team catalog: connecting…</source>
+        <translation>团队目录：正在连接…</translation>
+    </message>
+    <message>
+        <source>Team catalog: synced just now</source>
+        <translation>团队目录：刚刚已同步</translation>
+    </message>
+    <message numerus="yes">
+        <source>Team catalog: synced %n min ago</source>
+        <translation>
+            <numerusform>团队目录：%n 分钟前已同步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n edit(s) waiting</source>
+        <translation>
+            <numerusform>，%n 项编辑等待同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (read-only)</source>
+        <translation>（只读）</translation>
+    </message>
+    <message>
+        <source>“%1” shows the bundled catalog&apos;s figures again.</source>
+        <translation>“%1”已恢复为内置目录的数据。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>in yours</source>
+        <translation>你的版本中</translation>
+    </message>
+    <message>
+        <source>in theirs</source>
+        <translation>对方的版本中</translation>
+    </message>
+</context>
+<context>
     <name>TotalsBar</name>
     <message>
         <source>GPUs</source>
@@ -2553,7 +2733,7 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.formatting).</extracomment>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>
@@ -2616,7 +2796,7 @@ Price: %2</source>
     <name>WorkloadLabels</name>
     <message>
         <source>Model</source>
-        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.plan.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
         <translation>模型</translation>
     </message>
     <message>

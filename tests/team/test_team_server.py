@@ -13,7 +13,6 @@ from sqlalchemy import create_engine, text
 from planner.catalog.quick import HEAD_REVISION
 from planner.catalog.team import outbox
 from planner.catalog.team.connection import TeamError, sqlalchemy_url
-from planner.catalog.team.sync import TeamSync
 from tests.team.clients import grant_roles, member
 from tests.team.pg_cluster import SUPERUSER, Cluster
 

@@ -173,3 +173,10 @@ def history_of(server: Engine, name: str) -> list[tuple[int, str, str]]:
         rows = srv.execute(select(history.c.version, history.c.author, history.c.updated_at)
                            .where(history.c.name == name).order_by(history.c.version.desc()))
         return [(r.version, r.author or "", r.updated_at or "") for r in rows]
+
+
+def server_version(server: Engine, name: str) -> int:
+    """The team's current version of a build (0 when it has none)."""
+    with server.connect() as srv:
+        value = srv.execute(select(builds.c.version).where(builds.c.name == name)).scalar()
+    return int(value or 0)

@@ -1,0 +1,249 @@
+"""The app's side of the team catalog: syncing in the background, the status bar, conflicts.
+
+The window reads the local catalog file as always; this controller syncs it with the team
+server every minute (and soon after an edit) on a worker thread, so a slow or absent server never
+holds the window. Its status-bar label says "Team catalog: synced 2 min ago" or "Team catalog:
+offline, 3 edits waiting"; a change that met a newer team row opens the conflict dialog; a
+refusal (a read-only role, a wrong password, a newer schema) is one translated sentence.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import threading
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QWidget
+
+from planner.ui import settings as cfg
+
+SYNC_EVERY_MS = 60_000
+SOON_MS = 800
+
+
+class TeamController(QObject):
+    """Syncs the open store with the team database named in the settings (or the environment)."""
+
+    finished = Signal(object, object)
+    """A sync ended: ``(SyncResult or None, TeamError or None)``; emitted from the worker."""
+    catalog_changed = Signal()
+    """The sync changed local rows: the window re-reads the catalog."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self.store: Any = None
+        self.label = QLabel()
+        self.label.setVisible(False)
+        self._busy = False
+        self._error: Any = None
+        self._role = "editor"
+        self._timer = QTimer(self)
+        self._timer.setInterval(SYNC_EVERY_MS)
+        self._timer.timeout.connect(self.sync_now)
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(SOON_MS)
+        self._soon.timeout.connect(self.sync_now)
+        self.finished.connect(self._finished)
+
+    def address(self) -> str | None:
+        """The team database's address, or None when no team catalog is set up."""
+        from planner.catalog.team.connection import configured_url
+
+        return configured_url(str(cfg.read(cfg.open_settings(), cfg.TEAM_ADDRESS)))
+
+    @property
+    def active(self) -> bool:
+        """Whether edits go to a team (a team catalog is configured)."""
+        return self.store is not None and self.address() is not None
+
+    def start(self, store: Any) -> None:
+        """Use the opened store; start syncing when a team catalog is configured."""
+        self.store = store
+        self.restart()
+
+    def restart(self) -> None:
+        """Follow a changed setting: start, or stop and hide the label."""
+        if self.active:
+            self.label.setVisible(True)
+            self._show_status()
+            self._timer.start()
+            self._soon.start()
+        else:
+            self._timer.stop()
+            self.label.setVisible(False)
+
+    def sync_soon(self) -> None:
+        """Sync shortly (after an edit), without waiting for the minute."""
+        if self.active:
+            self._show_status()
+            self._soon.start()
+
+    def sync_now(self) -> None:
+        """Start a sync on a worker thread (one at a time)."""
+        address = self.address()
+        if self._busy or address is None or self.store is None:
+            return
+        self._busy = True
+        engine = self.store.engine
+        threading.Thread(target=self._work, args=(engine, address), daemon=True,
+                         name="team-sync").start()
+
+    def _work(self, engine: Any, address: str) -> None:
+        from planner.catalog.team.connection import TeamError, worded
+
+        try:
+            from planner.catalog.team.sync import sync_once
+
+            self.finished.emit(sync_once(engine, address), None)
+        except TeamError as exc:
+            self.finished.emit(None, exc)
+        except Exception as exc:
+            self.finished.emit(None, worded(exc, address))
+
+    def _finished(self, result: Any, error: Any) -> None:
+        self._busy = False
+        self._error = error
+        if result is not None:
+            self._role = result.role
+            if result.pushed or result.pulled:
+                self.catalog_changed.emit()
+            if result.refused:
+                self._notify("team-refused", self.sentence(error or result))
+        self._show_status()
+        if result is not None and result.conflicts:
+            self.show_conflicts()
+
+    # -- words -----------------------------------------------------------------------------
+
+    def sentence(self, error: Any) -> str:
+        """The translated sentence for a TeamError (or a result's refusal)."""
+        code = getattr(error, "code", "read_only")
+        subject = getattr(error, "subject", "")
+        words = {
+            "unreachable": self.tr("The team server %1 cannot be reached, so the app works from "
+                                   "its local copy."),
+            "password": self.tr("The team server refused the password for %1; check your "
+                                ".pgpass or service file."),
+            "no_database": self.tr("The team database %1 does not exist on that server."),
+            "ssl": self.tr("The team server at %1 does not offer the encrypted connection that "
+                           "sslmode asks for."),
+            "newer": self.tr("The team database was set up by a newer version of GPU Build "
+                             "Planner; update the app to use it. The app works from its local "
+                             "copy."),
+            "needs_upgrade": self.tr("The team database needs an upgrade that only its owner "
+                                     "may make; ask them to open it once with this version."),
+            "read_only": self.tr("Your team role may read the team catalog but not change it; "
+                                 "ask the database owner for the editor role."),
+            "bad_url": self.tr("“%1” is not a PostgreSQL address; write "
+                               "postgresql://user@host/database or a service name from your "
+                               "pg_service.conf."),
+            "no_driver": self.tr("The team catalog needs psycopg 3 (pip install "
+                                 "'psycopg[binary]'), so the app works from its local copy."),
+        }
+        text = words.get(code)
+        return text.replace("%1", subject) if text is not None else str(error)
+
+    def status_text(self) -> str:
+        """"Team catalog: synced 2 min ago" or "Team catalog: offline, 3 edits waiting"."""
+        from planner.catalog.team import outbox
+
+        if self.store is None:
+            return ""
+        waiting = outbox.pending(self.store.engine)
+        if self._error is not None:
+            return self.tr("Team catalog: offline, %n edit(s) waiting", "", waiting)
+        last = outbox.last_sync(self.store.engine)
+        if last is None:
+            return self.tr("Team catalog: connecting…")
+        minutes = int((dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last))
+                      .total_seconds() // 60)
+        text = (self.tr("Team catalog: synced just now") if minutes < 1 else
+                self.tr("Team catalog: synced %n min ago", "", minutes))
+        if waiting:
+            text += self.tr(", %n edit(s) waiting", "", waiting)
+        if self._role == "reader":
+            text += self.tr(" (read-only)")
+        return text
+
+    def _show_status(self) -> None:
+        self.label.setText(self.status_text())
+        self.label.setToolTip(self.sentence(self._error) if self._error is not None else "")
+
+    def _notify(self, key: str, text: str) -> None:
+        notify = getattr(self._window, "notify", None)
+        if callable(notify):
+            notify(key, text, level="warning")
+
+    # -- the catalog's layers -----------------------------------------------------------------
+
+    def refresh_layers(self) -> None:
+        """Give the catalog panel each card's layer (the edited marker and its tooltip)."""
+        panel = getattr(self._window, "catalog_panel", None)
+        if panel is not None and self.store is not None:
+            panel.model.set_layers(self.store.layers())
+
+    def save_edit(self, gpu: Any) -> None:
+        """Save an edited catalog card: for the team when one is set up, else here only."""
+        if self.active:
+            self.store.edit_for_team(gpu)
+            self.sync_soon()
+        else:
+            self.store.update_gpu(gpu)
+
+    def reset(self, gpu: Any) -> None:
+        """Put a card back to its bundled figures, with Undo in the notice."""
+        if self.store is None or not self.store.reset_gpu(gpu.id, team=self.active):
+            return
+        self.catalog_changed.emit()
+        self.sync_soon()
+        notify = getattr(self._window, "notify", None)
+        if callable(notify):
+            notify("reset-gpu", self.tr("“%1” shows the bundled catalog's figures again.")
+                   .replace("%1", gpu.name),
+                   actions=[(self.tr("Undo"), lambda: self._undo_reset(gpu))])
+
+    def _undo_reset(self, gpu: Any) -> None:
+        self.save_edit(gpu)
+        self.catalog_changed.emit()
+
+    # -- conflicts -------------------------------------------------------------------------
+
+    def show_conflicts(self) -> None:
+        """Ask about each change a newer team row stopped (the same choices as for files)."""
+        from planner.catalog.team import outbox
+        from planner.ui.team_conflict_dialog import MINE, THEIRS, TeamConflictDialog
+
+        for conflict in outbox.conflicts(self.store.engine):
+            dialog = TeamConflictDialog(self._subject(conflict), conflict.their_author,
+                                        conflict.theirs is None,
+                                        functools.partial(self.differences, conflict),
+                                        self._window)
+            dialog.exec()
+            if dialog.choice == THEIRS:
+                outbox.resolve(self.store.engine, conflict.seq, "theirs")
+            elif dialog.choice == MINE:
+                outbox.resolve(self.store.engine, conflict.seq, "mine")
+            if dialog.choice in (THEIRS, MINE):
+                self.catalog_changed.emit()
+                self.sync_soon()
+        self._show_status()
+
+    def _subject(self, conflict: Any) -> str:
+        if conflict.kind == "gpu":
+            gpu = self.store.catalog().gpu(conflict.key)
+            return str(gpu.name if gpu is not None else conflict.key)
+        return str(conflict.key)
+
+    def differences(self, conflict: Any) -> list[str]:
+        """Sentences for what differs between my version and the team's."""
+        if conflict.kind != "gpu" or conflict.mine is None or conflict.theirs is None:
+            return []
+        from planner.catalog.records import gpu_from_record
+        from planner.documents.compare import gpu_differences
+
+        mine, theirs = gpu_from_record(conflict.mine), gpu_from_record(conflict.theirs)
+        return gpu_differences(mine, theirs, (self.tr("in yours"), self.tr("in theirs")))
