@@ -66,7 +66,7 @@ def test_catalog_gpu_table_shows_published_figures(cli_home):
     # (2025-08-21), rounds to $3,130 (it once read "$313").
     assert table["GeForce RTX 4090"] == ["GeForce RTX 4090", "NVIDIA", "ada-lovelace", "24",
                                          "1008", "450", "165.2", "2022",
-                                         "$3,130 (street 2025-08)"]
+                                         "$3,130 (street 2025-08)", "bundled"]
     # A100 SXM4 80GB datasheet: 80 GB HBM2e, 2,039 GB/s, 400 W, 312 TFLOPS FP16 tensor, 2020.
     assert table["A100 SXM4 80GB"][:8] == ["A100 SXM4 80GB", "NVIDIA", "ampere", "80", "2039",
                                            "400", "312", "2020"]

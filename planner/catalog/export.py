@@ -192,7 +192,9 @@ def format_table(kind: str, records: Sequence[Record]) -> str:
     if key not in COLUMNS:
         known = ", ".join(sorted(COLUMNS))
         raise ValueError(f"Unknown catalog table '{kind}'; choose one of {known}.")
-    columns = COLUMNS[key]
+    # "From" (the catalog layer, planner.catalog.layers) only for records that say it.
+    columns = [c for c in COLUMNS[key]
+               if c[0] != "From" or any("layer" in r for r in records)]
     rows = [[h for h, _, _ in columns]]
     rows += [[_clip(cell(r)) for _, cell, _ in columns] for r in records]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]

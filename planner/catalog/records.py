@@ -66,6 +66,8 @@ def _tuple(value: Any) -> tuple[Any, ...]:
 
 def price_from_record(record: Record) -> Price:
     """Build a :class:`Price` from its dict form (keys absent in older rows take defaults)."""
+    if record.keys() <= _field_names(Price):  # the usual case, without copying the dict
+        return Price(**record)
     return Price(**_known(Price, record))
 
 

@@ -36,6 +36,7 @@ class TeamController(QObject):
         self._window = window
         self.store: Any = None
         self.label = QLabel()
+        self.label.setContentsMargins(0, 0, 12, 0)  # apart from the catalog count beside it
         self.label.setVisible(False)
         self._busy = False
         self._error: Any = None

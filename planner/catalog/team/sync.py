@@ -15,7 +15,6 @@ and never shared keeps the user's figures; a card that showed the team's figures
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -217,7 +216,7 @@ class TeamSync:
             ours = {r[0]: r[1] for r in con.execute(select(gpus.c.id, gpus.c.version)
                                                         .where(gpus.c.version > 0))}
             here = set(con.execute(select(gpus.c.id)).scalars())
-        rows: list[Any] = []
+        rows: list[dict[str, Any]] = []
         with self.server.connect() as srv:
             listed = srv.execute(select(gpus.c.id, gpus.c.version, gpus.c.deleted)).all()
             theirs = {row.id: row.version for row in listed}
@@ -226,40 +225,95 @@ class TeamSync:
                        and not (row.deleted and row.id not in here)]
             for start in range(0, len(changed), CHUNK):
                 part = changed[start:start + CHUNK]
-                rows += srv.execute(select(gpus.c.id, gpus.c.record, gpus.c.version,
-                                           gpus.c.author, gpus.c.updated_at, gpus.c.deleted)
-                                    .where(gpus.c.id.in_(part))).all()
+                rows += [r._asdict() for r in srv.execute(
+                    select(*(gpus.c[name] for name in _PULLED)).where(gpus.c.id.in_(part)))]
             listed_builds = pull_builds(srv)
-        gone = [k for k in ours if k not in theirs]
+        rows += [{"id": key, "version": 0, "deleted": True, "record": None}
+                 for key in ours if key not in theirs]  # removed outright: as if deleted
         with self.local.begin() as con:
-            waiting = ob.pending_keys(con, "gpu")
-            for row in rows:
-                record = None if row.deleted else json.loads(row.record)
-                self._take(con, row.id, record, row._asdict(), waiting)
-            for key in gone:  # removed on the server outright: as if deleted
-                self._take(con, key, None, {"version": 0}, waiting)
+            take_rows(con, rows)
             changed_builds = take_builds(con, listed_builds)
-        return len(rows) + len(gone) + changed_builds
+        return len(rows) + changed_builds
 
-    @staticmethod
-    def _take(con: Connection, gpu_id: str, record: dict[str, Any] | None,
-              info: dict[str, Any], waiting: Iterable[str]) -> None:
-        local = con.execute(select(ob.gpus.c.record, ob.gpus.c.team_record,
-                                   ob.gpus.c.user_edited, ob.gpus.c.origin)
-                            .where(ob.gpus.c.id == gpu_id)).first()
-        follows = (local is None or local.origin != ORIGIN_BUNDLED or not local.user_edited
-                   or local.record == local.team_record)
-        if gpu_id in waiting or not follows:
-            # Mine waits to be sent (the push finds the conflict) or is my own local edit:
-            # remember the team's figures beside it, keep showing mine.
-            from planner.catalog.seeding import dumps
 
-            con.execute(update(ob.gpus).where(ob.gpus.c.id == gpu_id).values(
-                team_record=None if record is None else dumps(record),
-                version=info["version"], author=info.get("author"),
-                updated_at=info.get("updated_at"), deleted=record is None))
-            return
-        ob.follow_team(con, gpu_id, record, info)
+_COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_gb",
+            "memory_type", "memory_bandwidth_gbs", "tdp_w", "fp16_tensor_tflops", "launch_year",
+            "price_amount", "price_currency", "price_kind", "price_as_of")
+"""The GPU table's display columns: the pushing member computed them; taken as they are."""
+_PULLED = ("id", "record", "version", "author", "updated_at", "deleted", *_COLUMNS)
+
+
+def take_rows(con: Connection, rows: list[dict[str, Any]]) -> None:
+    """Apply pulled team rows to the local file in a few statements (1,000 rows in one go).
+
+    A card that shows the team's figures (or the bundled ones) follows the team; a card with a
+    change waiting, or edited here and never shared, keeps its figures and only learns the
+    team's (``team_record`` and the version the next push will name).
+    """
+    gpus = ob.gpus
+    waiting = ob.pending_keys(con, "gpu")
+    local: dict[str, Any] = {}
+    ids = [r["id"] for r in rows]
+    for start in range(0, len(ids), CHUNK):
+        for found in con.execute(select(gpus.c.id, gpus.c.origin, gpus.c.user_edited,
+                                        gpus.c.record, gpus.c.team_record,
+                                        gpus.c.bundled_record)
+                                 .where(gpus.c.id.in_(ids[start:start + CHUNK]))):
+            local[found.id] = found
+    updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    inserts: list[dict[str, Any]] = []
+    deletes: list[str] = []
+    for row in rows:
+        mine = local.get(row["id"])
+        gone = bool(row["deleted"])
+        stamp = {"version": row["version"], "author": row.get("author"),
+                 "updated_at": row.get("updated_at"), "deleted": gone}
+        team_text = None if gone else row["record"]
+        follows = mine is None or mine.origin != ORIGIN_BUNDLED or not mine.user_edited \
+            or mine.record == mine.team_record
+        if mine is not None and (row["id"] in waiting or not follows):
+            values = {"team_record": team_text, **stamp}
+        elif gone:
+            if mine is None:
+                continue
+            if mine.origin != ORIGIN_BUNDLED:
+                deletes.append(row["id"])
+                continue
+            values = {"record": mine.bundled_record or mine.record, "bundled_record": None,
+                      "user_edited": False, "team_record": None, **stamp,
+                      **_bundled_columns(mine.bundled_record)}
+        elif mine is None:
+            inserts.append({"id": row["id"], "origin": "team", "user_edited": False,
+                            "position": 0, "record": team_text, "bundled_record": None,
+                            "team_record": team_text, **stamp,
+                            **{k: row[k] for k in _COLUMNS}})
+            continue
+        else:
+            values = {"record": team_text, "team_record": team_text, **stamp,
+                      **{k: row[k] for k in _COLUMNS}}
+            if mine.origin == ORIGIN_BUNDLED:
+                values["user_edited"] = True
+                values["bundled_record"] = (mine.bundled_record if mine.user_edited
+                                            else mine.record)
+        values["_id"] = row["id"]
+        updates.setdefault(tuple(sorted(values)), []).append(values)
+    from sqlalchemy import bindparam
+
+    for keys, batch in updates.items():
+        con.execute(update(gpus).where(gpus.c.id == bindparam("_id"))
+                    .values({k: bindparam(k) for k in keys if k != "_id"}), batch)
+    if inserts:
+        con.execute(insert(gpus), inserts)
+    if deletes:
+        con.execute(delete(gpus).where(gpus.c.id.in_(deletes)))
+
+
+def _bundled_columns(bundled: str | None) -> dict[str, Any]:
+    if bundled is None:
+        return {}
+    from planner.catalog.seeding import gpu_columns
+
+    return gpu_columns(json.loads(bundled))
 
 
 def sync_once(local: Engine, address: str) -> SyncResult:
