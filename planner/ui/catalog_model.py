@@ -201,6 +201,8 @@ class CatalogModel(QAbstractTableModel):
         if layer.layer == "team":
             head = self.tr("Changed in the team catalog by %1 (%2).").replace(
                 "%1", layer.author or "—").replace("%2", layer.updated_at[:16].replace("T", " "))
+        elif layer.pending:
+            head = self.tr("Edited on this computer; waiting to be sent to the team catalog.")
         else:
             head = self.tr("Edited on this computer.")
         lines = [head]

@@ -226,6 +226,10 @@
         <translation>由 %1 在团队目录中修改（%2）。</translation>
     </message>
     <message>
+        <source>Edited on this computer; waiting to be sent to the team catalog.</source>
+        <translation>在本机上编辑，等待发送到团队目录。</translation>
+    </message>
+    <message>
         <source>Edited on this computer.</source>
         <translation>在本机上编辑。</translation>
     </message>
@@ -2576,7 +2580,7 @@ Price: %2</source>
     </message>
     <message>
         <source>The team catalog needs psycopg 3 (pip install &apos;psycopg[binary]&apos;), so the app works from its local copy.</source>
-        <translation>团队目录需要 psycopg 3（pip install 'psycopg[binary]'），程序将使用本地副本工作。</translation>
+        <translation>团队目录需要 psycopg 3（pip install &apos;psycopg[binary]&apos;），程序将使用本地副本工作。</translation>
     </message>
     <message numerus="yes">
         <source>Team catalog: offline, %n edit(s) waiting</source>
