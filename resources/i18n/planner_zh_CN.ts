@@ -1054,6 +1054,22 @@
         <translation>LoRA 秩</translation>
     </message>
     <message>
+        <source>activation offloading</source>
+        <translation>激活卸载</translation>
+    </message>
+    <message>
+        <source>target length</source>
+        <translation>目标长度</translation>
+    </message>
+    <message>
+        <source>software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>k-bit preparation</source>
+        <translation>k 位量化准备</translation>
+    </message>
+    <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
     </message>
