@@ -84,20 +84,21 @@ COMPARED = (
     "nvidia-rtx-4070", "nvidia-rtx-4070-super", "nvidia-rtx-4070-ti", "nvidia-rtx-4070-ti-super",
     "nvidia-rtx-4080", "nvidia-rtx-4080-super", "nvidia-rtx-4090", "nvidia-rtx-5070-ti",
     "nvidia-rtx-5080", "nvidia-rtx-5090", "nvidia-rtx-a6000", "nvidia-rtx-6000-ada",
-    "nvidia-rtx-pro-6000-blackwell", "nvidia-l40s", "nvidia-a100-pcie-40gb", "nvidia-a100-pcie-80gb",
-    "nvidia-a100-sxm4-40gb", "nvidia-a100-sxm4-80gb", "nvidia-h100-pcie", "nvidia-h100-sxm",
-    "nvidia-h200-sxm", "nvidia-b200", "amd-mi300x", "nvidia-v100-pcie-16gb", "nvidia-v100-pcie-32gb",
-    "nvidia-v100-sxm2-16gb", "nvidia-v100-sxm2-32gb",
+    "nvidia-rtx-pro-6000-blackwell", "nvidia-l40s", "nvidia-a100-pcie-40gb",
+    "nvidia-a100-pcie-80gb", "nvidia-a100-sxm4-40gb", "nvidia-a100-sxm4-80gb", "nvidia-h100-pcie",
+    "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-b200", "amd-mi300x", "nvidia-v100-pcie-16gb",
+    "nvidia-v100-pcie-32gb", "nvidia-v100-sxm2-16gb", "nvidia-v100-sxm2-32gb",
 )
 
-# Compared cards with no new or used reading in the twelve months before the refresh, and the searches
-# (stored public pages, December 2026) that found none. Must only shrink.
+# Compared cards with no new or used reading in the twelve months before the refresh, and the
+# searches (stored public pages, December 2026) that found none. Must only shrink.
 NO_RECENT_READING = {
     "nvidia-rtx-4060-ti-8gb": (
         "Searched 'RTX 4060 Ti 8GB price 2026', 'used RTX 4060 Ti 8GB price 2026', 'RTX 4060 Ti "
         "used eBay sold price 8GB 2026', 'RTX 4060 Ti 8GB worth buying 2026 price': the newest "
-        "second-hand figure found is undated and no earlier than October 2025 (about $250); a Newegg "
-        "Marketplace new-in-box listing of 2026-03-06 ($489) was left out as no second-hand price."),
+        "second-hand figure found is undated and no earlier than October 2025 (about $250); a "
+        "Newegg Marketplace new-in-box listing of 2026-03-06 ($489) was left out: it is no "
+        "second-hand price."),
     "nvidia-rtx-6000-ada": (
         "Searched 'RTX 6000 Ada price 2026 48GB', 'runlocalai RTX 6000 Ada retail price used': "
         "2026 guides describe the card but quote no price; newest on file is Amazon, July 2025."),
