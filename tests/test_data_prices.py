@@ -15,6 +15,7 @@ import datetime as dt
 import tomllib
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from planner.core.specs import Catalog
 
@@ -115,11 +116,13 @@ NO_RECENT_READING = {
 }
 
 
-def _records() -> list[dict]:
-    return tomllib.loads((DATA / "prices.toml").read_text(encoding="utf-8"))["price"]
+def _records() -> list[dict[str, Any]]:
+    records: list[dict[str, Any]] = tomllib.loads(
+        (DATA / "prices.toml").read_text(encoding="utf-8"))["price"]
+    return records
 
 
-def _newest(gpu_id: str, kinds: set[str], since: dt.date | None = None) -> dict | None:
+def _newest(gpu_id: str, kinds: set[str], since: dt.date | None = None) -> dict[str, Any] | None:
     """The newest USD record of those kinds (on a date tie, the cheaper one)."""
     found = [r for r in _records() if r["gpu_id"] == gpu_id and r["kind"] in kinds
              and r["currency"] == "USD"
