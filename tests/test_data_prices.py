@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
