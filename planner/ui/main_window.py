@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         from planner.ui.team import TeamController
 
         self.team = TeamController(self)
+        self.team.actions = [self.team_builds_action, self.publish_action]
         self.team.catalog_changed.connect(self._team_changed)
         self.statusBar().addPermanentWidget(self.team.label)
         self.catalog_info = QLabel()
@@ -143,6 +144,10 @@ class MainWindow(QMainWindow):
                                           QKeySequence(self.tr("Ctrl+E")))
         self.print_action = self._action(self.tr("&Print…"), self._print, k.Print,
                                          self._icon(TI.DocumentPrint, "document-print"))
+        self.team_builds_action = self._action(self.tr("&Team Builds…"),
+                                               lambda: self.team.open_builds())
+        self.publish_action = self._action(self.tr("P&ublish to Team"),
+                                           lambda: self.team.publish_open_build())
         self.quit_action = self._action(self.tr("&Quit"), self.close, k.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.setEnabled(True)
@@ -178,6 +183,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action])
         file_menu.addSeparator()
         file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.team_builds_action, self.publish_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu(self.tr("&Edit"))

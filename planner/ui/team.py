@@ -37,6 +37,8 @@ class TeamController(QObject):
         self.store: Any = None
         self.label = QLabel()
         self.label.setContentsMargins(0, 0, 12, 0)  # apart from the catalog count beside it
+        self.actions: list[Any] = []
+        """Menu actions that need a team catalog (enabled while one is set up)."""
         self.label.setVisible(False)
         self._busy = False
         self._error: Any = None
@@ -68,6 +70,8 @@ class TeamController(QObject):
 
     def restart(self) -> None:
         """Follow a changed setting: start, or stop and hide the label."""
+        for action in self.actions:
+            action.setEnabled(self.active)
         if self.active:
             self.label.setVisible(True)
             self._show_status()
@@ -210,6 +214,33 @@ class TeamController(QObject):
     def _undo_reset(self, gpu: Any) -> None:
         self.save_edit(gpu)
         self.catalog_changed.emit()
+
+    # -- shared builds ---------------------------------------------------------------------
+
+    def open_builds(self) -> None:
+        """Show the Team Builds list; the chosen build opens like a file."""
+        address = self.address()
+        if address is None or self.store is None:
+            return
+        from planner.ui.team_builds import TeamBuildsDialog
+
+        files = getattr(self._window, "files", None)
+        open_path = files.open_path if files is not None else (lambda _path: False)
+        dialog = TeamBuildsDialog(self.store, address, open_path, self._window)
+        dialog.exec()
+
+    def publish_open_build(self) -> None:
+        """Queue the open build for the team under its name, and sync soon."""
+        document = getattr(self._window, "document", None)
+        if document is None or self.store is None or not self.active:
+            return
+        from planner.ui.team_builds import publish
+
+        name = " ".join(document.build.name.split()) or self.tr("Untitled build")
+        publish(self.store, document.study, name)
+        self._notify("team-published", self.tr("“%1” will be shared with the team at the next "
+                                                "sync.").replace("%1", name))
+        self.sync_soon()
 
     # -- conflicts -------------------------------------------------------------------------
 

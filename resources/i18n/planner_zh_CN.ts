@@ -1574,6 +1574,14 @@ Source: %3</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
+        <source>&amp;Team Builds…</source>
+        <translation>团队配置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>P&amp;ublish to Team</source>
+        <translation>发布到团队(&amp;U)</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -2672,6 +2680,41 @@ Price: %2</source>
     </message>
 </context>
 <context>
+    <name>TeamBuildsDialog</name>
+    <message>
+        <source>Team Builds</source>
+        <translation>团队配置</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Shared by</source>
+        <translation>分享者</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>The team has shared no builds yet, or the last sync did not reach the server.</source>
+        <translation>团队尚未分享配置，或上次同步未能连接服务器。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>“%1” is not in the local copy and the team server cannot be reached.</source>
+        <translation>本地副本中没有“%1”，且无法连接团队服务器。</translation>
+    </message>
+</context>
+<context>
     <name>TeamConflictDialog</name>
     <message>
         <source>Changed in the Team Catalog</source>
@@ -2750,7 +2793,7 @@ Price: %2</source>
     </message>
     <message>
         <source>The team catalog needs psycopg 3 (pip install &apos;psycopg[binary]&apos;), so the app works from its local copy.</source>
-        <translation>团队目录需要 psycopg 3（pip install 'psycopg[binary]'），程序将使用本地副本工作。</translation>
+        <translation>团队目录需要 psycopg 3（pip install &apos;psycopg[binary]&apos;），程序将使用本地副本工作。</translation>
     </message>
     <message numerus="yes">
         <source>Team catalog: offline, %n edit(s) waiting</source>
@@ -2789,6 +2832,14 @@ Price: %2</source>
     <message>
         <source>Undo</source>
         <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
+    </message>
+    <message>
+        <source>“%1” will be shared with the team at the next sync.</source>
+        <translation>“%1”将在下次同步时分享给团队。</translation>
     </message>
     <message>
         <source>in yours</source>
