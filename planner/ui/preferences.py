@@ -150,7 +150,7 @@ class PreferencesDialog(QDialog):
         look_form.addRow(self.language_note)
 
         self.team = QLineEdit(str(cfg.read(settings, cfg.TEAM_ADDRESS)))
-        self.team.setPlaceholderText("postgresql://you@lab-server/planner?sslmode=require")
+        self.team.setPlaceholderText(self.tr("postgresql://you@lab-server/planner?sslmode=require"))
         self.team_note = QLabel(self.tr("A PostgreSQL address without a password, or a service "
                                         "name from pg_service.conf. Keep the password in "
                                         "~/.pgpass or the service file. Leave empty to work "

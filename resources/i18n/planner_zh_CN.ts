@@ -2051,6 +2051,10 @@ Source: %3</source>
         <translation>语言</translation>
     </message>
     <message>
+        <source>postgresql://you@lab-server/planner?sslmode=require</source>
+        <translation>postgresql://你的用户名@实验室服务器/planner?sslmode=require</translation>
+    </message>
+    <message>
         <source>A PostgreSQL address without a password, or a service name from pg_service.conf. Keep the password in ~/.pgpass or the service file. Leave empty to work alone.</source>
         <translation>不含密码的 PostgreSQL 地址，或 pg_service.conf 中的服务名。密码请保存在 ~/.pgpass 或服务文件中。留空则单独工作。</translation>
     </message>

@@ -28,7 +28,8 @@ def window(qtbot, pg: Cluster, team_db: str, monkeypatch: pytest.MonkeyPatch):
     store = open_store()
     win = MainWindow()
     qtbot.addWidget(win, before_close_func=_quiet)
-    win.set_store(store)
+    with qtbot.waitSignal(win.team.finished, timeout=30_000):  # the first sync, at start
+        win.set_store(store)
     win.show()
     yield win
     store.close()

@@ -10,6 +10,7 @@ shared tables, ``reader`` when only reading is granted (docs/team-roles.sql gran
 
 from __future__ import annotations
 
+import threading
 from typing import Literal
 
 from sqlalchemy import Engine, inspect, text
@@ -48,13 +49,22 @@ def prepare(engine: Engine, address: str) -> Role:
         raise worded(exc, address) from None
 
 
+_UPGRADE_LOCK = threading.Lock()
+"""Alembic loads its env.py into shared module globals: one upgrade at a time per process."""
+_ADVISORY_KEY = 4_623_019_871
+"""PostgreSQL advisory lock held while upgrading, so two members' first starts take turns."""
+
+
 def _upgrade(engine: Engine, address: str) -> None:
     from alembic import command
 
     from planner.catalog.dbfile import alembic_config
 
     try:
-        with engine.begin() as connection:
+        with _UPGRADE_LOCK, engine.begin() as connection:
+            # Another member's app may be creating the same tables right now: wait for it; then
+            # Alembic reads the revision again inside this transaction and finds nothing to do.
+            connection.execute(text(f"SELECT pg_advisory_xact_lock({_ADVISORY_KEY})"))
             command.upgrade(alembic_config(connection=connection), "head")
     except SQLAlchemyError as exc:
         error = worded(exc, address)
