@@ -24,6 +24,7 @@ from planner import __version__
 from planner.core.costs.formatting import Formatter, NumberStyle
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
+from planner.core.plan.build import purchase
 from planner.core.plan.physics import summarize
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, GpuSpec
@@ -36,6 +37,7 @@ from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
 from planner.words.wording import (
     cell_text,
+    price_basis_text,
     price_kind_text,
     row_label,
     row_labels,
@@ -163,11 +165,18 @@ class ComparisonSheet(QObject):
                     text += "\n" + ", ".join(col.price_dates) + self._price_marks(c)
                 if row.key == "cost_year" and col.kind == "rental" and row.values[c] is not None:
                     text += "\n" + self.tr("rent")
+                if row.key == "rent_total" and col.rental is not None:
+                    text += "\n" + self._rented(*col.rental)
                 best = c in row.best
                 cells.append(Cell(text, bold=best, fill=BEST_FILL if best else None, color=color,
                                   align=Qt.AlignmentFlag.AlignRight))
             rows.append(cells)
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
+
+    def _rented(self, offer: str, units: int, gpus: int) -> str:
+        """"2× Vast.ai RTX 4090 (2 GPUs)": the offer, how many, how many GPUs."""
+        return self.tr("%1× %2 (%n GPU(s))", "", gpus).replace("%1", str(units)).replace(
+            "%2", offer)
 
     def _price_marks(self, column: int) -> str:
         col = self.view.columns[column]
@@ -175,10 +184,7 @@ class ComparisonSheet(QObject):
             return ""
         build = self.study.build(col.index)
         marks = []
-        for slot in build.slots:
-            from planner.core.costs.prices import gpu_price
-
-            picked = gpu_price(slot.gpu, build.cost.currency, self.rates, build.cost.price_kind)
+        for picked in purchase(build, self.rates).cards:
             if picked is not None and picked.source:
                 marks.append(self.cite(picked.source))
         return "".join(dict.fromkeys(marks))
@@ -214,7 +220,7 @@ class ComparisonSheet(QObject):
                          + "".join(self.cite(s) for s in ev.tariff.sources[:1]
                                    if s != "user input"))
         parts.append(self.tr("%n year(s)", "", cost.years))
-        parts.append(price_kind_text(cost.price_kind))
+        parts.append(self.tr("GPUs costed %1").replace("%1", price_basis_text(cost.price_basis)))
         parts.append(cost.currency + (" " + self.tr("at the rates of %1").replace(
             "%1", self.rates.as_of) if cost.currency != "USD" and self.rates.as_of else ""))
         if not u.idle_when_not_running or u.hours_per_day >= 24:
@@ -343,12 +349,13 @@ class ComparisonSheet(QObject):
         if ev.cloud is None or ev.break_even_months is None:
             return "—"
         return self.tr("%1 months (%2)").replace("%1", self.fmt.number(ev.break_even_months, 1)) \
-            .replace("%2", f"{ev.cloud.instance.provider} {ev.cloud.instance.name}")
+            .replace("%2", self._rented(f"{ev.cloud.instance.provider} {ev.cloud.instance.name}",
+                                        ev.cloud.instances, ev.cloud.rent_gpus))
 
     def _warnings(self) -> Text:
         lines = []
         for name, i in self._variant_columns():
-            summary = summarize(self.study.build(i), rates=self.rates)
+            summary = summarize(self.study.build(i))
             if summary.warnings:
                 lines.append(f"{name}: " + " ".join(w.message for w in summary.warnings))
             else:

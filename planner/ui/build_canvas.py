@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from planner.core.plan.build import slot_price
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
@@ -131,7 +132,7 @@ class BuildCanvas(QWidget):
                 card.count_edited.connect(self._count_edited)
                 card.remove_requested.connect(self._remove)
             card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None, fmt,
-                           build.cost.price_kind)
+                           slot_price(build, slot, fmt.rates) if fmt is not None else None)
             cards.append(card)
         for card in spare.values():
             card.deleteLater()

@@ -22,13 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.costs.formatting import Formatter
-from planner.core.costs.prices import DEFAULT_KIND, gpu_price
+from planner.core.costs.prices import PickedPrice
 from planner.core.plan.build import MAX_GPU_COUNT, BuildSlot
 from planner.core.plan.physics import BuildWarning
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
-from planner.words.prices import price_tooltip
+from planner.words.prices import price_label, price_tooltip
 from planner.words.warnings import warning_text
 
 CARD_STYLE = """
@@ -98,11 +98,13 @@ class SlotCard(QFrame):
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
 
     def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True,
-                  fmt: Formatter | None = None, price_kind: str = DEFAULT_KIND) -> None:
+                  fmt: Formatter | None = None, picked: PickedPrice | None = None) -> None:
         """Show a slot's GPU and count without reporting it as an edit.
 
-        Figures are formatted by ``fmt`` (the build's currency, like the totals). A GPU the
-        catalog lacks (from someone else's file) is marked: its figures are the file's snapshot.
+        Figures are formatted by ``fmt`` (the build's currency, like the totals); ``picked`` is
+        the slot's price as core chose it (:func:`~planner.core.plan.build.slot_price`), shown
+        with its kind and age. A GPU the catalog lacks (from someone else's file) is marked: its
+        figures are the file's snapshot.
         """
         fmt = fmt or Formatter()
         self.index = index
@@ -110,18 +112,14 @@ class SlotCard(QFrame):
         self.gpu_id = gpu.id
         self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
         self.name.setText(gpu.name)
-        picked = gpu_price(gpu, fmt.currency, fmt.rates, price_kind)
         parts = [fmt.capacity(gpu.memory_gb), fmt.power(gpu.tdp_w),
-                 fmt.money(picked.amount, picked.currency) if picked is not None
-                 else self.tr("price unknown")]
+                 fmt.money(picked.amount, picked.currency) + " " + price_label(picked)
+                 if picked is not None else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))
         sources = "\n".join(gpu.sources[:3])
         tip = self.tr("Figures from: %1\nPrice: %2").replace("%1", sources).replace(
             "%2", price_tooltip(picked))
-        if picked is not None and picked.rate_as_of:
-            tip += "\n" + self.tr("Converted from %1 at the rates of %2").replace(
-                "%1", picked.original.currency).replace("%2", picked.rate_as_of)
         self._figures_tip = tip if in_catalog else self.tr(
             "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip
         self._apply_tips()

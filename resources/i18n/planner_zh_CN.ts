@@ -20,6 +20,10 @@
         <translation> 年</translation>
     </message>
     <message>
+        <source>New: what a shop charges now (a card with no new price in the last 12 months costs its newest used price, and says so). Used: second-hand. Launch MSRP: the vendor&apos;s price at launch.</source>
+        <translation>新卡：商店当前售价（12 个月内没有新卡价格的显卡按其最新二手价计，并注明）。二手：二手市场价。首发建议价：厂商发布时的价格。</translation>
+    </message>
+    <message>
         <source>Use</source>
         <translation>使用时长</translation>
     </message>
@@ -38,6 +42,10 @@
     <message>
         <source>Currency</source>
         <translation>货币</translation>
+    </message>
+    <message>
+        <source>Cost GPUs at</source>
+        <translation>GPU 计价方式</translation>
     </message>
     <message>
         <source>PUE</source>
@@ -70,6 +78,10 @@
     <message>
         <source>The cheapest rental on record of the build&apos;s GPU model, as many GPUs as the build has; a build of several GPU models has none</source>
         <translation>记录中本配置 GPU 型号最便宜的租用方案，数量与配置相同；含多种 GPU 型号的配置没有同款同量的租用</translation>
+    </message>
+    <message>
+        <source>Electricity price converted: %1 %2 per kWh is %3 %4 at the rates of %5.</source>
+        <translation>电价已换算：每千瓦时 %1 %2 按 %5 的汇率为 %3 %4。</translation>
     </message>
 </context>
 <context>
@@ -257,8 +269,8 @@
         <translation>价格不限</translation>
     </message>
     <message>
-        <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
-        <translation>每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU</translation>
+        <source>At most this price per GPU (in the build&apos;s currency); GPUs without a known price are hidden while set</source>
+        <translation>每块 GPU 的最高价格（以本配置的货币计）；设置后隐藏价格未知的 GPU</translation>
     </message>
     <message>
         <source> W</source>
@@ -331,6 +343,12 @@
     <message>
         <source>Duplicate the build as a variant (above the build cards) to compare candidate builds side by side.</source>
         <translation>将配置复制为方案（在配置卡片上方），即可并排比较候选配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Best of the compared (higher is better)</source>
@@ -678,9 +696,19 @@
             <numerusform>%n 年</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>↑ %1 after %2 (off scale)</source>
         <translation>↑ %2后达 %1（超出刻度）</translation>
+    </message>
+    <message>
+        <source>GPUs costed %1</source>
+        <translation>GPU 按%1计价</translation>
     </message>
     <message>
         <source>at the rates of %1</source>
@@ -1280,8 +1308,18 @@
         <translation>没有资料给出空闲功耗的显卡未计空闲功耗。</translation>
     </message>
     <message>
-        <source>No like-for-like rental on record (the same GPU, the same count); choose an instance to compare with.</source>
-        <translation>没有同型号、同数量的云租用记录；请选择一个实例进行比较。</translation>
+        <source>No like-for-like rental on record (the same GPU model, at least as many GPUs).</source>
+        <translation>没有同型号、同等数量（或更多）GPU 的租用报价记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
+        <translation>
+            <numerusform>租用 %1 × %2（%3，%n 块 GPU）：每小时 %4，每年 %5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The instance chosen to rent holds another GPU: the same GPUs are compared instead.</source>
+        <translation>所选租用实例使用其他型号的 GPU：改为与相同 GPU 比较。</translation>
     </message>
     <message>
         <source>Board power %1 W, %2
@@ -1304,14 +1342,6 @@ Source: %3</source>
     <message>
         <source>Purchase: %1.</source>
         <translation>购置：%1。</translation>
-    </message>
-    <message>
-        <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
-        <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
-    </message>
-    <message>
-        <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
-        <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
     </message>
     <message>
         <source>No price is known for these cards, so no break-even.</source>
@@ -1825,14 +1855,6 @@ Source: %3</source>
         <translation>新建配置的默认假设</translation>
     </message>
     <message>
-        <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
-        <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
-    </message>
-    <message>
-        <source>Cost GPUs at</source>
-        <translation>GPU 计价方式</translation>
-    </message>
-    <message>
         <source>An open build keeps its own assumptions; they are saved in its file.</source>
         <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
     </message>
@@ -1888,20 +1910,76 @@ Source: %3</source>
         <translation>二手价</translation>
     </message>
     <message>
+        <source>quote</source>
+        <translation>报价</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新卡</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
+        <source>launch MSRP</source>
+        <translation>首发建议价</translation>
+    </message>
+    <message>
+        <source>this month</source>
+        <translation>本月</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n month(s) old</source>
+        <translation>
+            <numerusform>%n 个月前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>已过时：%1</translation>
+    </message>
+    <message>
+        <source>(%1, %2)</source>
+        <translation>（%1，%2）</translation>
+    </message>
+    <message>
         <source>No price known</source>
         <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>Quote of %1 — from: %2</source>
+        <translation>%1 的报价 — 来自：%2</translation>
     </message>
     <message>
         <source>%1 of %2 — source: %3</source>
         <translation>%2 的%1 — 来源：%3</translation>
     </message>
     <message>
-        <source>entered by you</source>
-        <translation>您自己输入</translation>
+        <source>Costed as: %1 (%2)</source>
+        <translation>计价方式：%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>No new price in the last %n month(s): the newest %1 stands in.</source>
+        <translation>
+            <numerusform>最近 %n 个月没有新卡价格：改用最新的%1价格。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>(no price of the preferred kind is on record)</source>
-        <translation>（没有所选类型的价格记录）</translation>
+        <source>No %1 price is on record: the newest %2 stands in.</source>
+        <translation>没有%1价格记录：改用最新的%2价格。</translation>
+    </message>
+    <message>
+        <source>Stale: older than 12 months.</source>
+        <translation>已过时：超过 12 个月。</translation>
+    </message>
+    <message>
+        <source>Converted from %1 at the rates of %2</source>
+        <translation>由 %1 按 %2 的汇率换算</translation>
+    </message>
+    <message>
+        <source>entered by you</source>
+        <translation>您自己输入</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +2229,10 @@ Source: %3</source>
         <translation>并行方式</translation>
     </message>
     <message>
+        <source>How it is sold</source>
+        <translation>销售形式</translation>
+    </message>
+    <message>
         <source>Apply to build</source>
         <translation>应用到配置</translation>
     </message>
@@ -2163,6 +2245,14 @@ Source: %3</source>
     <message>
         <source>Nothing in the catalog fits these workloads within the limits.</source>
         <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
+    </message>
+    <message>
+        <source>SXM modules: an HGX server of %1 GPUs</source>
+        <translation>SXM 模块：%1 卡 HGX 服务器</translation>
+    </message>
+    <message>
+        <source>OAM modules: an 8-GPU server baseboard</source>
+        <translation>OAM 模块：8 卡服务器基板</translation>
     </message>
     <message>
         <source>Every build is sized for:</source>
@@ -2280,10 +2370,6 @@ Source: %3</source>
     <message>
         <source>not in your catalog</source>
         <translation>不在你的目录中</translation>
-    </message>
-    <message>
-        <source>Converted from %1 at the rates of %2</source>
-        <translation>按 %2 的汇率由 %1 换算</translation>
     </message>
     <message>
         <source>Build warnings:</source>
@@ -2553,7 +2639,7 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.formatting).</extracomment>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>
@@ -2616,7 +2702,7 @@ Price: %2</source>
     <name>WorkloadLabels</name>
     <message>
         <source>Model</source>
-        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.plan.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
         <translation>模型</translation>
     </message>
     <message>

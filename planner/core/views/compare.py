@@ -12,11 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import PickedPrice, gpu_price
+from planner.core.costs.prices import PickedPrice, card_price
 from planner.core.estimator.headroom import FITS, TIGHT, headroom
 from planner.core.estimator.speed import decode_speed, per_dollar, per_watt, training_speed
 from planner.core.plan.build import Build, TrackedWorkload
-from planner.core.plan.physics import unit_price_usd
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Architecture, Catalog, GpuSpec
 from planner.core.views.headroom import cached_estimate
@@ -130,10 +129,12 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     currency the user picked.
     """
     currency = build.cost.currency
-    kind = build.cost.price_kind
+    basis = build.cost.price_basis
     archs = [_architecture(catalog, g.architecture) for g in gpus]
-    picked = [gpu_price(g, currency, rates, kind) for g in gpus]
-    prices_usd = [unit_price_usd(g, kind, rates) for g in gpus]
+    own = {s.gpu.id: s.price for s in build.slots}  # a card of the build: as its card shows it
+    picked = [card_price(g, currency, rates, basis, own.get(g.id)) for g in gpus]
+    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id)) for g in gpus]
+    prices_usd = [p.amount if p is not None else None for p in in_usd]
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]
