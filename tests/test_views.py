@@ -157,15 +157,17 @@ def test_bad_usage_is_a_sentence(catalog: Catalog) -> None:
 
 
 def test_renting_a_named_instance_and_the_break_even(catalog: Catalog) -> None:
-    inst = next(c for c in catalog.cloud if c.id == "aws-p3-2xlarge")
-    assert (inst.gpu_count, inst.currency) == (1, "USD")
+    # A named offer of the build's own card is rented even when another is cheaper.
+    inst = next(c for c in catalog.cloud if c.id == "hyperbolic-rtx-4090")
+    assert (inst.gpu_id, inst.per_gpu, inst.currency) == ("nvidia-rtx-4090", True, "USD")
     build = Build(slots=(BuildSlot(_gpu(catalog, "nvidia-rtx-4090"), 2),),
                   usage=Usage(hours_per_day=8, utilization=0.8, host_watts=150, pue=1.2,
                               idle_when_not_running=False),
                   cost=CostSettings(price_per_kwh=0.2, years=2, cloud_instance_id=inst.id,
                                     price_basis="msrp"))  # the $1,599 launch price
     view = energy_view(build, catalog, RATES)
-    assert view.cloud is not None and view.cloud.instances == 2  # two 1-GPU machines
+    assert view.cloud is not None and view.cloud.instance == inst
+    assert (view.cloud.instances, view.cloud.rent_gpus) == (2, 2)  # two GPUs of it
     rent = 2 * inst.price_per_hour
     assert view.cloud.rent_per_hour == pytest.approx(rent)
     assert view.cloud.rent_per_year == pytest.approx(rent * 2920)

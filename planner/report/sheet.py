@@ -26,7 +26,7 @@ from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
 from planner.core.plan.build import purchase
 from planner.core.plan.physics import summarize
-from planner.core.plan.study import Study
+from planner.core.plan.study import Study, study_title
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.core.views.compare import comparison_table
 from planner.core.views.energy import energy_view
@@ -49,10 +49,20 @@ from planner.words.wording import (
 SPEC_ROWS = ("memory", "bandwidth", "fp16", "bf16", "fp8", "architecture", "interconnect",
              "link_bandwidth", "tdp", "price", "perf_per_dollar")
 MAX_NOTES_CHARS = 900
+LONG_TITLE = 60
+"""A title longer than this is set in the heading's face (it wraps onto two lines at most)."""
+COLUMN_NAME = 48
+"""A variant's name in a column header is cut to this many characters (the full name is in the
+detail's footer and the file)."""
 SHORT_TITLE = 110
 _URL = re.compile(r"\s*\(?https?://\S+\)?")
 SHORT_RED = QColor("#a3200f")
 TIGHT_INK = QColor("#6b4a00")
+
+
+def elided(name: str, limit: int = COLUMN_NAME) -> str:
+    """``name`` cut to ``limit`` characters with an ellipsis."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
 
 
 def short_title(source: str) -> str:
@@ -104,7 +114,7 @@ class ComparisonSheet(QObject):
 
     def sections(self) -> list[Section]:
         """Page 1 (the decision) and page 2 (the detail), as blocks to flow."""
-        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.study.name).replace(
+        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.title_text()).replace(
             "%2", __version__)
         first = self._decision()
         first += self._footnotes(0)
@@ -118,6 +128,10 @@ class ComparisonSheet(QObject):
             self.small, QColor(MUTED), before_mm=1.0))
         return [Section(first, footer), Section(second, footer)]
 
+    def title_text(self) -> str:
+        """The sheet's title: the build's name, else after its cards, else "Untitled build"."""
+        return study_title(self.study) or self.tr("Untitled build")
+
     def _heading(self, text: str) -> Text:
         return Text(text, self.heading, before_mm=2.0, after_mm=0.8, keep_with_next=True)
 
@@ -126,7 +140,10 @@ class ComparisonSheet(QObject):
         meta = self.tr("GPU Build Planner %1 · catalog %2 · %3").replace(
             "%1", __version__).replace("%2", self.catalog_version or "—").replace(
             "%3", dt.date.today().isoformat())
-        blocks: list[Block] = [Text(study.name, self.title, after_mm=0.5),
+        title = self.title_text()
+        # A long name wraps in a smaller face rather than pushing the decision off page 1.
+        font = self.title if len(title) <= LONG_TITLE else self.heading
+        blocks: list[Block] = [Text(title, font, after_mm=0.5),
                                Text(meta, self.small, QColor(MUTED), after_mm=1.5)]
         if study.notes:
             notes = study.notes
@@ -149,7 +166,7 @@ class ComparisonSheet(QObject):
         for col in view.columns:
             gpus = " + ".join(f"{n}× {name}" for name, n in col.gpus) or self.tr("no GPUs")
             mark = "".join(self.cite(s) for s in col.sources[:1]) if col.kind == "rental" else ""
-            header.append(Cell(f"{col.name}\n{gpus}{mark}", bold=True))
+            header.append(Cell(f"{elided(col.name)}\n{gpus}{mark}", bold=True))
         rows: list[list[Cell]] = []
         for row in view.rows:
             cells = [Cell(row_label(row, labels))]
@@ -165,8 +182,6 @@ class ComparisonSheet(QObject):
                     text += "\n" + ", ".join(col.price_dates) + self._price_marks(c)
                 if row.key == "cost_year" and col.kind == "rental" and row.values[c] is not None:
                     text += "\n" + self.tr("rent")
-                if row.key == "rent_total" and col.rental is not None:
-                    text += "\n" + self._rented(*col.rental)
                 best = c in row.best
                 cells.append(Cell(text, bold=best, fill=BEST_FILL if best else None, color=color,
                                   align=Qt.AlignmentFlag.AlignRight))
@@ -284,7 +299,7 @@ class ComparisonSheet(QObject):
 
     def _headroom_table(self) -> Table:
         columns = self._variant_columns()
-        header = [Cell(self.tr("Workload"))] + [Cell(n, bold=True) for n, _i in columns]
+        header = [Cell(self.tr("Workload"))] + [Cell(elided(n), bold=True) for n, _i in columns]
         per_variant = [headroom_rows(self.study.build(i)) if self.study.variants[i].slots
                        else [] for _n, i in columns]
         rows = []
@@ -316,7 +331,7 @@ class ComparisonSheet(QObject):
         fmt = self.fmt
         columns = self._variant_columns()
         views = [energy_view(self.study.build(i), self.catalog, self.rates) for _n, i in columns]
-        header = [Cell("")] + [Cell(n, bold=True) for n, _i in columns]
+        header = [Cell("")] + [Cell(elided(n), bold=True) for n, _i in columns]
 
         def line(label: str, values: list[str]) -> list[Cell]:
             return [Cell(label)] + [Cell(v, align=Qt.AlignmentFlag.AlignRight) for v in values]
@@ -337,6 +352,8 @@ class ComparisonSheet(QObject):
                   else "—" for t in totals]),
             line(self.tr("Heat into the room"),
                  [f"{fmt.number(t.heat_btu_per_hour)} BTU/h" if t else "—" for t in totals]),
+            line(self.tr("Renting the same GPUs"),
+                 [self._rental(ev) for ev in views]),
             line(self.tr("Owning pays off against renting after"),
                  [self._break_even(ev) for ev in views]),
         ]
@@ -348,9 +365,18 @@ class ComparisonSheet(QObject):
         assert isinstance(ev, EnergyView)
         if ev.cloud is None or ev.break_even_months is None:
             return "—"
-        return self.tr("%1 months (%2)").replace("%1", self.fmt.number(ev.break_even_months, 1)) \
-            .replace("%2", self._rented(f"{ev.cloud.instance.provider} {ev.cloud.instance.name}",
-                                        ev.cloud.instances, ev.cloud.rent_gpus))
+        return self.tr("%1 months").replace("%1", self.fmt.number(ev.break_even_months, 1))
+
+    def _rental(self, ev: object) -> str:
+        """The like-for-like offer, how many of it (and GPUs) and its cost a year."""
+        from planner.core.views.energy import EnergyView
+
+        assert isinstance(ev, EnergyView)
+        cloud = ev.cloud
+        if cloud is None:
+            return "—"
+        return self._rented(cloud.instance.provider, cloud.instances, cloud.rent_gpus) + "\n" + \
+            self.tr("%1 a year").replace("%1", self.fmt.money(cloud.rent_per_year))
 
     def _warnings(self) -> Text:
         lines = []

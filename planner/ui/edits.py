@@ -221,6 +221,20 @@ def switch_variant(document: BuildDocument, index: int) -> None:
         "%1", study.variants[index].name), merge_key="variant/switch")
 
 
+def rename_build(document: BuildDocument, name: str) -> str | None:
+    """Name the build (empty: unnamed again, called after its cards); returns why not."""
+    clean = " ".join(name.split())
+    if len(clean) > MAX_VARIANT_NAME:
+        return Edits.tr("A build name has at most %1 characters.").replace(
+            "%1", str(MAX_VARIANT_NAME))
+    if clean == document.study.name:
+        return None
+    document.apply_study(replace(document.study, name=clean),
+                         Edits.tr("Name the build %1").replace("%1", clean) if clean
+                         else Edits.tr("Unname the build"))
+    return None
+
+
 def rename_variant(document: BuildDocument, index: int, name: str) -> str | None:
     """Rename a variant; returns why not (a sentence) when the name cannot be used."""
     study = document.study

@@ -110,7 +110,7 @@ def test_every_surface_says_the_same(path: Path, qapp: object, tmp_path: Path,
                     rent is not None and rent != pytest.approx(want_rent, abs=0.05)):
                 differ.append(f"{variant['name']} compare rent {rent} ≠ show {want_rent}")
             if rental and view.columns[column].rental != (
-                    f"{rental['provider']} {rental['name']}", rental["units"], rental["gpus"]):
+                    rental["provider"], rental["name"], rental["units"], rental["gpus"]):
                 differ.append(f"{variant['name']} compare rents {view.columns[column].rental}")
             for key, want in (("purchase", price), ("kwh_year", kwh), ("cost_year", cost)):
                 got = view.row(key).values[column]

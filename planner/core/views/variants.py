@@ -59,8 +59,8 @@ class VariantColumn:
     sources: tuple[str, ...] = ()
     index: int | None = None
     """The variant's index in the study (None for the rental)."""
-    rental: tuple[str, int, int] | None = None
-    """The variant's like-for-like rental: the offer's name, units rented and GPUs they hold."""
+    rental: tuple[str, str, int, int] | None = None
+    """The variant's like-for-like rental: provider, offer, units rented and GPUs they hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +176,8 @@ def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Fig
     # Renting the same GPUs: the energy view's like-for-like offer, the one every surface names.
     cloud = ev.cloud if build.slots else None
     rent_total = cloud.rent_per_year * years if cloud is not None else None
-    rented = ((f"{cloud.instance.provider} {cloud.instance.name}", cloud.instances,
-               cloud.rent_gpus) if cloud is not None else None)
+    rented = ((cloud.instance.provider, cloud.instance.name, cloud.instances, cloud.rent_gpus)
+              if cloud is not None else None)
     dates = sorted({p.as_of for p in bought.cards if p is not None})
     n = build.gpu_count
     figures = _Figures(
