@@ -8,11 +8,11 @@ never break a comparison. Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import PickedPrice, card_price
+from planner.core.costs.prices import PickedPrice, SlotPrice, card_price
 from planner.core.estimator.headroom import FITS, TIGHT, headroom
 from planner.core.estimator.speed import decode_speed, per_dollar, per_watt, training_speed
 from planner.core.plan.build import Build, TrackedWorkload
@@ -120,7 +120,8 @@ def default_gpus(build: Build, catalog: Catalog) -> list[GpuSpec]:
 
 
 def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
-                     rates: Rates) -> ComparisonTable:
+                     rates: Rates,
+                     slot_prices: Mapping[str, SlotPrice | None] | None = None) -> ComparisonTable:
     """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
 
     Workload rows place each tracked workload, estimated over the build's card count, on each
@@ -131,7 +132,10 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     currency = build.cost.currency
     basis = build.cost.price_basis
     archs = [_architecture(catalog, g.architecture) for g in gpus]
-    own = {s.gpu.id: s.price for s in build.slots}  # a card of the build: as its card shows it
+    # A card of the build costs what its card shows (bought used, a quote); ``slot_prices`` gives
+    # those of several variants (the sheet's GPUs table).
+    own = dict(slot_prices) if slot_prices is not None else {s.gpu.id: s.price
+                                                             for s in build.slots}
     picked = [card_price(g, currency, rates, basis, own.get(g.id)) for g in gpus]
     in_usd = [card_price(g, "USD", rates, basis, own.get(g.id)) for g in gpus]
     prices_usd = [p.amount if p is not None else None for p in in_usd]
