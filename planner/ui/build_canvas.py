@@ -161,6 +161,8 @@ class BuildCanvas(QWidget):
                 card = SlotCard(self.list)
                 card.count_edited.connect(self._count_edited)
                 card.remove_requested.connect(self._remove)
+                card.price_requested.connect(
+                    lambda i, p: edits.set_slot_price(self._document, i, p))
             card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None, fmt,
                            slot_price(build, slot, fmt.rates) if fmt is not None else None)
             cards.append(card)

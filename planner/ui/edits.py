@@ -17,6 +17,7 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication, QObject
 
 from planner.core.costs.energy import Usage
+from planner.core.costs.prices import SlotPrice
 from planner.core.estimator.memory import TrainingSetup
 from planner.core.plan.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorkload
 from planner.core.plan.study import MAX_VARIANT_NAME, MAX_VARIANTS
@@ -94,6 +95,17 @@ def set_count(document: BuildDocument, index: int, count: int) -> None:
     text = Edits.tr("Change count of %1").replace("%1", slot.gpu.name)
     document.apply(document.build.with_count(index, count), text,
                    merge_key=f"count:{slot.gpu.id}")
+
+
+def set_slot_price(document: BuildDocument, index: int, price: SlotPrice | None) -> None:
+    """Price one slot its own way (bought used, a quote) or as the build again (None)."""
+    if not 0 <= index < len(document.build.slots):
+        return
+    slot = document.build.slots[index]
+    if slot.price == price:
+        return
+    text = Edits.tr("Change the price of %1").replace("%1", slot.gpu.name)
+    document.apply(document.build.with_slot(index, replace(slot, price=price)), text)
 
 
 def remove_slot(document: BuildDocument, index: int) -> None:

@@ -1120,6 +1120,10 @@
         <translation>修改 %1 的数量</translation>
     </message>
     <message>
+        <source>Change the price of %1</source>
+        <translation>修改 %1 的价格</translation>
+    </message>
+    <message>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
     </message>
@@ -2129,6 +2133,37 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>QuoteDialog</name>
+    <message>
+        <source>Quote for %1</source>
+        <translation>%1 的报价</translation>
+    </message>
+    <message>
+        <source>The price quoted for one card</source>
+        <translation>单卡报价</translation>
+    </message>
+    <message>
+        <source>Who quoted it</source>
+        <translation>报价方</translation>
+    </message>
+    <message>
+        <source>Price per card</source>
+        <translation>单卡价格</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Quoted on</source>
+        <translation>报价日期</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>供应商</translation>
+    </message>
+</context>
+<context>
     <name>RecipeDialog</name>
     <message>
         <source>The head the model is loaded with; it decides the parameters on top and whether full-vocabulary logits are kept</source>
@@ -2516,6 +2551,18 @@ Source: %3</source>
     <message>
         <source>not in your catalog</source>
         <translation>不在你的目录中</translation>
+    </message>
+    <message>
+        <source>As the build (its price basis)</source>
+        <translation>与配置相同（按其计价方式）</translation>
+    </message>
+    <message>
+        <source>Bought %1</source>
+        <translation>按%1购买</translation>
+    </message>
+    <message>
+        <source>Enter a quote…</source>
+        <translation>输入报价…</translation>
     </message>
     <message>
         <source>Build warnings:</source>
