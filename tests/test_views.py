@@ -259,7 +259,8 @@ def test_architecture_table(catalog: Catalog) -> None:
 
 def test_recommend_rows_convert_budget_and_prices(catalog: Catalog) -> None:
     tracked = [_llama(catalog, qlora=True, lora_rank=16, checkpointing=True)]
-    cny = recommend(catalog.gpus, tracked, budget=5000 * 7.1, rates=RATES, currency="CNY")
+    cny = recommend(catalog.gpus, tracked, budget=5000 * 7.1, rates=RATES, currency="CNY",
+                    architectures=catalog.architectures)
     rows = recommend_rows(catalog, tracked, RATES, currency="CNY", budget=5000 * 7.1)
     assert [r.candidate for r in rows] == cny and rows
     for r in rows:
