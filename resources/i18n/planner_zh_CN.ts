@@ -1476,6 +1476,14 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Jobs</name>
+    <message>
+        <source>Cancel</source>
+        <extracomment>A job&apos;s dialog appears only after this long (ms): shorter work passes unseen.</extracomment>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>GPU Build Planner</source>
@@ -2357,8 +2365,20 @@ Source: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
+        <source>Exported %1.</source>
+        <translation>已导出 %1。</translation>
+    </message>
+    <message>
         <source>Cannot Export PDF</source>
         <translation>无法导出 PDF</translation>
+    </message>
+    <message>
+        <source>Writing the comparison sheet…</source>
+        <translation>正在生成对比表…</translation>
+    </message>
+    <message>
+        <source>The sheet could not be written (%1); nothing was saved.</source>
+        <translation>无法生成对比表（%1），未保存任何内容。</translation>
     </message>
     <message>
         <source>Cannot Print</source>
