@@ -29,6 +29,7 @@ from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch
 from planner.ui.jobs import run_and_wait
+from planner.words.file_errors import document_error_text
 
 if TYPE_CHECKING:
     from planner.documents import LoadedDocument
@@ -195,7 +196,7 @@ class DocumentFiles(QObject):
         except FileChangedError:
             raise  # a DocumentError too, but one the user answers with a choice, not an error box
         except DocumentError as exc:
-            self._error(self.tr("Cannot Save Build"), str(exc))
+            self._error(self.tr("Cannot Save Build"), document_error_text(exc))
             return False
         self._created = created
         path = path.resolve()
@@ -290,7 +291,7 @@ class DocumentFiles(QObject):
         try:
             return load_document(path, self._document.catalog)
         except DocumentError as exc:
-            reason = str(exc)
+            reason = document_error_text(exc)
             if str(path) not in reason:  # "This is not a GPU build file: …" names no file
                 reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
             self._error(self.tr("Cannot Open Build"), reason)
