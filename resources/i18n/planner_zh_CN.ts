@@ -1394,6 +1394,61 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>FileErrors</name>
+    <message>
+        <source>Could not save &apos;%1&apos;: the disk is full; free some space and save again.</source>
+        <translation>无法保存“%1”：磁盘已满，请腾出空间后再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: your disk quota is used up; free some space and save again.</source>
+        <translation>无法保存“%1”：磁盘配额已用完，请腾出空间后再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: you do not have permission to write there; choose another folder.</source>
+        <translation>无法保存“%1”：没有写入该位置的权限，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: that disk is read-only; choose another folder.</source>
+        <translation>无法保存“%1”：该磁盘为只读，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: its folder does not exist; choose another folder.</source>
+        <translation>无法保存“%1”：所在文件夹不存在，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: a folder has that name; choose another name.</source>
+        <translation>无法保存“%1”：已有同名文件夹，请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: the name is too long; choose a shorter name.</source>
+        <translation>无法保存“%1”：名称太长，请换一个短一些的名称。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: it is a folder, not a file.</source>
+        <translation>无法打开“%1”：这是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: it is not a regular file.</source>
+        <translation>无法打开“%1”：这不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: there is no such file.</source>
+        <translation>无法打开“%1”：文件不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: you do not have permission to read it.</source>
+        <translation>无法打开“%1”：没有读取权限。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: the system says &apos;%2&apos;.</source>
+        <translation>无法打开“%1”：系统提示“%2”。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: the system says &apos;%2&apos;; try again or choose another folder.</source>
+        <translation>无法保存“%1”：系统提示“%2”，请重试或选择其他文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>HeadroomPanel</name>
     <message>
         <source>Weights</source>
