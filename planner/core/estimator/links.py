@@ -126,7 +126,7 @@ def network_link(gpu: GpuSpec) -> Link | None:
     gbs = NETWORK_GBS.get(gpu.architecture)
     if gbs is None:
         return None
-    return Link(NETWORK, f"{gbs * 8:g} Gb/s network", gbs, gbs * NETWORK_EFFICIENCY)
+    return Link(NETWORK, f"{gbs * 8:g} Gb/s", gbs, gbs * NETWORK_EFFICIENCY)
 
 
 def gpu_link(gpu: GpuSpec, count: int, workstation: bool = False) -> Link | None:

@@ -26,8 +26,8 @@ from planner.core.estimator.memory import (
     positions,
     resolve_seq,
 )
-from planner.core.models import layouts
 from planner.core.estimator.sharding import DEFAULT_LAYERS
+from planner.core.models import layouts
 from planner.core.records.precision import (
     ADAPTER_DTYPES,
     QUANTIZATION_COMPUTE,
