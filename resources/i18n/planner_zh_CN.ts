@@ -493,6 +493,10 @@
         <translation>警告</translation>
     </message>
     <message>
+        <source>Waiting on the GPU link</source>
+        <translation>等待 GPU 互联</translation>
+    </message>
+    <message>
         <source>120 V / 15 A</source>
         <extracomment>Wall circuits as a buyer knows them (physics.CIRCUITS_W&apos;s keys).</extracomment>
         <translation>120 V / 15 A</translation>
@@ -536,6 +540,10 @@
     <message>
         <source>Time for the job: %1</source>
         <translation>完成任务用时：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>在 %2 上等待 %1</translation>
     </message>
     <message>
         <source>no figure on record</source>
@@ -1455,6 +1463,14 @@ Source: %3</source>
         <translation>%1 单卡：已用 %2，可用 %3</translation>
     </message>
     <message>
+        <source>GPU link: %1; its waiting is not counted</source>
+        <translation>GPU 互联：%1；其等待时间未计入</translation>
+    </message>
+    <message>
+        <source>The GPUs wait on %1 for %2 of each training step</source>
+        <translation>每个训练步中，GPU 有 %2 的时间在等待 %1</translation>
+    </message>
+    <message>
         <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
         <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
     </message>
@@ -1473,6 +1489,29 @@ Source: %3</source>
     <message>
         <source>Every tracked workload fits this build: nothing to change.</source>
         <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <source>link not on record</source>
+        <translation>互联信息缺失</translation>
+    </message>
+    <message>
+        <source>%1 via host memory</source>
+        <translation>%1，经主机内存中转</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 网络</translation>
+    </message>
+    <message>
+        <source>%1 bridge</source>
+        <translation>%1 桥接</translation>
+    </message>
+    <message>
+        <source>%1 (x8/x8)</source>
+        <translation>%1（x8/x8）</translation>
     </message>
 </context>
 <context>
@@ -2553,7 +2592,7 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.formatting).</extracomment>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>
@@ -2616,7 +2655,7 @@ Price: %2</source>
     <name>WorkloadLabels</name>
     <message>
         <source>Model</source>
-        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.plan.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
         <translation>模型</translation>
     </message>
     <message>
