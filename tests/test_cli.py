@@ -62,11 +62,11 @@ def test_catalog_gpu_table_shows_published_figures(cli_home):
     count = len(json.loads(run(cli_home, "catalog", "gpus", "--json").stdout))
     assert len(table) == count  # one line per card, as many as the JSON lists
     # NVIDIA's RTX 4090 page and the Ada whitepaper: 24 GB, 1,008 GB/s, 450 W, 165.2 dense FP16
-    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, $3,129.99 on Amazon
-    # (2025-08-21), rounds to $3,130 (it once read "$313").
+    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, "$1,800-2,000 new" in
+    # RunLocalAI's May 2026 guide, stored at the midpoint: $1,900 (a price once read "$313").
     assert table["GeForce RTX 4090"] == ["GeForce RTX 4090", "NVIDIA", "ada-lovelace", "24",
                                          "1008", "450", "165.2", "2022",
-                                         "$3,130 (street 2025-08)"]
+                                         "$1,900 (street 2026-05)"]
     # A100 SXM4 80GB datasheet: 80 GB HBM2e, 2,039 GB/s, 400 W, 312 TFLOPS FP16 tensor, 2020.
     assert table["A100 SXM4 80GB"][:8] == ["A100 SXM4 80GB", "NVIDIA", "ampere", "80", "2039",
                                            "400", "312", "2020"]

@@ -33,6 +33,7 @@ from planner.core.views.variants import VariantComparison, rental_for, variant_c
 from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
+from planner.words.names import tariff_name
 from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
@@ -212,7 +213,8 @@ class ComparisonSheet(QObject):
             self.tr("PUE %1").replace("%1", fmt.number(u.pue, 2)),
         ]
         if ev.tariff is not None:
-            parts.append(ev.tariff.name + (f" ({ev.tariff.as_of})" if ev.tariff.as_of else "")
+            dated = f" ({ev.tariff.as_of})" if ev.tariff.as_of else ""
+            parts.append(tariff_name(ev.tariff) + dated
                          + "".join(self.cite(s) for s in ev.tariff.sources[:1]
                                    if s != "user input"))
         parts.append(self.tr("%n year(s)", "", cost.years))
