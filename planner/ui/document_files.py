@@ -15,6 +15,7 @@ saves update the stamp first, so they never prompt.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from planner.core.plan.study import Study
 from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch
+from planner.ui.jobs import run_and_wait
 
 if TYPE_CHECKING:
     from planner.documents import LoadedDocument
@@ -186,8 +188,10 @@ class DocumentFiles(QObject):
 
         created = self._created or QDateTime.currentDateTimeUtc().toString(Qt.DateFormat.ISODate)
         try:
-            stamp = save_document(self._document.study, path, created=created,
-                                  catalog_version=self._document.catalog.version, expect=expect)
+            # Written off the GUI thread: a slow disk's flush never freezes the window.
+            stamp = run_and_wait(partial(
+                save_document, self._document.study, path, created=created,
+                catalog_version=self._document.catalog.version, expect=expect))
         except FileChangedError:
             raise  # a DocumentError too, but one the user answers with a choice, not an error box
         except DocumentError as exc:
