@@ -543,7 +543,7 @@
     </message>
     <message>
         <source>%1 on %2</source>
-        <translation>在 %2 上等待 %1</translation>
+        <translation>等待 %1：%2</translation>
     </message>
     <message>
         <source>no figure on record</source>
