@@ -113,6 +113,7 @@ def _estimate(args: argparse.Namespace) -> int:
     from planner.core.records.capability import refuses
     from planner.core.records.lookup import find_gpu, find_workload
     from planner.core.views.compare import speed_unit, workload_speed
+    from planner.core.views.links import link_use
 
     catalog = None
     if args.hf_config is not None:
@@ -209,6 +210,10 @@ def _estimate(args: argparse.Namespace) -> int:
             "assumes": (f"{share(DEFAULT_MFU)} of peak dense tensor throughput (MFU)"
                         if args.task == "train" else
                         f"{share(DEFAULT_BANDWIDTH_EFFICIENCY)} of memory bandwidth")}
+        use = link_use(tracked, gpu, args.gpus) if speed is not None else None
+        if use is not None:
+            result["link"] = {"kind": use.kind, "name": use.name, "lanes_split": use.lanes_split,
+                              "bus_gbs": use.bus_gbs, "waiting_share": use.waiting_share}
     if args.json:
         _emit(result)
     else:

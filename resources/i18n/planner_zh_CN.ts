@@ -493,6 +493,10 @@
         <translation>警告</translation>
     </message>
     <message>
+        <source>Waiting on the GPU link</source>
+        <translation>等待 GPU 互联</translation>
+    </message>
+    <message>
         <source>120 V / 15 A</source>
         <extracomment>Wall circuits as a buyer knows them (physics.CIRCUITS_W&apos;s keys).</extracomment>
         <translation>120 V / 15 A</translation>
@@ -536,6 +540,10 @@
     <message>
         <source>Time for the job: %1</source>
         <translation>完成任务用时：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>等待 %1：%2</translation>
     </message>
     <message>
         <source>no figure on record</source>
@@ -1526,6 +1534,14 @@ Source: %3</source>
         <translation>%1 单卡：已用 %2，可用 %3</translation>
     </message>
     <message>
+        <source>GPU link: %1; its waiting is not counted</source>
+        <translation>GPU 互联：%1；其等待时间未计入</translation>
+    </message>
+    <message>
+        <source>The GPUs wait on %1 for %2 of each training step</source>
+        <translation>每个训练步中，GPU 有 %2 的时间在等待 %1</translation>
+    </message>
+    <message>
         <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
         <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
     </message>
@@ -1552,6 +1568,29 @@ Source: %3</source>
         <source>Cancel</source>
         <extracomment>A job&apos;s dialog appears only after this long (ms): shorter work passes unseen.</extracomment>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <source>link not on record</source>
+        <translation>互联信息缺失</translation>
+    </message>
+    <message>
+        <source>%1 via host memory</source>
+        <translation>%1，经主机内存中转</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 网络</translation>
+    </message>
+    <message>
+        <source>%1 bridge</source>
+        <translation>%1 桥接</translation>
+    </message>
+    <message>
+        <source>%1 (x8/x8)</source>
+        <translation>%1（x8/x8）</translation>
     </message>
 </context>
 <context>
