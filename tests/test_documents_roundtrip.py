@@ -153,7 +153,13 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
         assert all(t.job is None for t in doc.build.workloads)
         raw_slots = raw["gpus"]
     else:
+        # Version 4 had variants already; its recipes lack the third-generation keys, which
+        # open as the defaults (the stack of today, no offloading, the source's length).
         assert doc.study.names() == [v["name"] for v in raw["variants"]]
+        for t in doc.build.workloads:
+            if t.training is not None:
+                assert (t.training.target_seq, t.training.activation_offloading,
+                        t.training.stack, t.training.kbit_prep) == (None, False, "modern", False)
         raw_slots = raw["variants"][raw["active_variant"]]["gpus"]
     # Format 5: a build nobody named is unnamed; a typed kWh price keeps the build's currency.
     assert doc.study.name == ("" if raw["name"] == "Untitled build" else raw["name"])

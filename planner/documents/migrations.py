@@ -17,11 +17,13 @@ Version history (see docs/gpubuild-format.md):
    builds sharing the workloads and assumptions) with ``active_variant``; a tracked workload
    states its training ``job`` (or null). The second-generation estimator's optional keys,
    which some version-3 files carry and the release before them refused, belong to version 4.
-5. Money with its currency: ``cost.price_kind`` becomes ``cost.price_basis`` (new, used or
-   launch MSRP), the typed electricity price states ``cost.price_per_kwh_currency`` (format 4
-   meant the build's currency), and a slot may carry its own ``price_basis`` or a dated
-   ``quote``. A build nobody named is unnamed (``name`` "", shown after its cards) rather than
-   "Untitled build".
+5. The third-generation estimator's optional training keys (``target_seq``,
+   ``activation_offloading``, ``stack``, ``kbit_prep``) and the ``selective-op`` checkpointing
+   mode and ``shifted``/``fp32-logits`` losses (absent in version 4: the defaults). Money with
+   its currency: ``cost.price_kind`` becomes ``cost.price_basis`` (new, used or launch MSRP), the
+   typed electricity price states ``cost.price_per_kwh_currency`` (format 4 meant the build's
+   currency), and a slot may carry its own ``price_basis`` or a dated ``quote``. A build nobody
+   named is unnamed (``name`` "", shown after its cards) rather than "Untitled build".
 """
 
 from __future__ import annotations
@@ -132,7 +134,10 @@ _V4_UNTITLED = "Untitled build"
 
 
 def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
-    """Price basis for kind, the electricity price with its currency, unnamed builds unnamed."""
+    """Price basis for kind, the electricity price with its currency, unnamed builds unnamed.
+
+    The estimator's version-5 keys are optional (absent: the defaults): nothing to add for them.
+    """
     out = dict(doc)
     cost = doc.get("cost")
     if isinstance(cost, dict):
