@@ -327,10 +327,8 @@ class ComparisonSheet(QObject):
                   else "—" for t in totals]),
             line(self.tr("Heat into the room"),
                  [f"{fmt.number(t.heat_btu_per_hour)} BTU/h" if t else "—" for t in totals]),
-            line(self.tr("Renting the same GPUs"),
-                 [self._rental(ev) for ev in views]),
             line(self.tr("Owning pays off against renting after"),
-                 [self._break_even(ev) for ev in views]),
+                 [self._break_even(ev) + self._rental(ev) for ev in views]),
         ]
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
@@ -340,17 +338,20 @@ class ComparisonSheet(QObject):
         return self.tr("%1 months").replace("%1", self.fmt.number(ev.break_even_months, 1))
 
     def _rented(self, offer: str, units: int, gpus: int) -> str:
-        """"2× Vast.ai (2 GPUs)": the offer, how many of it, how many GPUs."""
+        """"2× Vast.ai" (per GPU), "1× AWS (8 GPUs)" (a machine): what is rented, how many."""
+        if units == gpus:
+            return f"{units}× {offer}"
         return self.tr("%1× %2 (%n GPU(s))", "", gpus).replace("%1", str(units)).replace(
             "%2", offer)
 
     def _rental(self, ev: EnergyView) -> str:
-        """The like-for-like offer, how many of it (and GPUs) and its cost a year."""
+        """The like-for-like offer the break-even is against, and how many of it."""
         cloud = ev.cloud
         if cloud is None:
-            return "—"
-        return self._rented(cloud.instance.provider, cloud.instances, cloud.rent_gpus) + "\n" + \
-            self.tr("%1 a year").replace("%1", self.fmt.money(cloud.rent_per_year))
+            return ""
+        # Its cost over the years is page 1's "Renting the same GPUs instead".
+        return "\n" + self.tr("vs %1").replace(
+            "%1", self._rented(cloud.instance.provider, cloud.instances, cloud.rent_gpus))
 
     def _warnings(self, detail: DetailView) -> Text:
         lines = []

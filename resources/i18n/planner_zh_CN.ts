@@ -803,16 +803,12 @@
         <translation>室内散热</translation>
     </message>
     <message>
-        <source>Renting the same GPUs</source>
-        <translation>租用相同 GPU</translation>
+        <source>vs %1</source>
+        <translation>对比 %1</translation>
     </message>
     <message>
         <source>Owning pays off against renting after</source>
         <translation>购置相对租用的回本时间</translation>
-    </message>
-    <message>
-        <source>%1 a year</source>
-        <translation>每年 %1</translation>
     </message>
     <message>
         <source>none</source>
