@@ -9,7 +9,7 @@ error before and after calibration is what a user would see on configurations th
 Figures at the time of writing (mean absolute error on the held-out rows, same footing as each
 row's metric; `python -m pytest tests/test_runs_published.py -s` prints them):
 
-    HF V100 (5 runs, 4 held out)                 15.3 % →  5.3 %   (leave-one-out 5.4 %, formulas 12.8 %)
+    HF V100 (5 runs, 4 held out)                 15.3 % →  5.3 %   (LOO 5.4 % < 12.8 %)
     torchtune LoRA tutorial, A100 (1 run, 1)      5.0 % →  0.7 %
     torchtune README 4090 (2 runs, 1)             9.4 % →  9.4 %   (not applied: LOO 10.3 % ≥ 6.1 %)
     torchtune README 8×A100 (2 runs, 1)           1.5 % →  1.5 %   (not applied)
@@ -31,9 +31,9 @@ import pytest
 
 from planner import measure
 from planner.catalog.runs import read_records
-from planner.core.calibration import footing_bytes
-from planner.core.runs import RunBook
-from planner.core.validation import UNITS
+from planner.core.estimator.calibration import footing_bytes
+from planner.core.estimator.validation import UNITS
+from planner.core.plan.runs import RunBook
 
 TABLE = json.loads((Path(__file__).resolve().parent / "data" / "published_measurements.json")
                    .read_text(encoding="utf-8"))

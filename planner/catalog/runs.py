@@ -17,14 +17,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from planner.core.build import TrackedWorkload, estimate_for
-from planner.core.hfconfig import workload_from_hf_config
-from planner.core.layouts import with_head
-from planner.core.lookup import BRAND_WORDS, find_gpu, find_workload
-from planner.core.precision import EstimateError
-from planner.core.runs import STACK_KEYS, MeasuredRun
-from planner.core.setups import InferenceSetup, TrainingSetup
-from planner.core.specs import Catalog, GpuSpec
+from planner.core.estimator.setups import InferenceSetup, TrainingSetup
+from planner.core.models.hfconfig import workload_from_hf_config
+from planner.core.models.layouts import with_head
+from planner.core.plan.build import TrackedWorkload, estimate_for
+from planner.core.plan.runs import STACK_KEYS, MeasuredRun
+from planner.core.records.lookup import BRAND_WORDS, find_gpu, find_workload
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Catalog, GpuSpec
 from planner.schema import limits as lim
 from planner.schema.base import Record, fmt
 from planner.schema.document import InferenceRecord, TrainingRecord
@@ -33,7 +33,6 @@ from planner.schema.run import (
     FORMAT_NAME,
     FORMAT_VERSION,
     RunGpu,
-    RunHeader,
     RunMeasured,
     RunRecord,
     RunStack,
@@ -88,7 +87,7 @@ def _checked(model: type[Record], raw: Any, where: str, part: str) -> Any:
     """Validate one level; the first problem becomes a sentence naming file and field."""
     if not isinstance(raw, dict):
         raise RunError(f"{where}: {part or 'the record'} must be an object.")
-    record, problems = check(model, raw, "document" if model is RunHeader else "user")
+    record, problems = check(model, raw, "user")
     if not problems:
         return record
     p = problems[0]
@@ -176,7 +175,6 @@ def check_record(raw: Any, catalog: Catalog, where: str) -> CheckedRun:
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise RunError(f"{where}: version {version} is newer than this GPU Build Planner reads "
                        f"({FORMAT_VERSION}); please update to import it.")
-    _checked(RunHeader, raw, where, "")
     top = _checked(RunRecord, raw, where, "")
     gpu_part = _checked(RunGpu, top.gpu, where, "gpu")
     stack = _checked(RunStack, top.stack or {}, where, "stack")
@@ -253,7 +251,7 @@ def shareable(record: dict[str, Any], keep_private: bool = False) -> dict[str, A
     """A record to share: the note emptied and local paths cut to their last folder name."""
     if keep_private:
         return record
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
     out["note"] = ""
     config = (out.get("workload") or {}).get("hf_config")
     if isinstance(config, dict) and isinstance(config.get("_name_or_path"), str) \

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from planner.core.calibration import METRICS
-from planner.core.layouts import HEADS
+from planner.core.estimator.calibration import METRICS
+from planner.core.models.layouts import HEADS
 from planner.schema.base import Record
 from planner.schema.fields import Nested, Num, Text
 
@@ -25,15 +25,6 @@ MAX_NOTE_CHARS = 2_000
 
 def _int(label: str, low: int, high: int) -> Num:
     return Num(label, low=low, high=high, integer=True)
-
-
-class RunHeader(Record):
-    """Only the marker and version, checked first so another file says what it is."""
-
-    model_config = {**Record.model_config, "extra": "ignore"}
-
-    format: Annotated[str, Text("Format marker", choices=(FORMAT_NAME,))]
-    version: Annotated[int, _int("Format version", 1, FORMAT_VERSION)]
 
 
 class RunGpu(Record):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from planner.core.calibration import (
+from planner.core.estimator.calibration import (
     ALLOCATED,
     NVIDIA_SMI,
     RESERVED,
@@ -19,7 +19,7 @@ from planner.core.calibration import (
     footing_bytes,
     leave_one_out,
 )
-from planner.core.setups import MemoryEstimate
+from planner.core.estimator.setups import MemoryEstimate
 
 GIB = 1024**3
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from planner.core.setups import MemoryEstimate
+from planner.core.estimator.setups import MemoryEstimate
 
 #: What a run measured, as the record names it.
 ALLOCATED = "max_memory_allocated"

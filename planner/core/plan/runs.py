@@ -2,10 +2,9 @@
 
 A :class:`MeasuredRun` is a checked run record (docs/measured-run.md) turned into core values: the
 tracked workload it ran, the GPU, the software stack and the peak. A :class:`RunBook` holds them
-all, computes each GPU model and stack's :class:`~planner.core.calibration.Calibration` once, and
-answers the two questions the panels, the CLI and the report ask: which runs measured exactly this
-configuration, and what the calibrated estimate of a workload on a GPU is. Pure Python; no Qt, no
-database.
+all, computes each GPU model and stack's calibration once, and answers the two questions the
+panels, the CLI and the report ask: which runs measured exactly this configuration, and what the
+calibrated estimate of a workload on a GPU is. Pure Python; no Qt, no database.
 """
 
 from __future__ import annotations
@@ -13,8 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from planner.core.build import TrackedWorkload, estimate_for
-from planner.core.calibration import (
+from planner.core.estimator.calibration import (
     METRICS,
     Calibration,
     Point,
@@ -22,9 +20,10 @@ from planner.core.calibration import (
     footing_bytes,
     predict,
 )
-from planner.core.precision import EstimateError
-from planner.core.setups import MemoryEstimate
-from planner.core.specs import Workload
+from planner.core.estimator.setups import MemoryEstimate
+from planner.core.plan.build import TrackedWorkload, estimate_for
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Workload
 
 STACK_KEYS: tuple[str, ...] = ("torch", "cuda", "driver", "framework")
 
@@ -54,8 +53,11 @@ class MeasuredRun:
 
 
 def configuration_key(tracked: TrackedWorkload, gpu_count: int) -> tuple[object, ...]:
-    """What makes two runs the same configuration: the model's shape, the task and every
-    setting, over the same number of GPUs — not the model's name, sources or notes."""
+    """What makes two runs the same configuration.
+
+    The model's shape, the task and every setting, over the same number of GPUs — not the
+    model's name, sources or notes.
+    """
     w: Workload = replace(tracked.workload, id="", name="", sources=(), notes="", custom=False)
     setup: object = (replace(tracked.training, gpus=gpu_count) if tracked.task == "train"
                      else replace(tracked.inference, gpus=gpu_count))
@@ -169,9 +171,23 @@ def _usual_metric(metrics: list[str]) -> str:
 
 def calibrated_total(book: RunBook | None, estimate: MemoryEstimate,
                      gpu_id: str | None) -> tuple[int, Calibration] | None:
-    """The calibrated per-GPU total of ``estimate`` on ``gpu_id``, with the calibration used;
-    ``None`` when no calibration applies (the formulas' figure stands)."""
+    """The calibrated per-GPU total of ``estimate`` on ``gpu_id``, with the calibration used.
+
+    ``None`` when no calibration applies (the formulas' figure stands).
+    """
     cal = book.calibration_for(gpu_id) if book is not None else None
     if cal is None:
         return None
     return cal.calibrated_bytes(estimate), cal
+
+
+def calibrated_estimate(estimate: MemoryEstimate, cal: Calibration) -> MemoryEstimate:
+    """The estimate with the calibration's difference in its framework part.
+
+    The model terms stay as the formulas sized them; the framework part (context, allocator,
+    buffers — what the formulas guess) takes the difference, so the breakdown still sums to the
+    total. The error band becomes the calibration's leave-one-out error where there is one.
+    """
+    delta = cal.calibrated_bytes(estimate) - estimate.total_bytes
+    band = cal.loo_error if cal.loo_error is not None else estimate.error_band
+    return replace(estimate, framework=max(0, estimate.framework + delta), error_band=band)
