@@ -37,10 +37,10 @@ class RunGpu(Record):
 class RunStack(Record):
     """The software the run used (each part free text, or null when unknown)."""
 
-    torch: Annotated[str | None, Text("torch version")] = None
-    cuda: Annotated[str | None, Text("CUDA version")] = None
-    driver: Annotated[str | None, Text("Driver version")] = None
-    framework: Annotated[str | None, Text("Framework", "name")] = None
+    torch: Annotated[str | None, Text("torch version", allow_empty=True)] = None
+    cuda: Annotated[str | None, Text("CUDA version", allow_empty=True)] = None
+    driver: Annotated[str | None, Text("Driver version", allow_empty=True)] = None
+    framework: Annotated[str | None, Text("Framework", "name", allow_empty=True)] = None
 
 
 class RunMeasured(Record):
@@ -73,5 +73,5 @@ class RunRecord(Record):
     gpu: Annotated[dict[str, Any], Nested("GPU")]
     stack: Annotated[dict[str, Any] | None, Nested("Stack")] = None
     measured: Annotated[dict[str, Any], Nested("Measurement")]
-    when: Annotated[str, Text("Time of the run")] = ""
-    note: Annotated[str, Text("Note", "text")] = ""
+    when: Annotated[str, Text("Time of the run", allow_empty=True)] = ""
+    note: Annotated[str, Text("Note", "text", allow_empty=True)] = ""
