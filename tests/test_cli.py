@@ -368,8 +368,11 @@ def test_help_lists_lang_and_refuses_an_unknown_one(cli_home):
     (["a.gpubuild"], (["a.gpubuild"], None)),
     ([], ([], None)),
 ])
-def test_lang_starts_the_app_in_that_language(monkeypatch, argv, expected):
+def test_lang_starts_the_app_in_that_language(monkeypatch, tmp_path, argv, expected):
     import planner.ui.app
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.gpubuild").write_text("{}", encoding="utf-8")  # an existing file opens
     from planner.cli import main as cli
 
     started = []
@@ -387,3 +390,33 @@ def test_catalog_lists_the_ids_other_flags_take(cli_home: Path, kind: str, known
     assert listed.returncode == 0 and known_id in listed.stdout
     wrong = one_sentence_error(run(cli_home, "energy", "--gpu", "RTX 4090", "--tariff", "nope"))
     assert wrong == "No tariff 'nope' in the catalog; 'gpu-planner catalog tariffs' lists them."
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["estimat", "--model", "llama-3-8b"], "'estimat' is not a command (did you mean 'estimate'?)"),
+    (["recomend"], "(did you mean 'recommend'?)"),
+    (["zzz", "--help"], "'zzz' is not a command or a .gpubuild file"),
+    (["lost.gpubuild"], "There is no file 'lost.gpubuild'"),
+])
+def test_a_mistyped_first_word_is_refused_and_starts_no_window(monkeypatch, capsys, argv, said):
+    """A typo used to be taken for a file to open: a window started (or Qt aborted headless)."""
+    import planner.ui.app
+    from planner.cli import main as cli
+
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app", lambda *a, **k: started.append(a) or 0)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and not started
+
+
+def test_an_existing_build_file_still_opens_in_the_app(monkeypatch, tmp_path):
+    import planner.ui.app
+    from planner.cli import main as cli
+
+    build = tmp_path / "mine.gpubuild"
+    build.write_text("{}", encoding="utf-8")
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app",
+                        lambda args, lang=None: started.append(args) or 0)
+    assert cli.main([str(build)]) == 0 and started == [[str(build)]]
