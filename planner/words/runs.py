@@ -51,11 +51,17 @@ def measured_text(runs: int, measured: str, metric: str) -> str:
     ).replace("%1", measured).replace("%2", metric_text(metric))
 
 
-def bar_suffix(calibrated: bool, measured: str | None) -> str:
-    """What follows a headroom bar's label: calibrated, and the measured peak."""
+def bar_suffix(calibrated: bool) -> str:
+    """What follows a calibrated headroom bar's label (the chart's legend explains it)."""
+    return " *" if calibrated else ""
+
+
+def chart_legend(calibrated: bool, measured: bool) -> str:
+    """Under the chart: what the star and the diamond mean, for the marks it shows."""
     parts = []
     if calibrated:
-        parts.append(QCoreApplication.translate("Runs", "calibrated"))
-    if measured is not None:
-        parts.append(QCoreApplication.translate("Runs", "measured %1").replace("%1", measured))
-    return "".join(" · " + p for p in parts)
+        parts.append(QCoreApplication.translate("Runs", "* calibrated from your runs."))
+    if measured:
+        parts.append(QCoreApplication.translate(
+            "Runs", "◆ your measured peak of that configuration."))
+    return " ".join(parts)

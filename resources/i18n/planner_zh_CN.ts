@@ -2447,12 +2447,12 @@ Source: %3</source>
         </translation>
     </message>
     <message>
-        <source>calibrated</source>
-        <translation>已校准</translation>
+        <source>* calibrated from your runs.</source>
+        <translation>* 按你的运行校准。</translation>
     </message>
     <message>
-        <source>measured %1</source>
-        <translation>实测 %1</translation>
+        <source>◆ your measured peak of that configuration.</source>
+        <translation>◆ 你实测的该配置峰值。</translation>
     </message>
 </context>
 <context>

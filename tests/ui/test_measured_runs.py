@@ -136,7 +136,9 @@ def test_the_chart_shows_measured_beside_calibrated(qtbot: Any, window: MainWind
     assert [b.used for b in bars] == pytest.approx([r.needed_bytes / GIB for r in rows])
     assert bars[0].measured == pytest.approx((rows[0].measured_bytes or 0) / GIB)
     assert bars[1].measured is None
-    assert "calibrated" in bars[1].label and "measured" in bars[0].label
+    assert bars[1].label.endswith(" *")
+    assert "* calibrated from your runs." in panel.summary.text()
+    assert "◆" in panel.summary.text()
     tip = panel.tooltip_for(1)
     assert "Calibrated from 2 of your runs on this GPU" in tip
     assert "the formulas alone say" in tip

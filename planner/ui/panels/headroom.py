@@ -49,7 +49,7 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, HeadroomBars
 from planner.words.memory_notes import note_text
-from planner.words.runs import bar_suffix, calibrated_text, measured_text
+from planner.words.runs import bar_suffix, calibrated_text, chart_legend, measured_text
 from planner.words.suggestions import suggestion_cost, suggestion_title
 from planner.words.wording import task_text, verdict_text
 
@@ -326,8 +326,7 @@ class HeadroomPanel(Panel):
             return self.tr("%1 (no GPU)").replace("%1", fmt.memory(row.needed_bytes))
         return self.tr("%1 · %2 / %3").replace("%1", verdict_text(row.verdict)).replace(
             "%2", fmt.memory(row.needed_bytes)).replace("%3", fmt.memory(row.usable_bytes)) + (
-            bar_suffix(row.calibration_runs > 0, None if row.measured_bytes is None
-                       else fmt.memory(row.measured_bytes)))
+            bar_suffix(row.calibration_runs > 0))
 
     def _draw_summary(self) -> None:
         build = self.document.build
@@ -339,11 +338,14 @@ class HeadroomPanel(Panel):
             return
         fits = sum(r.verdict in ("fits", "tight") for r in self.rows)
         binding_name = next((r.gpu_name for r in self.rows if r.gpu_name), "")
+        legend = chart_legend(any(r.calibration_runs for r in self.rows),
+                              any(r.measured_bytes is not None for r in self.rows))
+        legend = " " + legend if legend else ""
         self.summary.setText(
             self.tr("%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.", "",
                     build.gpu_count)
             .replace("%1", str(fits)).replace("%2", str(len(self.rows)))
-            .replace("%3", binding_name))
+            .replace("%3", binding_name) + legend)
 
     # --- hover --------------------------------------------------------------------------------
 

@@ -107,6 +107,14 @@ class MeasuredRunsPanel(Panel):
         self.calibrate.blockSignals(False)
         self._fill_runs(view.runs)
         self._fill_calibrations(view.calibrations)
+        for table in (self.runs_table, self.calibrations_table):
+            table.resizeColumnsToContents()
+        rows = max(1, len(view.calibrations))
+        self.calibrations_table.setFixedHeight(
+            self.calibrations_table.horizontalHeader().height()
+            + rows * self.calibrations_table.verticalHeader().defaultSectionSize()
+            + 2 * self.calibrations_table.frameWidth()
+            + self.calibrations_table.horizontalScrollBar().sizeHint().height())
         self.summary.setText(self._summary(view))
         has_runs = bool(view.runs)
         self.export_button.setEnabled(has_runs)
