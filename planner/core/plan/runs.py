@@ -95,10 +95,15 @@ class RunBook:
     calibrations: tuple[Calibration, ...] = field(default=(), init=False)
     points: tuple[RunPoint, ...] = field(default=(), init=False)
 
+    keys: tuple[tuple[object, ...], ...] = field(default=(), init=False)
+
     def __post_init__(self) -> None:
         calibrations, points = _calibrate_all(self.runs)
         object.__setattr__(self, "calibrations", calibrations)
         object.__setattr__(self, "points", points)
+        # Each run's configuration, once: every repaint asks which runs match each workload.
+        object.__setattr__(self, "keys", tuple(configuration_key(r.tracked, r.gpu_count)
+                                               for r in self.runs))
 
     def switched(self, enabled: bool) -> RunBook:
         """The same runs with calibration on or off."""
@@ -129,8 +134,8 @@ class RunBook:
         if gpu_id is None or not self.runs:
             return ()
         key = configuration_key(tracked, gpu_count)
-        return tuple(r for r in self.runs if r.gpu_id == gpu_id and r.gpu_count == gpu_count
-                     and configuration_key(r.tracked, r.gpu_count) == key)
+        return tuple(r for r, k in zip(self.runs, self.keys, strict=True)
+                     if r.gpu_id == gpu_id and r.gpu_count == gpu_count and k == key)
 
 
 def _calibrate_all(runs: tuple[MeasuredRun, ...]
