@@ -238,7 +238,9 @@ def write(path: str | os.PathLike[str], run: Mapping[str, Any]) -> Path:
     """Write a record as UTF-8 JSON (through a temporary file, so a crash leaves no half)."""
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(run, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    # default=str: a config may hold a value JSON has no type for (a dtype object, a path)
+    tmp.write_text(json.dumps(run, ensure_ascii=False, indent=2, default=str) + "\n",
+                   encoding="utf-8")
     tmp.replace(target)
     return target
 
