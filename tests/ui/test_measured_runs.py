@@ -91,7 +91,8 @@ def test_import_keeps_the_good_and_names_the_bad(qtbot: Any, window: MainWindow,
     # (tests run without the English plural catalogue: "run(s)" as the source writes it)
     assert notice.text.text().startswith("Imported 2 measured run")
     assert notice.text.text().endswith("could not be imported.")
-    assert "mib.json: measured.peak_bytes is 9,000, which looks like MiB" in notice.details.toPlainText()
+    details = notice.details.toPlainText()
+    assert "mib.json: measured.peak_bytes is 9,000, which looks like MiB" in details
     panel = runs_panel(window)
     window.panel_docks["runs"].show()
     window.panel_docks["runs"].raise_()
