@@ -101,7 +101,7 @@ def test_dumps_is_deterministic() -> None:
     first = dumps_document(build, created=CREATED, modified=MODIFIED)
     assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
     text = first.decode("utf-8")
-    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 4,')
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 5,')
     assert text.endswith("}\n")
 
 
@@ -146,6 +146,15 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
     if raw["version"] == 1:
         assert doc.build.usage.hours_per_day == raw["usage"]["hours"]
         assert doc.build.cost == CostSettings()
+    if raw["version"] == 4:
+        # Version 4 had variants already; its recipes lack the third-generation keys, which
+        # open as the defaults (the stack of today, no offloading, the source's length).
+        assert doc.study.names() == [v["name"] for v in raw["variants"]]
+        for t in doc.build.workloads:
+            if t.training is not None:
+                assert (t.training.target_seq, t.training.activation_offloading,
+                        t.training.stack, t.training.kbit_prep) == (None, False, "modern", False)
+        return
     # Every older version is one build: it opens as the one variant, named after the build.
     assert doc.study.names() == [raw["name"]] and doc.study.active == 0
     assert doc.build.display_reserve_bytes == raw["display_reserve_bytes"]

@@ -130,6 +130,7 @@ def _estimate(args: argparse.Namespace) -> int:
     from planner.core.records.capability import refuses
     from planner.core.records.lookup import find_gpu, find_workload
     from planner.core.views.compare import speed_unit, workload_speed
+    from planner.core.views.links import link_use
 
     catalog, hf_config = None, None
     if args.calibrated and not args.gpu:
@@ -160,6 +161,11 @@ def _estimate(args: argparse.Namespace) -> int:
         if args.checkpointing is not None:  # bare --checkpointing means full
             checkpoint_every(args.checkpointing)  # one sentence for a malformed mode
         checkpointing, mode = args.checkpointing is not None, args.checkpointing or "full"
+        if args.target_seq is not None and workload.family != "encoder-decoder":
+            raise UsageError(f"--target-seq sizes an encoder-decoder model's decoder; "
+                             f"{workload.name} is not one, so use --seq alone.")
+        if args.kbit_prep and args.qlora is None:
+            raise UsageError("--kbit-prep prepares a 4-bit base for QLoRA; add --qlora RANK.")
         rank = args.lora or args.qlora
         tracked = TrackedWorkload(workload, "train", training=TrainingSetup(
             precision=precision, optimizer=args.optimizer, batch=args.batch, seq=args.seq,
@@ -169,7 +175,9 @@ def _estimate(args: argparse.Namespace) -> int:
             adapter_dtype=args.adapter_dtype, double_quant=args.double_quant,
             int8_base=args.int8_base, optimizer_impl=args.optimizer_impl,
             optimizer_in_backward=args.optimizer_in_backward, loss=args.loss,
-            offload=args.offload))
+            offload=args.offload, target_seq=args.target_seq,
+            activation_offloading=args.activation_offloading, stack=args.stack,
+            kbit_prep=args.kbit_prep))
     else:
         precision = args.precision or "bf16"
         if precision not in QUANTIZATION_BYTES or precision == "nf4":
@@ -227,6 +235,10 @@ def _estimate(args: argparse.Namespace) -> int:
             "assumes": (f"{share(DEFAULT_MFU)} of peak dense tensor throughput (MFU)"
                         if args.task == "train" else
                         f"{share(DEFAULT_BANDWIDTH_EFFICIENCY)} of memory bandwidth")}
+        use = link_use(tracked, gpu, args.gpus) if speed is not None else None
+        if use is not None:
+            result["link"] = {"kind": use.kind, "name": use.name, "lanes_split": use.lanes_split,
+                              "bus_gbs": use.bus_gbs, "waiting_share": use.waiting_share}
     if args.json:
         _emit(result)
     else:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from planner import __version__
+from planner.core.estimator.stacks import STACKS
 from planner.core.models.layouts import HEADS
 from planner.core.records.precision import (
     ADAPTER_DTYPES,
@@ -91,12 +92,32 @@ def build_parser() -> argparse.ArgumentParser:
                      help="step each parameter during backward and free its gradient "
                           "(torchtune optimizer_in_bwd); needs --accumulation 1")
     est.add_argument("--checkpointing", nargs="?", const="full", default=None,
-                     metavar="full|selective|every:N",
-                     help="activation checkpointing: every layer (bare flag or full), the "
-                          "attention sub-blocks only (selective) or one layer in N (every:N)")
+                     metavar="full|selective-op|every:N|selective",
+                     help="activation checkpointing: every layer (bare flag or full: Hugging "
+                          "Face gradient_checkpointing, torchtune enable_activation_checkpointing, "
+                          "torchtitan mode full), torchtitan's op-level selective AC "
+                          "(selective-op: matmul and attention outputs kept, pointwise ops "
+                          "recomputed), torchtitan's per-layer selective AC on one layer in N "
+                          "(every:N) or the attention sub-blocks only (selective)")
+    est.add_argument("--activation-offloading", action="store_true",
+                     help="keep saved activations in host RAM until backward (torchtune "
+                          "enable_activation_offloading)")
+    est.add_argument("--target-seq", type=int, metavar="TOKENS",
+                     help="decoder (target) tokens of an encoder-decoder model such as T5; "
+                          "--seq is then the source (default: as long as the source)")
+    est.add_argument("--stack", choices=tuple(STACKS), default="modern",
+                     help="CUDA and PyTorch generation: modern (CUDA 11.7+ lazy loading, "
+                          "PyTorch 2.x) or torch1-cuda11 (1,343 MB CUDA context, zero_grad keeps "
+                          "gradients) (default: %(default)s)")
+    est.add_argument("--kbit-prep", action="store_true",
+                     help="PEFT prepare_model_for_kbit_training before QLoRA: embeddings, norms "
+                          "and the LM head cast to fp32")
     est.add_argument("--loss", choices=LOSSES, default="full",
-                     help="cross-entropy over the whole vocabulary at once (full) or a chunk of "
-                          "tokens at a time (chunked, as torchtune) (default: %(default)s)")
+                     help="cross-entropy on upcast logits (full), a chunk of tokens at a time "
+                          "(chunked, torchtune CEWithChunkedOutputLoss), transformers' "
+                          "ForCausalLMLoss that upcasts and shifts the returned logits (shifted), "
+                          "or fp32 logits returned and held through backward (fp32-logits, "
+                          "transformers before 4.46 with the output kept) (default: %(default)s)")
     est.add_argument("--accumulation", type=int, default=1,
                      help="gradient accumulation steps (default: %(default)s)")
     est.add_argument("--attention", choices=("flash", "eager"), default="flash",

@@ -17,6 +17,10 @@ Version history (see docs/gpubuild-format.md):
    builds sharing the workloads and assumptions) with ``active_variant``; a tracked workload
    states its training ``job`` (or null). The second-generation estimator's optional keys,
    which some version-3 files carry and the release before them refused, belong to version 4.
+5. The third-generation estimator's optional training keys (``target_seq``,
+   ``activation_offloading``, ``stack``, ``kbit_prep``) and the ``selective-op`` checkpointing
+   mode and ``shifted``/``fp32-logits`` losses; a version-4 file has none of them and means the
+   defaults, so the step only raises the version.
 """
 
 from __future__ import annotations
@@ -119,11 +123,17 @@ def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    """Nothing to move: version 5 only adds optional keys whose absence means the defaults."""
+    return doc
+
+
 #: ``MIGRATIONS[n]`` turns a version-n document into version n+1.
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 
 

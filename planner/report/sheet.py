@@ -150,7 +150,9 @@ class ComparisonSheet(QObject):
             mark = "".join(self.cite(s) for s in col.sources[:1]) if col.kind == "rental" else ""
             header.append(Cell(f"{col.name}\n{gpus}{mark}", bold=True))
         rows: list[list[Cell]] = []
-        for row in view.rows:
+        # The link row is the panel's (its cells run to three lines): on paper page 1 must stay
+        # one page, on Letter too.
+        for row in (r for r in view.rows if r.kind != "link"):
             cells = [Cell(row_label(row, labels))]
             for c, col in enumerate(view.columns):
                 text = cell_text(row, c, fmt)

@@ -17,6 +17,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
 from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
+from planner.core.estimator.stacks import STACKS
 from planner.core.plan.build import CostSettings
 from planner.core.plan.study import MAX_VARIANTS
 from planner.core.records.precision import (
@@ -104,10 +105,16 @@ class TrainingRecord(Record):
     loss: Annotated[str, Text("Loss", choices=LOSSES)] = "full"
     offload: Annotated[str, Text("Offload", choices=OFFLOADS)] = "none"
     keep_gradients: Annotated[bool, Flag("Keep-gradients flag")] = False
+    # Third-generation settings (format 5): absent in older files, meaning core's defaults.
+    target_seq: Annotated[int | None, _int("Target length", 1, lim.MAX_SEQ)] = None
+    activation_offloading: Annotated[bool, Flag("Activation offloading flag")] = False
+    stack: Annotated[str, Text("Software stack", choices=tuple(STACKS))] = "modern"
+    kbit_prep: Annotated[bool, Flag("prepare_model_for_kbit_training flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
-        "optimizer_in_backward", "loss", "offload", "keep_gradients"})
+        "optimizer_in_backward", "loss", "offload", "keep_gradients", "target_seq",
+        "activation_offloading", "stack", "kbit_prep"})
 
 
 class InferenceRecord(Record):

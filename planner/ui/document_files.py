@@ -15,6 +15,7 @@ saves update the stamp first, so they never prompt.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,8 @@ from planner.core.plan.study import Study
 from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch
+from planner.ui.jobs import run_and_wait
+from planner.words.file_errors import document_error_text
 
 if TYPE_CHECKING:
     from planner.documents import LoadedDocument
@@ -186,12 +189,14 @@ class DocumentFiles(QObject):
 
         created = self._created or QDateTime.currentDateTimeUtc().toString(Qt.DateFormat.ISODate)
         try:
-            stamp = save_document(self._document.study, path, created=created,
-                                  catalog_version=self._document.catalog.version, expect=expect)
+            # Written off the GUI thread: a slow disk's flush never freezes the window.
+            stamp = run_and_wait(partial(
+                save_document, self._document.study, path, created=created,
+                catalog_version=self._document.catalog.version, expect=expect))
         except FileChangedError:
             raise  # a DocumentError too, but one the user answers with a choice, not an error box
         except DocumentError as exc:
-            self._error(self.tr("Cannot Save Build"), str(exc))
+            self._error(self.tr("Cannot Save Build"), document_error_text(exc))
             return False
         self._created = created
         path = path.resolve()
@@ -286,7 +291,7 @@ class DocumentFiles(QObject):
         try:
             return load_document(path, self._document.catalog)
         except DocumentError as exc:
-            reason = str(exc)
+            reason = document_error_text(exc)
             if str(path) not in reason:  # "This is not a GPU build file: …" names no file
                 reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
             self._error(self.tr("Cannot Open Build"), reason)

@@ -57,6 +57,9 @@ def _setting_name(name: str) -> str:
         "optimizer_in_backward": Edits.tr("optimizer step in backward"),
         "loss": Edits.tr("loss"), "checkpoint_mode": Edits.tr("checkpointing mode"),
         "offload": Edits.tr("offload"),
+        "activation_offloading": Edits.tr("activation offloading"),
+        "target_seq": Edits.tr("target length"), "stack": Edits.tr("software stack"),
+        "kbit_prep": Edits.tr("k-bit preparation"),
     }
     return names.get(name, name)
 

@@ -493,6 +493,10 @@
         <translation>警告</translation>
     </message>
     <message>
+        <source>Waiting on the GPU link</source>
+        <translation>等待 GPU 互联</translation>
+    </message>
+    <message>
         <source>120 V / 15 A</source>
         <extracomment>Wall circuits as a buyer knows them (physics.CIRCUITS_W&apos;s keys).</extracomment>
         <translation>120 V / 15 A</translation>
@@ -536,6 +540,10 @@
     <message>
         <source>Time for the job: %1</source>
         <translation>完成任务用时：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>等待 %1：%2</translation>
     </message>
     <message>
         <source>no figure on record</source>
@@ -1054,6 +1062,22 @@
         <translation>LoRA 秩</translation>
     </message>
     <message>
+        <source>activation offloading</source>
+        <translation>激活卸载</translation>
+    </message>
+    <message>
+        <source>target length</source>
+        <translation>目标长度</translation>
+    </message>
+    <message>
+        <source>software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>k-bit preparation</source>
+        <translation>k 位量化准备</translation>
+    </message>
+    <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
     </message>
@@ -1378,6 +1402,61 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>FileErrors</name>
+    <message>
+        <source>Could not save &apos;%1&apos;: the disk is full; free some space and save again.</source>
+        <translation>无法保存“%1”：磁盘已满，请腾出空间后再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: your disk quota is used up; free some space and save again.</source>
+        <translation>无法保存“%1”：磁盘配额已用完，请腾出空间后再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: you do not have permission to write there; choose another folder.</source>
+        <translation>无法保存“%1”：没有写入该位置的权限，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: that disk is read-only; choose another folder.</source>
+        <translation>无法保存“%1”：该磁盘为只读，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: its folder does not exist; choose another folder.</source>
+        <translation>无法保存“%1”：所在文件夹不存在，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: a folder has that name; choose another name.</source>
+        <translation>无法保存“%1”：已有同名文件夹，请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: the name is too long; choose a shorter name.</source>
+        <translation>无法保存“%1”：名称太长，请换一个短一些的名称。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: it is a folder, not a file.</source>
+        <translation>无法打开“%1”：这是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: it is not a regular file.</source>
+        <translation>无法打开“%1”：这不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: there is no such file.</source>
+        <translation>无法打开“%1”：文件不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: you do not have permission to read it.</source>
+        <translation>无法打开“%1”：没有读取权限。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: the system says &apos;%2&apos;.</source>
+        <translation>无法打开“%1”：系统提示“%2”。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: the system says &apos;%2&apos;; try again or choose another folder.</source>
+        <translation>无法保存“%1”：系统提示“%2”，请重试或选择其他文件夹。</translation>
+    </message>
+</context>
+<context>
     <name>HeadroomPanel</name>
     <message>
         <source>Weights</source>
@@ -1455,6 +1534,14 @@ Source: %3</source>
         <translation>%1 单卡：已用 %2，可用 %3</translation>
     </message>
     <message>
+        <source>GPU link: %1; its waiting is not counted</source>
+        <translation>GPU 互联：%1；其等待时间未计入</translation>
+    </message>
+    <message>
+        <source>The GPUs wait on %1 for %2 of each training step</source>
+        <translation>每个训练步中，GPU 有 %2 的时间在等待 %1</translation>
+    </message>
+    <message>
         <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
         <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
     </message>
@@ -1473,6 +1560,37 @@ Source: %3</source>
     <message>
         <source>Every tracked workload fits this build: nothing to change.</source>
         <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
+    </message>
+</context>
+<context>
+    <name>Jobs</name>
+    <message>
+        <source>Cancel</source>
+        <extracomment>A job&apos;s dialog appears only after this long (ms): shorter work passes unseen.</extracomment>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <source>link not on record</source>
+        <translation>互联信息缺失</translation>
+    </message>
+    <message>
+        <source>%1 via host memory</source>
+        <translation>%1，经主机内存中转</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 网络</translation>
+    </message>
+    <message>
+        <source>%1 bridge</source>
+        <translation>%1 桥接</translation>
+    </message>
+    <message>
+        <source>%1 (x8/x8)</source>
+        <translation>%1（x8/x8）</translation>
     </message>
 </context>
 <context>
@@ -1811,6 +1929,18 @@ Source: %3</source>
     <message>
         <source>Selective checkpointing recomputes the attention sub-block of each layer; the MLP&apos;s activations are kept.</source>
         <translation>选择性检查点重算每层的注意力子块；MLP 的激活值保留。</translation>
+    </message>
+    <message>
+        <source>Op-level selective checkpointing (torchtitan&apos;s &apos;op&apos;): each layer keeps its input, every other matmul&apos;s output and the attention output; the rest is recomputed in backward.</source>
+        <translation>算子级选择性检查点（torchtitan 的 &apos;op&apos;）：每层保留其输入、每隔一个矩阵乘法的输出和注意力输出；其余在反向传播中重新计算。</translation>
+    </message>
+    <message>
+        <source>Activation offloading: saved activations wait in host RAM and return a layer ahead of backward.</source>
+        <translation>激活卸载：保存的激活在主机内存中等待，并在反向传播前提前一层取回。</translation>
+    </message>
+    <message>
+        <source>prepare_model_for_kbit_training casts the unquantized modules (embeddings, norms, LM head) to fp32.</source>
+        <translation>prepare_model_for_kbit_training 将未量化的模块（嵌入、归一化层、LM 头）转换为 fp32。</translation>
     </message>
     <message>
         <source>Checkpointed CNN stages are recomputed one at a time in backward (~33 % more compute).</source>
@@ -2211,12 +2341,44 @@ Source: %3</source>
         <translation>N = </translation>
     </message>
     <message>
+        <source>Activation offloading (torchtune)</source>
+        <translation>激活卸载（torchtune）</translation>
+    </message>
+    <message>
+        <source>enable_activation_offloading: saved activations wait in host RAM and come back a layer ahead of backward</source>
+        <translation>enable_activation_offloading：保存的激活在主机内存中等待，并在反向传播前提前一层取回</translation>
+    </message>
+    <message>
+        <source>As long as the source</source>
+        <translation>与源序列等长</translation>
+    </message>
+    <message>
+        <source>Decoder (target) tokens of an encoder-decoder model such as T5; the sequence length is the source</source>
+        <translation>编码器-解码器模型（如 T5）的解码器（目标）词元数；序列长度为源序列</translation>
+    </message>
+    <message>
+        <source>prepare_model_for_kbit_training (PEFT)</source>
+        <translation>prepare_model_for_kbit_training（PEFT）</translation>
+    </message>
+    <message>
+        <source>Casts the modules left unquantized (embeddings, norms, LM head) to fp32 before QLoRA</source>
+        <translation>在 QLoRA 之前将未量化的模块（嵌入、归一化层、LM 头）转换为 fp32</translation>
+    </message>
+    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
         <source>Head</source>
         <translation>任务头</translation>
+    </message>
+    <message>
+        <source>Target length</source>
+        <translation>目标长度</translation>
+    </message>
+    <message>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
     </message>
     <message>
         <source>Adapters</source>
@@ -2518,8 +2680,20 @@ Source: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
+        <source>Exported %1.</source>
+        <translation>已导出 %1。</translation>
+    </message>
+    <message>
         <source>Cannot Export PDF</source>
         <translation>无法导出 PDF</translation>
+    </message>
+    <message>
+        <source>Writing the comparison sheet…</source>
+        <translation>正在生成对比表…</translation>
+    </message>
+    <message>
+        <source>The sheet could not be written (%1); nothing was saved.</source>
+        <translation>无法生成对比表（%1），未保存任何内容。</translation>
     </message>
     <message>
         <source>Cannot Print</source>
@@ -3217,6 +3391,38 @@ Price: %2</source>
         <translation>torchtune / Liger：损失的 fp32 计算按 token 分块逐块进行</translation>
     </message>
     <message>
+        <source>Shifted logits (transformers)</source>
+        <translation>移位 logits（transformers）</translation>
+    </message>
+    <message>
+        <source>transformers&apos; ForCausalLMLoss: upcasts the returned logits to fp32 and copies the shifted positions</source>
+        <translation>transformers 的 ForCausalLMLoss：将返回的 logits 上转为 fp32，并复制移位后的位置</translation>
+    </message>
+    <message>
+        <source>FP32 logits held</source>
+        <translation>保留 FP32 logits</translation>
+    </message>
+    <message>
+        <source>transformers before 4.46: fp32 logits returned and kept through backward by the training loop</source>
+        <translation>transformers 4.46 之前：返回 fp32 logits，训练循环在反向传播期间一直保留它们</translation>
+    </message>
+    <message>
+        <source>Modern (CUDA 11.7+, PyTorch 2)</source>
+        <translation>现代（CUDA 11.7+、PyTorch 2）</translation>
+    </message>
+    <message>
+        <source>Lazy module loading: a 512 MiB CUDA context; zero_grad frees the gradients</source>
+        <translation>延迟模块加载：CUDA 上下文 512 MiB；zero_grad 释放梯度</translation>
+    </message>
+    <message>
+        <source>PyTorch 1 on CUDA 11</source>
+        <translation>PyTorch 1 + CUDA 11</translation>
+    </message>
+    <message>
+        <source>Every kernel loaded at start (1,343 MB measured on a V100); zero_grad keeps the gradients allocated</source>
+        <translation>启动时加载全部内核（在 V100 上实测 1,343 MB）；zero_grad 保留已分配的梯度</translation>
+    </message>
+    <message>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -3243,6 +3449,14 @@ Price: %2</source>
     <message>
         <source>Keeps each layer&apos;s input and recomputes the layer in backward</source>
         <translation>保留每层的输入，反向传播时重算该层</translation>
+    </message>
+    <message>
+        <source>Selective, op level (torchtitan)</source>
+        <translation>选择性，算子级（torchtitan）</translation>
+    </message>
+    <message>
+        <source>Keeps matmul and attention outputs; recomputes norms, RoPE and activation functions</source>
+        <translation>保留矩阵乘法和注意力输出；重新计算归一化、RoPE 和激活函数</translation>
     </message>
     <message>
         <source>Attention only (selective)</source>
@@ -3335,6 +3549,34 @@ Price: %2</source>
     <message>
         <source>LoRA on %1</source>
         <translation>LoRA：%1</translation>
+    </message>
+    <message>
+        <source>op-level ckpt</source>
+        <translation>算子级检查点</translation>
+    </message>
+    <message>
+        <source>shifted-logits loss</source>
+        <translation>移位 logits 损失</translation>
+    </message>
+    <message>
+        <source>fp32 logits held</source>
+        <translation>保留 fp32 logits</translation>
+    </message>
+    <message>
+        <source>activations offloaded</source>
+        <translation>激活已卸载</translation>
+    </message>
+    <message>
+        <source>target %1 tokens</source>
+        <translation>目标 %1 个词元</translation>
+    </message>
+    <message>
+        <source>stack: %1</source>
+        <translation>软件栈：%1</translation>
+    </message>
+    <message>
+        <source>fp32 unquantized modules</source>
+        <translation>未量化模块为 fp32</translation>
     </message>
     <message numerus="yes">
         <source>Per GPU over the build&apos;s %n GPU(s)</source>

@@ -125,6 +125,23 @@ def test_headroom_bars_equal_core(qtbot, document: BuildDocument) -> None:
     assert panel.row_at(0.1) == 0 and panel.row_at(0.5) is None
 
 
+def test_headroom_tooltip_names_the_link_training_waits_on(qtbot, catalog: Catalog) -> None:
+    # Two RTX 4090s on a desktop board: x8/x8, no peer-to-peer, so NCCL goes through host memory.
+    llama = catalog.workload("gpt2-medium")
+    build = Build(slots=(BuildSlot(catalog.gpu("nvidia-rtx-4090"), 2),),  # type: ignore[arg-type]
+                  workloads=(TrackedWorkload(llama, "train", training=TrainingSetup(
+                      batch=8, seq=1024)),))
+    panel = _show(qtbot, HeadroomPanel(BuildDocument(catalog, build)))
+    row = headroom_rows(build)[0]
+    assert row.link is not None and row.link.kind == "pcie-host" and row.link.lanes_split
+    tip = panel.tooltip_for(0)
+    assert "PCIe 4.0 x8 via host memory (x8/x8)" in tip
+    assert Formatter().percent(row.link.waiting_share) in tip
+    # One card sends nothing: no link line.
+    single = replace(build, slots=(BuildSlot(catalog.gpu("nvidia-rtx-4090"), 1),))  # type: ignore[arg-type]
+    assert headroom_rows(single)[0].link is None
+
+
 def test_suggestion_button_applies_and_undo_reverts(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, HeadroomPanel(document))
     before = document.build

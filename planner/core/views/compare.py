@@ -20,6 +20,7 @@ from planner.core.plan.physics import unit_price_usd
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Architecture, Catalog, GpuSpec
 from planner.core.views.headroom import cached_estimate
+from planner.core.views.links import LinkUse
 
 HIGHER, LOWER = "higher", "lower"
 NO_FIGURE = "no_figure"
@@ -70,6 +71,8 @@ class ComparisonRow:
     task: str | None = None
     """A workload row's task (``train`` or ``inference``): ``label`` is then the model's name and a
     view words the pair in its language."""
+    links: tuple[LinkUse | None, ...] = ()
+    """A ``link`` row's links, one per column (its values are the share of a step spent waiting)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,8 @@ from planner.core.plan.runs import RunBook, calibrated_estimate, stack_text
 from planner.core.plan.suggest import Suggestion, suggestions
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import GpuSpec
+from planner.core.views import links as _links
+from planner.core.views.links import LinkUse, build_link_use
 
 #: Verdict of a row whose estimate failed (the row carries the sentence in ``error``).
 ERROR = "error"
@@ -68,6 +70,8 @@ class HeadroomRow:
     error_setting: str | None = None
     #: Offloaded or paged state in host RAM per GPU process (not part of ``needed_bytes``).
     host_bytes: int = 0
+    #: The link a multi-GPU training run waits on, and how long (None: one GPU, inference).
+    link: LinkUse | None = None
     #: The formulas' total; ``needed_bytes`` differs from it only when calibrated.
     formula_bytes: int = 0
     #: The newest of the user's runs of exactly this configuration on this card: its peak and
@@ -123,6 +127,7 @@ def clear_caches() -> None:
     """Forget memoised estimates (benchmarks measure cold and warm paths separately)."""
     _estimate.cache_clear()
     cached_suggestions.cache_clear()
+    _links.clear_caches()
 
 
 def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None,
@@ -156,7 +161,7 @@ def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None,
     if bind.verdict == DOES_NOT_FIT:
         hints = cached_suggestions(tracked, bind.usable_bytes, max(1, n))
     row = replace(row, verdict=bind.verdict, usable_bytes=bind.usable_bytes, gpu_id=gpu.id,
-                  gpu_name=gpu.name, suggestions=hints)
+                  gpu_name=gpu.name, suggestions=hints, link=build_link_use(tracked, build))
     return row if runs is None else _with_runs(row, tracked, est, gpu, runs,
                                                build.display_reserve_bytes)
 

@@ -39,6 +39,7 @@ from planner.core.views.energy import (
     units_for,
 )
 from planner.core.views.headroom import headroom_rows
+from planner.core.views.links import UNKNOWN, LinkUse
 
 #: Variants the compare view shows at once (plus one rental).
 MAX_COMPARED = 4
@@ -132,6 +133,7 @@ class _Figures:
     build: Build
     fit: tuple[tuple[float | None, str | None], ...]
     speed: tuple[float | None, ...]
+    links: tuple[LinkUse | None, ...]
     purchase: float | None
     kwh: float | None
     energy_cost: float | None
@@ -143,24 +145,28 @@ class _Figures:
 
 
 def _fit_and_speed(build: Build) -> tuple[tuple[tuple[float | None, str | None], ...],
-                                          tuple[float | None, ...]]:
+                                          tuple[float | None, ...], tuple[LinkUse | None, ...]]:
     rows = headroom_rows(build) if build.slots else []
     fit: list[tuple[float | None, str | None]] = []
     speed: list[float | None] = []
+    links: list[LinkUse | None] = []
     for i, tracked in enumerate(build.workloads):
         row = rows[i] if i < len(rows) else None
         if row is None or row.error:
             fit.append((None, "error" if row is not None else "no-gpu"))
             speed.append(None)
+            links.append(None)
             continue
         fit.append((float(row.headroom_bytes), row.verdict))
-        speed.append(_speed(tracked, build) if row.verdict in (FITS, TIGHT) else None)
-    return tuple(fit), tuple(speed)
+        fits = row.verdict in (FITS, TIGHT)
+        speed.append(_speed(tracked, build) if fits else None)
+        links.append(row.link if fits else None)
+    return tuple(fit), tuple(speed), tuple(links)
 
 
 def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Figures,
                                                                           VariantColumn]:
-    fit, speed = _fit_and_speed(build)
+    fit, speed, links = _fit_and_speed(build)
     ev = energy_view(build, catalog, rates)
     summary = summarize(build, rates=rates)
     years = max(1, build.cost.years)
@@ -189,7 +195,8 @@ def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Fig
                     if p is not None})
     n = build.gpu_count
     figures = _Figures(
-        build=build, fit=fit, speed=speed, purchase=purchase, kwh=kwh, energy_cost=energy_cost,
+        build=build, fit=fit, speed=speed, links=links, purchase=purchase, kwh=kwh,
+        energy_cost=energy_cost,
         total=total, rent_total=rent_total,
         psu=float(summary.recommended_psu_w) if summary.recommended_psu_w else None,
         circuit=wall_circuit(summary.system_w) if n else None,
@@ -204,14 +211,14 @@ def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog,
     build = rental_build(study, instance, catalog)
     if build is None:
         return None
-    fit, speed = _fit_and_speed(build)
+    fit, speed, links = _fit_and_speed(build)
     usage, currency = study.usage, study.cost.currency
     years = max(1, study.cost.years)
     units = units_for(instance, build.gpu_count)
     per_year = (units * rates.convert(instance.price_per_hour, instance.currency, currency)
                 * usage.hours_per_day * usage.days_per_year)
     cumulative = tuple(per_year * y for y in range(years + 1))
-    figures = _Figures(build=build, fit=fit, speed=speed, purchase=None, kwh=None,
+    figures = _Figures(build=build, fit=fit, speed=speed, links=links, purchase=None, kwh=None,
                        energy_cost=per_year, total=cumulative[-1], rent_total=None, psu=None,
                        circuit=None, warnings=None)
     name = f"{instance.provider} {instance.name}"
@@ -266,6 +273,23 @@ def variant_comparison(study: Study, catalog: Catalog, rates: Rates,
                              tuple(range(years + 1)))
 
 
+def _link_row(figures: list[_Figures]) -> ComparisonRow | None:
+    """The link each variant's GPUs wait on: one row, at the tracked workload that waits longest.
+
+    The wire is the build's (the slowest card's, in a mixed build); how long a step waits on it
+    depends on the workload, so the row shows the worst of the trained workloads.
+    """
+    uses: list[LinkUse | None] = []
+    for f in figures:
+        known = [u for u in f.links if u is not None]
+        uses.append(max(known, key=lambda u: (u.kind != UNKNOWN, u.waiting_share))
+                    if known else None)
+    if all(u is None for u in uses):
+        return None
+    waits = [u.waiting_share if u is not None and u.kind != UNKNOWN else None for u in uses]
+    return replace(_row("link", "GPU link", "link", waits, LOWER), links=tuple(uses))
+
+
 def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
     memory = [float(f.build.gpu_count and sum(s.gpu.memory_bytes * s.count
                                               for s in f.build.slots)) or None for f in figures]
@@ -290,6 +314,9 @@ def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
             hours = [tracked.job / v / SECONDS_PER_HOUR if v else None for v in values]
             rows.append(replace(_row(f"job:{i}", name, "duration", hours, LOWER, "h", 1),
                                 task=tracked.task))
+    link = _link_row(figures)
+    if link is not None:
+        rows.append(link)
     rows += [
         _row("purchase", "Purchase price", "money", [f.purchase for f in figures], LOWER),
         _row("kwh_year", "Electricity a year", "number", [f.kwh for f in figures], LOWER,

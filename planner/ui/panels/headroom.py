@@ -38,6 +38,7 @@ from planner.core.views.headroom import (
     HeadroomRow,
     headroom_rows,
 )
+from planner.core.views.links import UNKNOWN
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
@@ -51,7 +52,7 @@ from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, He
 from planner.words.memory_notes import note_text
 from planner.words.runs import bar_suffix, calibrated_text, chart_legend, measured_text
 from planner.words.suggestions import suggestion_cost, suggestion_title
-from planner.words.wording import task_text, verdict_text
+from planner.words.wording import link_text, task_text, verdict_text
 
 SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30
@@ -381,6 +382,14 @@ class HeadroomPanel(Panel):
         if r.host_bytes > 0:  # offloaded or paged state: beside the GPU's figure, not in it
             lines.append(html.escape(self.tr("plus %1 of host RAM for offloaded state")
                                      .replace("%1", fmt.memory(r.host_bytes))))
+        if r.link is not None:  # which link binds a multi-GPU training run (core's figure)
+            link = link_text(r.link)
+            if r.link.kind == UNKNOWN:
+                text = self.tr("GPU link: %1; its waiting is not counted").replace("%1", link)
+            else:
+                text = (self.tr("The GPUs wait on %1 for %2 of each training step")
+                        .replace("%1", link).replace("%2", fmt.percent(r.link.waiting_share)))
+            lines.append(html.escape(text))
         lines.append("<table>" + "".join(
             f"<tr><td>{html.escape(self.breakdown_label(k))}</td><td align='right'>"
             f"{html.escape(fmt.memory(r.breakdown.get(k, 0), 2))}</td></tr>"

@@ -11,6 +11,7 @@ replaces the build's GPUs with the chosen candidate as one undoable edit.
 from __future__ import annotations
 
 import html
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -47,6 +48,7 @@ from planner.core.views.recommend import (
 )
 from planner.ui import edits
 from planner.ui.document import BuildDocument
+from planner.ui.jobs import run_and_wait
 from planner.ui.recipe_text import RecipeWords
 from planner.words.formats import formatter
 from planner.words.names import preset_label
@@ -190,11 +192,13 @@ class RecommendDialog(QDialog):
         currency = self.currency.currentData()
         self.results = []
         try:
-            self.results = recommend_rows(
-                self.document.catalog, self.requested, self.rates, currency=currency,
+            # Off the GUI thread (the window keeps painting); the dialog waits for the ranking.
+            self.results = run_and_wait(partial(
+                recommend_rows, self.document.catalog, self.requested, self.rates,
+                currency=currency,
                 budget=self.budget.value() if self.budget_on.isChecked() else None,
                 headroom=self.headroom.value() / 100.0, objective=self.objective.currentData(),
-                reserve_bytes=self.document.build.display_reserve_bytes)
+                reserve_bytes=self.document.build.display_reserve_bytes))
             self.message.setText(
                 self.tr("%n build(s) fit.", "", len(self.results)) if self.results else
                 self.tr("Nothing in the catalog fits these workloads within the limits."))
