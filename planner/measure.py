@@ -42,7 +42,8 @@ TRAINING_KEYS = (
     "precision", "optimizer", "batch", "seq", "checkpointing", "accumulation", "attention",
     "gpus", "strategy", "lora_rank", "qlora", "lora_targets", "checkpoint_mode",
     "adapter_dtype", "double_quant", "int8_base", "optimizer_impl", "optimizer_in_backward",
-    "loss", "offload", "keep_gradients")
+    "loss", "offload", "keep_gradients", "target_seq", "activation_offloading", "stack",
+    "kbit_prep")
 #: Inference-setup keys (the planner's ``InferenceSetup`` field names).
 INFERENCE_KEYS = ("precision", "batch", "seq", "kv_precision", "gpus", "strategy")
 
