@@ -20,13 +20,14 @@ take the immutable :class:`Catalog` it returns.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -49,6 +50,7 @@ from planner.catalog.models import (
     CarbonRow,
     CloudInstanceRow,
     GpuRow,
+    MeasuredRunRow,
     MetaRow,
     TariffRow,
     WorkloadRow,
@@ -65,6 +67,9 @@ from planner.core.costs.prices import PickedPrice, card_price
 from planner.core.records.lookup import PARTIAL, match_rank
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
+
+if TYPE_CHECKING:  # the run reader brings pydantic: imported only when runs are read
+    from planner.catalog.runs import CheckedRun, ReadResult
 
 __all__ = ["HEAD_REVISION", "REVISIONS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
            "alembic_config", "open_store"]
@@ -275,6 +280,54 @@ class CatalogStore:
             for key, value in gpu_columns(original).items():
                 setattr(row, key, value)
             session.add(row)
+
+    # -- measured runs ---------------------------------------------------------------------
+
+    def run_records(self) -> list[dict[str, Any]]:
+        """The user's measured-run records as imported, oldest run first."""
+        with Session(self._engine) as session:
+            rows = session.exec(select(MeasuredRunRow).order_by(
+                col(MeasuredRunRow.when), col(MeasuredRunRow.id))).all()
+        return [json.loads(r.record) for r in rows]
+
+    def add_runs(self, runs: Sequence[CheckedRun]) -> int:
+        """Store checked runs; returns how many were new (a record already stored is skipped)."""
+        added = 0
+        stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+        with Session(self._engine) as session:
+            for checked in runs:
+                if session.get(MeasuredRunRow, checked.run.id) is not None:
+                    continue
+                session.add(MeasuredRunRow(id=checked.run.id, record=dumps(checked.record),
+                                           gpu_id=checked.run.gpu_id, when=checked.run.when,
+                                           imported=stamp))
+                added += 1
+                session.flush()
+            session.commit()
+        return added
+
+    def delete_runs(self, ids: Sequence[str]) -> int:
+        """Forget some runs (by id); returns how many were stored."""
+        with Session(self._engine) as session:
+            rows = [r for i in ids if (r := session.get(MeasuredRunRow, i)) is not None]
+            for row in rows:
+                session.delete(row)
+            session.commit()
+        return len(rows)
+
+    def measured_runs(self) -> ReadResult:
+        """The stored runs checked against today's catalog.
+
+        One that no longer reads (its GPU left the catalog, say) is reported and kept stored,
+        never dropped.
+        """
+        from planner.catalog.runs import ReadResult, read_records
+
+        records = self.run_records()
+        if not records:
+            return ReadResult((), ())
+        return read_records(json.dumps(records).encode("utf-8"), self.catalog(),
+                            "your stored runs")
 
     # -- lifetime --------------------------------------------------------------------------
 

@@ -51,7 +51,8 @@ def run(args_list: Sequence[str]) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
-                "energy": _energy, "check": _check, "report": _report, "show": _show}
+                "energy": _energy, "runs": _runs, "check": _check, "report": _report,
+                "show": _show}
     if args.command is None:
         raise UsageError("Name a command; see 'gpu-planner --help'")
     return handlers[args.command](args)
@@ -89,6 +90,23 @@ def _catalog(args: argparse.Namespace) -> int:
     return 0
 
 
+def _runs(args: argparse.Namespace) -> int:
+    from planner.cli.runs import command
+
+    return command(args, _store())
+
+
+def _workload_key(tracked: Any, hf_config: Any) -> dict[str, Any]:
+    """The ``workload`` key: the model, task and every setting, as a run record holds them."""
+    from planner.documents.writer import plain
+
+    setup = tracked.training if tracked.task == "train" else tracked.inference
+    return {"model": None if hf_config is not None else tracked.workload.id,
+            "hf_config": hf_config, "head": tracked.workload.task_head,
+            "num_labels": tracked.workload.num_labels, "task": tracked.task,
+            "training" if tracked.task == "train" else "inference": plain(setup)}
+
+
 def _load_hf_config(path: Path) -> Any:
     try:
         size = path.stat().st_size
@@ -115,10 +133,13 @@ def _estimate(args: argparse.Namespace) -> int:
     from planner.core.views.compare import speed_unit, workload_speed
     from planner.core.views.links import link_use
 
-    catalog = None
+    catalog, hf_config = None, None
+    if args.calibrated and not args.gpu:
+        raise UsageError("--calibrated needs --gpu: calibration is per GPU model, from your "
+                         "runs measured on it.")
     if args.hf_config is not None:
-        workload = workload_from_hf_config(_load_hf_config(args.hf_config),
-                                           name=args.hf_config.name, head=args.head)
+        hf_config = _load_hf_config(args.hf_config)
+        workload = workload_from_hf_config(hf_config, name=args.hf_config.name, head=args.head)
     else:
         catalog = _store().catalog()
         workload = with_head(find_workload(catalog.workloads, args.model), args.head)
@@ -184,6 +205,7 @@ def _estimate(args: argparse.Namespace) -> int:
         "error_band": estimate.error_band,
         "notes": [n.message for n in estimate.notes],
         "note_codes": [{"code": n.code, "params": dict(n.params)} for n in estimate.notes],
+        "workload": _workload_key(tracked, hf_config),
     }
     gpu_name = None
     if args.gpu:
@@ -198,6 +220,10 @@ def _estimate(args: argparse.Namespace) -> int:
                              f"{compute.upper()} tensor units; choose another --precision.")
         if args.reserve_mib < 0 or not math.isfinite(args.reserve_mib):
             raise UsageError("--reserve-mib must be 0 or more.")
+        if args.calibrated:
+            from planner.cli.runs import calibrate
+
+            estimate = calibrate(_store(), estimate, gpu, result)
         fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
         result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
                       headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)

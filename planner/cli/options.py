@@ -148,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--gpu", help="a GPU to check the fit on (id or name)")
     est.add_argument("--reserve-mib", type=float, default=0.0,
                      help="VRAM kept back, e.g. for a display (MiB)")
+    est.add_argument("--calibrated", action="store_true",
+                     help="with --gpu: add the estimate calibrated from your measured runs on "
+                          "that GPU model and stack ('gpu-planner runs list'), and fit with it")
     est.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     rec = sub.add_parser(
@@ -217,6 +220,21 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("file", type=Path, help="the .gpubuild file")
     sh.add_argument("--variant", metavar="NAME", help="only this variant (default: every one)")
     sh.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    runs = sub.add_parser(
+        "runs", help="your measured runs: import, list, export (docs/measured-run.md)",
+        description="Runs you measured (records written by planner/measure.py) calibrate "
+                    "estimates on the same GPU model and stack. An import keeps the good "
+                    "records and names each refused one (exit 2 if any was).")
+    runs_sub = runs.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    imp = runs_sub.add_parser("import", help="store run records (files of one or a list)")
+    imp.add_argument("files", type=Path, nargs="+", metavar="FILE", help="run record files")
+    lst = runs_sub.add_parser("list", help="the stored runs beside their estimates")
+    lst.add_argument("--json", action="store_true", help="one JSON list instead of text")
+    exp = runs_sub.add_parser("export", help="write every stored run to one file to share")
+    exp.add_argument("out", type=Path, metavar="OUT", help="the JSON file to write")
+    exp.add_argument("--keep-notes", action="store_true",
+                     help="keep your notes and local model paths (left out by default)")
 
     chk = sub.add_parser("check", help="validate a .gpubuild file")
     chk.add_argument("file", type=Path, help="the .gpubuild file")

@@ -57,6 +57,12 @@ def estimate_lines(name: str, gpu_name: str | None, r: dict[str, Any]) -> Iterat
                                 f"±{fmt.percent(r['error_band'])} {r['provenance']})")
     if r["host_bytes"]:
         yield _row("host RAM", f"{gib(r['host_bytes'])} per GPU process")
+    cal = r.get("calibration")
+    if "calibrated_total_bytes" in r:
+        yield _row("calibrated", gib(r["calibrated_total_bytes"]) + (
+            f"  (calibrated from {cal['runs']} of your runs on {cal['gpu']}, {cal['stack']}; "
+            f"±{fmt.percent(cal['residual'], 1)} on them)" if cal else
+            "  (no calibration: no runs of yours on this GPU that improve on the formulas)"))
     if "verdict" in r:
         yield (f"  on {gpu_name or r['gpu']}: usable {gib(r['usable_bytes'])}, headroom "
                f"{fmt.signed_memory(r['headroom_bytes'], 2)} → "

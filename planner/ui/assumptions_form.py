@@ -139,7 +139,7 @@ class AssumptionsForm(QWidget):
             for c in catalog.carbon:
                 self.carbon.addItem(f"{carbon_region(c.region)} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
             self.cloud.clear()
-            # What the automatic choice does (views_energy.comparable_instance): the cheapest
+            # What the automatic choice does (costs/rental.rental_offer): the cheapest
             # rental of the build's own GPU model in the build's count, or none.
             self.cloud.addItem(self.tr("Like for like: the same GPU model and count"), None)
             self.cloud.setItemData(0, self.tr(

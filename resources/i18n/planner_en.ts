@@ -31,17 +31,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1× %2 (%n GPU(s))</source>
-        <translation>
-            <numerusform>%1× %2 (%n GPU)</numerusform>
-            <numerusform>%1× %2 (%n GPUs)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n year(s)</source>
         <translation>
             <numerusform>%n year</numerusform>
             <numerusform>%n years</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2 (%n GPU)</numerusform>
+            <numerusform>%1× %2 (%n GPUs)</numerusform>
         </translation>
     </message>
 </context>
@@ -96,6 +96,16 @@
     </message>
 </context>
 <context>
+    <name>MeasuredRunsPanel</name>
+    <message numerus="yes">
+        <source>%n measured run(s).</source>
+        <translation>
+            <numerusform>%n measured run.</numerusform>
+            <numerusform>%n measured runs.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Prices</name>
     <message numerus="yes">
         <source>%n month(s) old</source>
@@ -136,6 +146,47 @@
         <translation>
             <numerusform>%n workload</numerusform>
             <numerusform>%n workloads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Runs</name>
+    <message numerus="yes">
+        <source>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</source>
+        <translation>
+            <numerusform>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on that run ±%4.</numerusform>
+            <numerusform>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured in %n of your runs of this configuration: %1 (%2).</source>
+        <translation>
+            <numerusform>Measured in %n of your runs of this configuration: %1 (%2).</numerusform>
+            <numerusform>Measured in %n of your runs of this configuration: %1 (%2).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunsController</name>
+    <message numerus="yes">
+        <source>Imported %n measured run(s).</source>
+        <translation>
+            <numerusform>Imported %n measured run.</numerusform>
+            <numerusform>Imported %n measured runs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) could not be imported.</source>
+        <translation>
+            <numerusform>%n record could not be imported.</numerusform>
+            <numerusform>%n records could not be imported.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n measured run(s).</source>
+        <translation>
+            <numerusform>Exported %n measured run.</numerusform>
+            <numerusform>Exported %n measured runs.</numerusform>
         </translation>
     </message>
 </context>

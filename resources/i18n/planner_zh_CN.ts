@@ -717,22 +717,12 @@
         </translation>
     </message>
     <message>
-        <source>%1 months</source>
-        <translation>%1 个月</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1× %2 (%n GPU(s))</source>
-        <translation>
-            <numerusform>%1× %2（%n 块 GPU）</numerusform>
-        </translation>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
     </message>
     <message>
         <source>↑ %1 after %2 (off scale)</source>
         <translation>↑ %2后达 %1（超出刻度）</translation>
-    </message>
-    <message>
-        <source>Untitled build</source>
-        <translation>未命名配置</translation>
     </message>
     <message>
         <source>GPUs costed %1</source>
@@ -803,12 +793,22 @@
         <translation>室内散热</translation>
     </message>
     <message>
-        <source>vs %1</source>
-        <translation>对比 %1</translation>
-    </message>
-    <message>
         <source>Owning pays off against renting after</source>
         <translation>购置相对租用的回本时间</translation>
+    </message>
+    <message>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>vs %1</source>
+        <translation>对比 %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -1702,6 +1702,10 @@ Source: %3</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
+        <source>Import &amp;Measured Runs…</source>
+        <translation>导入实测运行(&amp;M)…</translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -1822,6 +1826,159 @@ Source: %3</source>
     <message>
         <source>%1[*] — GPU Build Planner</source>
         <translation>%1[*] — GPU 配置规划器</translation>
+    </message>
+</context>
+<context>
+    <name>MeasuredRunsPanel</name>
+    <message>
+        <source>Calibrate estimates from my runs</source>
+        <translation>用我的运行校准估算</translation>
+    </message>
+    <message>
+        <source>Per GPU model and software stack, fit a fixed overhead and a proportional slack from your runs and apply them to estimates on that GPU</source>
+        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的余量，并用于该 GPU 上的估算</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>度量</translation>
+    </message>
+    <message>
+        <source>Estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Calibrated error</source>
+        <translation>校准后误差</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Error on the runs</source>
+        <translation>在这些运行上的误差</translation>
+    </message>
+    <message>
+        <source>Leave-one-out</source>
+        <translation>留一法误差</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Export Selected…</source>
+        <translation>导出所选…</translation>
+    </message>
+    <message>
+        <source>Keep notes and paths</source>
+        <translation>保留备注和路径</translation>
+    </message>
+    <message>
+        <source>Without it, exported runs leave out your notes and cut local model paths to the folder name</source>
+        <translation>不勾选时，导出的运行不含你的备注，本地模型路径只保留文件夹名</translation>
+    </message>
+    <message>
+        <source>Your measured runs appear here once the catalog is open.</source>
+        <translation>目录打开后，你的实测运行会显示在这里。</translation>
+    </message>
+    <message>
+        <source>No measured runs yet. Record one with planner/measure.py (see docs/measured-run.md), then import it with File ▸ Import Measured Runs… or drop the file on the window.</source>
+        <translation>还没有实测运行。用 planner/measure.py 记录一次运行（见 docs/measured-run.md），再用“文件 ▸ 导入实测运行…”导入，或把文件拖到窗口上。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n measured run(s).</source>
+        <translation>
+            <numerusform>%n 次实测运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Calibration is off: estimates are the formulas&apos; alone.</source>
+        <translation>校准已关闭：估算只来自公式。</translation>
+    </message>
+    <message>
+        <source>No calibration is applied: too few runs, or none predicts your runs better than the formulas.</source>
+        <translation>未应用校准：运行太少，或校准对你的运行的预测不比公式好。</translation>
+    </message>
+    <message>
+        <source>Estimates on %1 are calibrated from your runs.</source>
+        <translation>%1 上的估算已按你的运行校准。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>In use</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <source>Not applied: no better than the formulas</source>
+        <translation>未应用：不比公式好</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Not used: an older stack</source>
+        <translation>未使用：较旧的软件栈</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
     </message>
 </context>
 <context>
@@ -2114,6 +2271,10 @@ Source: %3</source>
     <message>
         <source>Compare Variants</source>
         <translation>方案比较</translation>
+    </message>
+    <message>
+        <source>Measured Runs</source>
+        <translation>实测运行</translation>
     </message>
 </context>
 <context>
@@ -2694,6 +2855,83 @@ Source: %3</source>
     <message>
         <source>Cannot Print</source>
         <translation>无法打印</translation>
+    </message>
+</context>
+<context>
+    <name>Runs</name>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message numerus="yes">
+        <source>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</source>
+        <translation>
+            <numerusform>按你在此 GPU 上的 %n 次运行校准（%1）：%2；仅按公式为 %3。在这些运行上的误差 ±%4。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Leave-one-out error ±%1.</source>
+        <translation>留一法误差 ±%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured in %n of your runs of this configuration: %1 (%2).</source>
+        <translation>
+            <numerusform>此配置在你的 %n 次运行中实测：%1（%2）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>* calibrated from your runs.</source>
+        <translation>* 按你的运行校准。</translation>
+    </message>
+    <message>
+        <source>◆ your measured peak of that configuration.</source>
+        <translation>◆ 你实测的该配置峰值。</translation>
+    </message>
+</context>
+<context>
+    <name>RunsController</name>
+    <message>
+        <source>Import measured runs</source>
+        <extracomment>Files a drop on the window is taken as run records by (a build file opens as a build).</extracomment>
+        <translation>导入实测运行</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.json);;All files (*)</source>
+        <translation>实测运行 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n measured run(s).</source>
+        <translation>
+            <numerusform>已导入 %n 次实测运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) could not be imported.</source>
+        <translation>
+            <numerusform>%n 条记录无法导入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export measured runs</source>
+        <translation>导出实测运行</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.json)</source>
+        <translation>实测运行 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n measured run(s).</source>
+        <translation>
+            <numerusform>已导出 %n 次实测运行。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
