@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from planner.languages import CODES
 
-COMMANDS = ("catalog", "estimate", "recommend", "energy", "check", "report", "team")
+COMMANDS = ("catalog", "estimate", "recommend", "energy", "runs", "check", "report", "show",
+            "team")
 
 
 def _take_lang(args: list[str]) -> tuple[str | None, list[str]] | None:

@@ -37,7 +37,7 @@ from planner.ui import window_layout
 from planner.ui.i18n import button_text
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
     from planner.core.records.specs import GpuSpec
     from planner.ui.document import BuildDocument
@@ -148,6 +148,8 @@ class MainWindow(QMainWindow):
                                                lambda: self.team.open_builds())
         self.publish_action = self._action(self.tr("P&ublish to Team"),
                                            lambda: self.team.publish_open_build())
+        self.import_runs_action = self._action(self.tr("Import &Measured Runs…"),
+                                               lambda: self.runs.import_dialog())
         self.quit_action = self._action(self.tr("&Quit"), self.close, k.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.setEnabled(True)
@@ -183,6 +185,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action])
         file_menu.addSeparator()
         file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.import_runs_action)
         file_menu.addSeparator()
         file_menu.addActions([self.team_builds_action, self.publish_action])
         file_menu.addSeparator()
@@ -229,6 +233,10 @@ class MainWindow(QMainWindow):
         self._pending_notices = []
         self.document = self._document_arg or BuildDocument(Catalog(), parent=self)
         self.files = DocumentFiles(self.document, self)
+        from planner.ui.measured_runs import RunsController
+
+        self.runs = RunsController(self, self.document)
+        self.setAcceptDrops(True)  # measured-run records dropped on the window are imported
         self.files.unknown_gpus_found.connect(self._offer_unknown_gpus)
         idle_ms = cfg.read(cfg.open_settings(), cfg.AUTOSAVE_IDLE_MS)
         self.autosaver = Autosaver(self.document, idle_ms, self)
@@ -302,6 +310,8 @@ class MainWindow(QMainWindow):
         self.custom_gpu_action.setEnabled(True)
         self.team.start(store)
         self.team.refresh_layers()
+        self.import_runs_action.setEnabled(True)
+        self.runs.reload()
         if store.notice:  # in the window, not a box: start-up goes on, nothing waits
             self.statusBar().showMessage(store.notice, 30000)
             self.notify("catalog", store.notice, level="warning")
@@ -312,6 +322,7 @@ class MainWindow(QMainWindow):
         from planner.ui.panel_docks import add_panel_docks
 
         self.panel_docks = add_panel_docks(self, self.document)
+        self.runs.attach(self.panel_docks.get("runs"))
         window_layout.apply_default_sizes(self)
         for dock in self.panel_docks.values():
             self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
@@ -464,6 +475,22 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("%1[*] — GPU Build Planner").replace(
             "%1", self.files.display_name()))
         self.setWindowModified(self.document.is_modified())
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept measured-run records (``.json`` files) once the catalog is open."""
+        from planner.ui.measured_runs import dropped_run_files
+
+        if self.store is not None and dropped_run_files(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Import the dropped records as measured runs."""
+        from planner.ui.measured_runs import dropped_run_files
+
+        paths = dropped_run_files(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.runs.import_files(paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask to save; then remember the layout and end the autosave session."""

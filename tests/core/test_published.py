@@ -112,3 +112,26 @@ def test_stack_contexts_match_their_sources():
     assert STACKS["torch1-cuda11"].keeps_gradients and not STACKS["modern"].keeps_gradients
     assert 287e6 <= STACKS["modern"].context_bytes <= 667e6
     assert all(s.source for s in STACKS.values())
+
+
+def test_qlora_paper_65b_fits_one_48_gb_gpu(real_catalog):
+    # Dettmers et al. 2023 (QLoRA), abstract: finetuning a 65B model on a single 48GB GPU.
+    # LLaMA-1 65B is not in the catalog: its shape (hidden 8,192, 80 layers of 64 heads, MLP
+    # 22,016, vocabulary 32,000) on Llama's layout. Parameters by hand: 80 * (4 * 8192^2 +
+    # 3 * 8192 * 22016 + 2 * 8192) + 2 * 32000 * 8192 + 8192 = 65,285,660,672.
+    from dataclasses import replace
+
+    from planner.core.estimator.memory import estimate_training
+    from planner.core.models.layouts import count_parameters
+
+    w = replace(real_catalog.workload("llama-2-70b"), id="llama-65b", name="LLaMA 65B",
+                hidden=8192, layers=80, heads=64, kv_heads=64, intermediate=22016, vocab=32000,
+                context=2048, parameters=0)
+    assert count_parameters(w) == 65_285_660_672
+    w = replace(w, parameters=65_285_660_672)
+    # qlora.py of the paper: NF4 with double quantization, LoRA r64 on every linear layer in
+    # bf16, paged AdamW, gradient checkpointing, prepare_model_for_kbit_training, 512 tokens.
+    setup = TrainingSetup(precision="amp-bf16", optimizer="paged-adamw", batch=1, seq=512,
+                          checkpointing=True, qlora=True, lora_rank=64,
+                          lora_targets="all-linear", adapter_dtype="bf16", kbit_prep=True)
+    assert estimate_training(w, setup).total_bytes < 48 * GIB

@@ -12,6 +12,7 @@ only the attention sub-block (``selective``). Pure Python; no Qt, no database.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from planner.core.estimator import transformer as tf
 from planner.core.estimator.memory_notes import MemoryNote, note
@@ -87,8 +88,14 @@ def activation_precision(setup: TrainingSetup, p: TrainingPrecision) -> Training
     """
     if (setup.uses_adapters or setup.int8_base) and p.autocast and not setup.kbit_prep \
             and setup.precision != "fp8":
-        return replace(p, resid=p.act, autocast=False)
+        return _sixteen_bit_stream(p)
     return p
+
+
+@lru_cache(maxsize=8)
+def _sixteen_bit_stream(p: TrainingPrecision) -> TrainingPrecision:
+    """``p`` with a 16-bit residual stream and no GEMM casts (one object per recipe: cached)."""
+    return replace(p, resid=p.act, autocast=False)
 
 
 def _eager_kv_len(w: Workload, seq: int) -> float:

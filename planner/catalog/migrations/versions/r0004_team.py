@@ -9,8 +9,8 @@ and undoable. In the local file the same columns hold what the team's row was wh
 (``team_record``: the team's figures, kept apart from the user's own edit), and ``team_outbox``
 queues the edits made while the server was away. Frozen: imports nothing from the app.
 
-Revision ID: 0003_team
-Revises: 0002_prices
+Revision ID: 0004_team
+Revises: 0003_measured_runs
 Create Date: 2026-12-03
 """
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003_team"
-down_revision: str | None = "0002_prices"
+revision: str = "0004_team"
+down_revision: str | None = "0003_measured_runs"
 branch_labels: str | None = None
 depends_on: str | None = None
 
