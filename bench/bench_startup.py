@@ -207,7 +207,8 @@ def main() -> int:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "planner")], check=True)
     extras = {
         # What the package costs before any shell code runs (planner/__init__, the CLI module).
-        "bare + import planner.cli": [sys.executable, "-c", "import planner.cli\n" + BARE],
+        "bare + import planner.cli.main": [sys.executable, "-c",
+                                           "import planner.cli.main\n" + BARE],
         # What a PySide6 app pays when it uses the ``Qt`` namespace before its first paint: its
         # first use builds all of its enums (~1,200 members) as Python enums.
         "bare + Qt namespace enums": [sys.executable, "-c",

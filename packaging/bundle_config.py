@@ -163,6 +163,20 @@ def package_data_files() -> list[tuple[str, str]]:
     return files
 
 
+def prebuilt_catalog(work: Path) -> tuple[str, str, str]:
+    """The catalog database built from data/ now, as a data entry (name, source, kind).
+
+    A first start copies it into the new profile instead of seeding one (issue 24; see
+    planner/catalog/prebuilt.py). It sits beside data/VERSION, where the app looks for it.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from planner.catalog.prebuilt import PREBUILT_NAME, build
+
+    built = build(ROOT / "data", work / "prebuilt" / PREBUILT_NAME)
+    return f"planner/data/{PREBUILT_NAME}", str(built), "DATA"
+
+
 def strip_candidates(bundle: Path) -> list[Path]:
     """Shared libraries and extensions to strip of symbols (Linux only).
 

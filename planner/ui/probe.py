@@ -6,8 +6,9 @@
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
   window's first paint; ``=quit`` also quits right after; ``=ready`` goes on, prints
-  ``catalog <seconds>`` once the catalog is listed and ``ready <seconds>`` once the panels are in
-  too, then quits (start-up benchmark).
+  ``catalog <seconds>`` once the catalog is listed, ``ready <seconds>`` once the panels are in
+  too and ``store <seconds>`` once the catalog store is open, then quits when start-up is over
+  (start-up benchmark).
 
 The app never reads these files; they let tests watch a real process from outside.
 """
@@ -113,14 +114,29 @@ def startup_catalog() -> None:
     print(f"catalog {_process_age_s():.4f}", flush=True)
 
 
+def _report(mark: str) -> None:
+    if os.environ.get(STARTUP_ENV, "").strip() == "ready":
+        print(f"{mark} {_process_age_s():.4f}", flush=True)
+
+
 def startup_ready() -> None:
-    """Report that the catalog and panels are in (``=ready``), then quit."""
+    """Report that the catalog and panels are in: the whole window is usable (``=ready``)."""
+    _report("ready")
+
+
+def startup_store() -> None:
+    """Report that the catalog store is open: the catalog can be edited (``=ready``)."""
+    _report("store")
+
+
+def startup_done() -> bool:
+    """Quit once start-up is over (``=ready``); True when the app is quitting."""
     if os.environ.get(STARTUP_ENV, "").strip() != "ready":
-        return
-    print(f"ready {_process_age_s():.4f}", flush=True)
+        return False
     from PySide6.QtWidgets import QApplication
 
     QApplication.exit(0)
+    return True
 
 
 def _global_rect(widget: Any) -> dict[str, int]:
