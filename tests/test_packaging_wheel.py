@@ -59,6 +59,9 @@ def test_wheel_holds_every_module_and_data_file(wheel: Path) -> None:
     # Sources of translations stay in the repository; the app reads the compiled .qm files.
     assert not [n for n in names if n.endswith(".ts")]
     assert "planner/data/gpus/nvidia-geforce.toml" in names
+    # The catalog database built from data/ by the wheel's build step (setup.py), which a first
+    # start copies into the new profile instead of seeding one (issue 24).
+    assert "planner/data/catalog.sqlite" in names
 
 
 @pytest.mark.slow
@@ -92,6 +95,11 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     assert listed.returncode == 0, listed.stderr
     gpus = json.loads(listed.stdout)
     assert "nvidia-rtx-4090" in {g["id"] for g in gpus}
+    # The new profile's database is the wheel's built one, copied: nothing was seeded.
+    shipped = purelib / "planner" / "data" / "catalog.sqlite"
+    user_db = tmp_path / "user" / "catalog.sqlite"
+    assert shipped.is_file() and user_db.is_file()
+    assert user_db.stat().st_size == shipped.stat().st_size
 
     pdf = work / "out.pdf"
     made = subprocess.run([str(program), "report", str(ROOT / "examples" / "entry-level.gpubuild"),

@@ -1482,10 +1482,6 @@ Source: %3</source>
         <translation>GPU 配置规划器</translation>
     </message>
     <message>
-        <source>Loading…</source>
-        <translation>正在加载…</translation>
-    </message>
-    <message>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
@@ -2553,7 +2549,7 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.formatting).</extracomment>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>
@@ -2616,7 +2612,7 @@ Price: %2</source>
     <name>WorkloadLabels</name>
     <message>
         <source>Model</source>
-        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.plan.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
         <translation>模型</translation>
     </message>
     <message>

@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 
 from planner.catalog.store import open_store
 from planner.paths import catalog_db_path
+from planner.ui import window_layout
 from planner.ui.main_window import MainWindow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "data"
@@ -100,7 +100,9 @@ def test_the_first_paint_is_the_whole_window(qtbot) -> None:
 
     window = MainWindow(defer=True)
     qtbot.addWidget(window)
+    window.setWindowState(Qt.WindowState.WindowNoState)  # offscreen's screen is a small one
     window.resize(1600, 1000)
+    window_layout.apply_default_sizes(window)
     window.show()
     qtbot.waitExposed(window)
     docks = {"catalog": window.catalog_dock, **window.panel_docks}
