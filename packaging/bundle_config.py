@@ -177,17 +177,25 @@ def prebuilt_catalog(work: Path) -> tuple[str, str, str]:
     return f"planner/data/{PREBUILT_NAME}", str(built), "DATA"
 
 
+VENDORED_NAME = re.compile(r"-[0-9a-f]{8}\.so")
+"""A library a wheel vendored (auditwheel renames them ``<name>-<hash>.so``)."""
+
+
 def strip_candidates(bundle: Path) -> list[Path]:
     """Shared libraries and extensions to strip of symbols (Linux only).
 
     Skips ``*.libs/`` folders: those hold wheels' vendored libraries (numpy's OpenBLAS), which
-    strip corrupts ("ELF load command address/offset not page-aligned").
+    strip corrupts ("ELF load command address/offset not page-aligned"). PyInstaller may also
+    collect such a library beside the others (numpy 2.4's ``libscipy_openblas64_-32a4b2a6.so``
+    lands in ``_internal/``), so a name auditwheel gave (``-<8 hex digits>.so``) is skipped too.
     """
     found = []
     for path in bundle.rglob("*"):
         if path.is_symlink() or not path.is_file():
             continue
         if any(part.endswith(".libs") for part in path.relative_to(bundle).parts):
+            continue
+        if VENDORED_NAME.search(path.name):
             continue
         if path.suffix == ".so" or ".so." in path.name:
             found.append(path)

@@ -233,6 +233,7 @@ class Startup(QObject):
         queued = self._files + self._app.pending_files
         self._app.pending_files = []
         self.open_files(queued)
+        self._window.startup_finished.emit()
         if probe.startup_done():
             return  # start-up benchmark: quitting
         QTimer.singleShot(0, self._window.files.offer_recovery)

@@ -55,6 +55,9 @@ class MainWindow(QMainWindow):
     panels_loaded = Signal()
     """The analysis panels were created (or found missing) and the saved layout applied."""
 
+    startup_finished = Signal()
+    """Start-up is over: catalog, panels and store in, and the files asked for opened."""
+
     def __init__(self, document: BuildDocument | None = None, defer: bool = False) -> None:
         super().__init__()
         self.setObjectName("main-window")

@@ -1,7 +1,8 @@
 """Test and benchmark hooks, switched on by environment variables and otherwise inert.
 
-- ``GPU_PLANNER_E2E_GEOMETRY=<file>``: once the window is painted and the catalog and panels are
-  in, write the screen positions a real-mouse test needs (catalog rows, the canvas) as JSON.
+- ``GPU_PLANNER_E2E_GEOMETRY=<file>``: once start-up is over (the catalog, panels and store in,
+  the files asked for opened), write the screen positions a real-mouse test needs (catalog
+  rows, the canvas) as JSON.
 - ``GPU_PLANNER_E2E_STATE=<file>``: after every document change write the build (GPU ids and
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
@@ -238,5 +239,6 @@ def install(window: MainWindow) -> None:
     if path:
         StateWriter(window, path)
     if os.environ.get(GEOMETRY_ENV, "").strip():
-        window.panels_loaded.connect(lambda: QTimer.singleShot(200, lambda: write_geometry(window)))
+        window.startup_finished.connect(
+            lambda: QTimer.singleShot(200, lambda: write_geometry(window)))
 
