@@ -62,11 +62,11 @@ def test_catalog_gpu_table_shows_published_figures(cli_home):
     count = len(json.loads(run(cli_home, "catalog", "gpus", "--json").stdout))
     assert len(table) == count  # one line per card, as many as the JSON lists
     # NVIDIA's RTX 4090 page and the Ada whitepaper: 24 GB, 1,008 GB/s, 450 W, 165.2 dense FP16
-    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, $3,129.99 on Amazon
-    # (2025-08-21), rounds to $3,130 (it once read "$313").
+    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, "$1,800-2,000 new" in
+    # RunLocalAI's May 2026 guide, stored at the midpoint: $1,900 (a price once read "$313").
     assert table["GeForce RTX 4090"] == ["GeForce RTX 4090", "NVIDIA", "ada-lovelace", "24",
                                          "1008", "450", "165.2", "2022",
-                                         "$3,130 (street 2025-08)"]
+                                         "$1,900 (street 2026-05)"]
     # A100 SXM4 80GB datasheet: 80 GB HBM2e, 2,039 GB/s, 400 W, 312 TFLOPS FP16 tensor, 2020.
     assert table["A100 SXM4 80GB"][:8] == ["A100 SXM4 80GB", "NVIDIA", "ampere", "80", "2039",
                                            "400", "312", "2020"]
@@ -368,8 +368,11 @@ def test_help_lists_lang_and_refuses_an_unknown_one(cli_home):
     (["a.gpubuild"], (["a.gpubuild"], None)),
     ([], ([], None)),
 ])
-def test_lang_starts_the_app_in_that_language(monkeypatch, argv, expected):
+def test_lang_starts_the_app_in_that_language(monkeypatch, tmp_path, argv, expected):
     import planner.ui.app
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.gpubuild").write_text("{}", encoding="utf-8")  # an existing file opens
     from planner.cli import main as cli
 
     started = []
@@ -387,3 +390,33 @@ def test_catalog_lists_the_ids_other_flags_take(cli_home: Path, kind: str, known
     assert listed.returncode == 0 and known_id in listed.stdout
     wrong = one_sentence_error(run(cli_home, "energy", "--gpu", "RTX 4090", "--tariff", "nope"))
     assert wrong == "No tariff 'nope' in the catalog; 'gpu-planner catalog tariffs' lists them."
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["estimat", "--model", "llama-3-8b"], "'estimat' is not a command (did you mean 'estimate'?)"),
+    (["recomend"], "(did you mean 'recommend'?)"),
+    (["zzz", "--help"], "'zzz' is not a command or a .gpubuild file"),
+    (["lost.gpubuild"], "There is no file 'lost.gpubuild'"),
+])
+def test_a_mistyped_first_word_is_refused_and_starts_no_window(monkeypatch, capsys, argv, said):
+    """A typo used to be taken for a file to open: a window started (or Qt aborted headless)."""
+    import planner.ui.app
+    from planner.cli import main as cli
+
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app", lambda *a, **k: started.append(a) or 0)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and not started
+
+
+def test_an_existing_build_file_still_opens_in_the_app(monkeypatch, tmp_path):
+    import planner.ui.app
+    from planner.cli import main as cli
+
+    build = tmp_path / "mine.gpubuild"
+    build.write_text("{}", encoding="utf-8")
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app",
+                        lambda args, lang=None: started.append(args) or 0)
+    assert cli.main([str(build)]) == 0 and started == [[str(build)]]

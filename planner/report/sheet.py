@@ -24,16 +24,17 @@ from planner import __version__
 from planner.core.costs.formatting import Formatter, NumberStyle
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
-from planner.core.plan.physics import summarize
 from planner.core.plan.study import Study
-from planner.core.records.specs import Catalog, GpuSpec
-from planner.core.views.compare import comparison_table
-from planner.core.views.energy import energy_view
-from planner.core.views.headroom import headroom_rows
+from planner.core.records.specs import Catalog
+from planner.core.views.compare import ComparisonTable
+from planner.core.views.detail import DetailView, detail_view
+from planner.core.views.energy import EnergyView, energy_view
 from planner.core.views.variants import VariantComparison, rental_for, variant_comparison
 from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
+from planner.words.names import tariff_name
+from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
     price_kind_text,
@@ -210,7 +211,8 @@ class ComparisonSheet(QObject):
             self.tr("PUE %1").replace("%1", fmt.number(u.pue, 2)),
         ]
         if ev.tariff is not None:
-            parts.append(ev.tariff.name + (f" ({ev.tariff.as_of})" if ev.tariff.as_of else "")
+            dated = f" ({ev.tariff.as_of})" if ev.tariff.as_of else ""
+            parts.append(tariff_name(ev.tariff) + dated
                          + "".join(self.cite(s) for s in ev.tariff.sources[:1]
                                    if s != "user input"))
         parts.append(self.tr("%n year(s)", "", cost.years))
@@ -224,36 +226,21 @@ class ComparisonSheet(QObject):
     # --- page 2 ---------------------------------------------------------------------------------
 
     def _detail(self) -> list[Block]:
+        detail = detail_view(self.study, self.view, self.catalog, self.rates)
         blocks: list[Block] = [Text(self.tr("The detail"), self.title, after_mm=0.5)]
-        gpus = self._gpus()
-        if gpus:
+        if detail.specs is not None:
             blocks.append(self._heading(self.tr("GPUs")))
-            blocks.append(self._spec_table(gpus))
-        if self.study.workloads:
+            blocks.append(self._spec_table(detail.specs))
+        if detail.workloads:
             blocks.append(self._heading(self.tr("Memory per GPU, by workload")))
-            blocks.append(self._headroom_table())
+            blocks.append(self._headroom_table(detail))
         blocks.append(self._heading(self.tr("Energy and cost of running")))
-        blocks.append(self._energy_table())
+        blocks.append(self._energy_table(detail))
         blocks.append(self._heading(self.tr("Warnings")))
-        blocks.append(self._warnings())
+        blocks.append(self._warnings(detail))
         return blocks
 
-    def _gpus(self) -> list[GpuSpec]:
-        found: dict[str, GpuSpec] = {}
-        for col in self.view.columns:
-            build = (self.study.build(col.index) if col.index is not None else None)
-            if build is not None:
-                for slot in build.slots:
-                    found.setdefault(slot.gpu.id, slot.gpu)
-            else:
-                for name, _n in col.gpus:
-                    gpu = next((g for g in self.catalog.gpus if g.name == name), None)
-                    if gpu is not None:
-                        found.setdefault(gpu.id, gpu)
-        return list(found.values())
-
-    def _spec_table(self, gpus: list[GpuSpec]) -> Table:
-        table = comparison_table(gpus, self.study.build(), self.catalog, self.rates)
+    def _spec_table(self, table: ComparisonTable) -> Table:
         labels = row_labels()
         header = [Cell("")] + [Cell(c.name + "".join(self.cite(s) for s in c.sources[:1]),
                                     bold=True) for c in table.columns]
@@ -273,25 +260,16 @@ class ComparisonSheet(QObject):
             rows.append(cells)
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=20.0)
 
-    def _variant_columns(self) -> list[tuple[str, int]]:
-        return [(c.name, c.index) for c in self.view.columns if c.index is not None]
-
-    def _headroom_table(self) -> Table:
-        columns = self._variant_columns()
-        header = [Cell(self.tr("Workload"))] + [Cell(n, bold=True) for n, _i in columns]
-        per_variant = [headroom_rows(self.study.build(i)) if self.study.variants[i].slots
-                       else [] for _n, i in columns]
+    def _headroom_table(self, detail: DetailView) -> Table:
+        header = [Cell(self.tr("Workload"))] + [Cell(n, bold=True) for n, _i in detail.variants]
         rows = []
-        for w, tracked in enumerate(self.study.workloads):
-            band = next((f[w].error_band for f in per_variant if w < len(f) and not f[w].error),
-                        None)
-            label = f"{tracked.workload.name} ({task_text(tracked.task)})"
-            if band is not None:
+        for workload in detail.workloads:
+            label = f"{workload.name} ({task_text(workload.task)})"
+            if workload.error_band is not None:
                 label += "\n" + self.tr("estimate ±%1").replace(
-                    "%1", self.fmt.percent(band).replace(" ", ""))
+                    "%1", self.fmt.percent(workload.error_band).replace(" ", ""))
             cells = [Cell(label)]
-            for found in per_variant:
-                r = found[w] if w < len(found) else None
+            for r in workload.cells:
                 if r is None:
                     cells.append(Cell(verdict_text("no-gpu"), align=Qt.AlignmentFlag.AlignRight))
                     continue
@@ -306,11 +284,10 @@ class ComparisonSheet(QObject):
             rows.append(cells)
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
-    def _energy_table(self) -> Table:
+    def _energy_table(self, detail: DetailView) -> Table:
         fmt = self.fmt
-        columns = self._variant_columns()
-        views = [energy_view(self.study.build(i), self.catalog, self.rates) for _n, i in columns]
-        header = [Cell("")] + [Cell(n, bold=True) for n, _i in columns]
+        views = detail.energy
+        header = [Cell("")] + [Cell(n, bold=True) for n, _i in detail.variants]
 
         def line(label: str, values: list[str]) -> list[Cell]:
             return [Cell(label)] + [Cell(v, align=Qt.AlignmentFlag.AlignRight) for v in values]
@@ -336,21 +313,15 @@ class ComparisonSheet(QObject):
         ]
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
-    def _break_even(self, ev: object) -> str:
-        from planner.core.views.energy import EnergyView
-
-        assert isinstance(ev, EnergyView)
+    def _break_even(self, ev: EnergyView) -> str:
         if ev.cloud is None or ev.break_even_months is None:
             return "—"
         return self.tr("%1 months (%2)").replace("%1", self.fmt.number(ev.break_even_months, 1)) \
             .replace("%2", f"{ev.cloud.instance.provider} {ev.cloud.instance.name}")
 
-    def _warnings(self) -> Text:
+    def _warnings(self, detail: DetailView) -> Text:
         lines = []
-        for name, i in self._variant_columns():
-            summary = summarize(self.study.build(i), rates=self.rates)
-            if summary.warnings:
-                lines.append(f"{name}: " + " ".join(w.message for w in summary.warnings))
-            else:
-                lines.append(f"{name}: " + self.tr("none"))
+        for (name, _i), warnings in zip(detail.variants, detail.warnings, strict=True):
+            said = " ".join(warning_text(w, self.fmt) for w in warnings) or self.tr("none")
+            lines.append(f"{name}: {said}")
         return Text("\n".join(lines), self.small)

@@ -23,6 +23,7 @@ from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
 from planner.core.plan.build import CostSettings
 from planner.core.records.specs import Catalog
+from planner.words.names import carbon_region, tariff_name
 
 
 class AssumptionsForm(QWidget):
@@ -110,14 +111,14 @@ class AssumptionsForm(QWidget):
             self.tariff.clear()
             self.tariff.addItem(self.tr("Custom price"), None)
             for t in catalog.tariffs:
-                self.tariff.addItem(t.name, t.id)
+                self.tariff.addItem(tariff_name(t), t.id)
                 self.tariff.setItemData(self.tariff.count() - 1,
                                         f"{t.region} · {t.as_of}\n{'; '.join(t.sources)}",
                                         Qt.ItemDataRole.ToolTipRole)
             self.carbon.clear()
             self.carbon.addItem(self.tr("Not counted"), None)
             for c in catalog.carbon:
-                self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
+                self.carbon.addItem(f"{carbon_region(c.region)} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
             self.cloud.clear()
             # What the automatic choice does (views_energy.comparable_instance): the cheapest
             # rental of the build's own GPU model in the build's count, or none.

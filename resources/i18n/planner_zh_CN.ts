@@ -1765,6 +1765,116 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Names</name>
+    <message>
+        <source>Beijing residential tiered tariff (北京居民阶梯电价)</source>
+        <extracomment>The tariff names of data/tariffs.toml, exactly as written there.</extracomment>
+        <translation>北京居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>Zhejiang residential tiered tariff (浙江居民阶梯电价)</source>
+        <translation>浙江居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>U.S. average residential price (EIA Electric Power Monthly, as of April 2026)</source>
+        <translation>美国居民平均电价（EIA《电力月报》，2026 年 4 月）</translation>
+    </message>
+    <message>
+        <source>U.S. average commercial price (EIA Electric Power Monthly, as of April 2026)</source>
+        <translation>美国商业平均电价（EIA《电力月报》，2026 年 4 月）</translation>
+    </message>
+    <message>
+        <source>California average residential price (EIA, 2025)</source>
+        <translation>加州居民平均电价（EIA，2025 年）</translation>
+    </message>
+    <message>
+        <source>California average commercial price (EIA Electric Power Monthly, as of April 2026)</source>
+        <translation>加州商业平均电价（EIA《电力月报》，2026 年 4 月）</translation>
+    </message>
+    <message>
+        <source>Texas average residential price (EIA, 2025)</source>
+        <translation>得州居民平均电价（EIA，2025 年）</translation>
+    </message>
+    <message>
+        <source>Texas average commercial price (EIA, 2023)</source>
+        <translation>得州商业平均电价（EIA，2023 年）</translation>
+    </message>
+    <message>
+        <source>EU-27 average household electricity price (Eurostat, H1 2025)</source>
+        <translation>欧盟 27 国家庭平均电价（欧盟统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>EU-27 average non-household electricity price (Eurostat, H1 2025)</source>
+        <translation>欧盟 27 国非家庭平均电价（欧盟统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>Germany household electricity price (Eurostat, H1 2025)</source>
+        <translation>德国家庭电价（欧盟统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>Germany household electricity price (Destatis, H1 2025)</source>
+        <translation>德国家庭电价（德国联邦统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>France household electricity price (Eurostat, H2 2024)</source>
+        <translation>法国家庭电价（欧盟统计局，2024 年下半年）</translation>
+    </message>
+    <message>
+        <source>China, national average electricity CO2 factor (MEE/NBS)</source>
+        <extracomment>The grid-carbon regions of data/carbon.toml, exactly as written there.</extracomment>
+        <translation>中国，全国平均电力二氧化碳排放因子（生态环境部/国家统计局）</translation>
+    </message>
+    <message>
+        <source>China, national average excluding market-traded non-fossil electricity (MEE/NBS)</source>
+        <translation>中国，全国平均（不含市场化交易的非化石能源电量）（生态环境部/国家统计局）</translation>
+    </message>
+    <message>
+        <source>China, North China grid average electricity CO2 factor (MEE/NBS; includes Beijing)</source>
+        <translation>中国，华北电网平均电力二氧化碳排放因子（生态环境部/国家统计局；含北京）</translation>
+    </message>
+    <message>
+        <source>China, East China grid average electricity CO2 factor (MEE/NBS; includes Zhejiang)</source>
+        <translation>中国，华东电网平均电力二氧化碳排放因子（生态环境部/国家统计局；含浙江）</translation>
+    </message>
+    <message>
+        <source>United States, utility-scale generation average (EIA)</source>
+        <translation>美国，公用事业规模发电平均值（EIA）</translation>
+    </message>
+    <message>
+        <source>European Union (EU-27), GHG intensity of electricity generation (EEA), gCO2e</source>
+        <translation>欧盟（27 国），发电温室气体排放强度（欧洲环境署），gCO2e</translation>
+    </message>
+    <message>
+        <source>Germany, CO2 emission factor of the electricity mix (Umweltbundesamt)</source>
+        <translation>德国，电力结构二氧化碳排放因子（德国联邦环境署）</translation>
+    </message>
+    <message>
+        <source>France, carbon intensity of electricity production (RTE), gCO2e</source>
+        <translation>法国，发电碳排放强度（RTE），gCO2e</translation>
+    </message>
+    <message>
+        <source>World, carbon intensity of electricity generation (Ember)</source>
+        <translation>全球，发电碳排放强度（Ember）</translation>
+    </message>
+    <message>
+        <source>World, power-sector emission intensity incl. lifecycle emissions (Ember 2024 methodology), gCO2e</source>
+        <translation>全球，电力行业排放强度（含全生命周期排放，Ember 2024 年方法），gCO2e</translation>
+    </message>
+    <message>
+        <source>Entry: students and individuals</source>
+        <extracomment>Recommend&apos;s presets by id (core names them in English for the CLI).</extracomment>
+        <translation>入门：学生和个人</translation>
+    </message>
+    <message>
+        <source>Advanced: research and mid-size projects</source>
+        <translation>进阶：科研和中型项目</translation>
+    </message>
+    <message>
+        <source>Professional: large models and data centres</source>
+        <translation>专业：大模型和数据中心</translation>
+    </message>
+</context>
+<context>
     <name>Notice</name>
     <message>
         <source>Notice</source>

@@ -38,6 +38,7 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.curve_item import CurveItem
 from planner.ui.panels.figure_model import LEFT, RIGHT, Cell, FigureModel
+from planner.words.names import tariff_name
 
 #: Table columns of the per-GPU figures.
 GPU, COUNT, KWH, COST, CO2, HEAT = range(6)
@@ -211,7 +212,7 @@ class EnergyPanel(Panel):
             return
         parts: list[str] = []
         if view.tariff is not None:
-            parts.append(self.tr("Tariff: %1 (%2).").replace("%1", view.tariff.name)
+            parts.append(self.tr("Tariff: %1 (%2).").replace("%1", tariff_name(view.tariff))
                          .replace("%2", view.tariff.as_of or self.tr("your price")))
         if view.purchase is not None:
             parts.append(self.tr("Purchase: %1.").replace("%1", self.money(view.purchase)))

@@ -49,6 +49,7 @@ from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.recipe_text import RecipeWords
 from planner.words.formats import formatter
+from planner.words.names import preset_label
 from planner.words.wording import task_text
 
 TRACKED = "tracked"
@@ -70,7 +71,7 @@ class RecommendDialog(QDialog):
         self.source = QComboBox()
         self.source.addItem(self.tr("The build's tracked workloads"), TRACKED)
         for preset in PRESETS:
-            self.source.addItem(preset.label, preset.id)
+            self.source.addItem(preset_label(preset), preset.id)
         self.workloads = QListWidget()
         self.workloads.setMaximumHeight(140)
         self.budget_on = QCheckBox(self.tr("Limit to"))
