@@ -163,18 +163,20 @@ def package_data_files() -> list[tuple[str, str]]:
     return files
 
 
-def prebuilt_catalog(work: Path) -> tuple[str, str, str]:
-    """The catalog database built from data/ now, as a data entry (name, source, kind).
+def prebuilt_catalog(work: Path) -> list[tuple[str, str, str]]:
+    """The catalog database built from data/ now (and its rates), as data entries.
 
-    A first start copies it into the new profile instead of seeding one (issue 24; see
-    planner/catalog/prebuilt.py). It sits beside data/VERSION, where the app looks for it.
+    A first start copies the database into the new profile instead of seeding one, and the
+    window reads the rates from beside it (issue 24; see planner/catalog/prebuilt.py). They sit
+    beside data/VERSION, where the app looks for them.
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from planner.catalog.prebuilt import PREBUILT_NAME, build
+    from planner.catalog.prebuilt import PREBUILT_NAME, build, rates_path
 
     built = build(ROOT / "data", work / "prebuilt" / PREBUILT_NAME)
-    return f"planner/data/{PREBUILT_NAME}", str(built), "DATA"
+    return [(f"planner/data/{path.name}", str(path), "DATA")
+            for path in (built, rates_path(built)) if path.is_file()]
 
 
 VENDORED_NAME = re.compile(r"-[0-9a-f]{8}\.so")

@@ -116,3 +116,37 @@ def test_the_copy_needs_neither_sqlalchemy_nor_pydantic(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=dict(os.environ), timeout=120, check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_the_rates_written_with_the_database_are_the_loaders(tmp_path: Path) -> None:
+    from planner.catalog.rates import load_rates
+
+    built = prebuilt.build(FIXTURES, tmp_path / prebuilt.PREBUILT_NAME)
+    assert prebuilt.rates_path(built).is_file()
+    assert prebuilt.built_rates(FIXTURES) == load_rates(FIXTURES)
+    assert load_rates(FIXTURES).history  # the dated readings travel too
+
+
+def test_rates_for_other_data_are_not_used(tmp_path: Path) -> None:
+    other = tmp_path / "data"
+    shutil.copytree(FIXTURES, other)
+    source = prebuilt.prebuilt(FIXTURES)
+    assert source is not None
+    shutil.copy2(source, other / prebuilt.PREBUILT_NAME)
+    shutil.copy2(prebuilt.rates_path(source), prebuilt.rates_path(other / prebuilt.PREBUILT_NAME))
+    assert prebuilt.built_rates(other) is not None  # the same version: used
+    (other / "VERSION").write_text("other\n", encoding="utf-8")
+    assert prebuilt.built_rates(other) is None
+
+
+def test_the_window_reads_the_rates_without_pydantic() -> None:
+    assert prebuilt.prebuilt(FIXTURES) is not None
+    from planner.paths import bundled_data_dir
+
+    assert prebuilt.prebuilt(bundled_data_dir()) is not None
+    code = ("import sys\nfrom planner.catalog.rates import bundled_rates\n"
+            "assert bundled_rates().cny_per_usd > 0\n"
+            "print(sorted(m for m in ('pydantic', 'planner.schema') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ), timeout=120, check=True).stdout.strip()
+    assert out == "[]"

@@ -62,6 +62,7 @@ def test_wheel_holds_every_module_and_data_file(wheel: Path) -> None:
     # The catalog database built from data/ by the wheel's build step (setup.py), which a first
     # start copies into the new profile instead of seeding one (issue 24).
     assert "planner/data/catalog.sqlite" in names
+    assert "planner/data/catalog.rates.json" in names
 
 
 @pytest.mark.slow

@@ -15,6 +15,11 @@ into ``build/prebuilt-catalog/`` of the checkout, named by the data's version, t
 revision and the data folder (only folders inside the checkout: ``data/``, the tests' fixtures),
 and every later new profile copies that.
 
+The exchange rates the panels convert money with (``data/currency.toml``, read through the same
+schema as the catalog) are written beside the database as ``catalog.rates.json`` by the same
+build, so the window does not import pydantic and the schema before its panels can show a price
+(:func:`built_rates`; :func:`planner.catalog.rates.bundled_rates` reads them).
+
 A built file is used only when it is current: the schema revision this program migrates to and
 the catalog version of the data folder it serves. Otherwise (or if copying fails) nothing is
 copied and the store seeds the database as it always could.
@@ -22,13 +27,18 @@ copied and the store seeds the database as it always could.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from planner.catalog.quick import HEAD_REVISION, SCHEMA_VERSION
 from planner.catalog.version import DataFileError, read_version
+
+if TYPE_CHECKING:
+    from planner.core.costs.money import Rates
 
 PREBUILT_NAME = "catalog.sqlite"
 """The built database's name beside ``data/VERSION`` in a wheel or bundle."""
@@ -97,10 +107,58 @@ def build(data_dir: Path, target: Path) -> Path:
                 raise RuntimeError(f"the catalog could not be built: {store.notice}")
         with closing(sqlite3.connect(work)) as con:
             con.execute("VACUUM")  # compact: it is copied into every new profile
+        _write_rates(data_dir, target)
         os.replace(work, target)
     finally:
         work.unlink(missing_ok=True)
     return target
+
+
+def rates_path(db: Path) -> Path:
+    """The rates file written beside a built database."""
+    return db.with_suffix(".rates.json")
+
+
+def _write_rates(data_dir: Path, target: Path) -> None:
+    """Write ``data_dir``'s checked rates beside the built database (none if they do not load)."""
+    from dataclasses import asdict
+
+    from planner.catalog.rates import load_rates
+
+    out = rates_path(target)
+    try:
+        payload = {"catalog_version": read_version(data_dir), "rates": asdict(load_rates(data_dir))}
+    except DataFileError:
+        out.unlink(missing_ok=True)
+        return
+    work = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    work.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(work, out)
+
+
+def _rates(record: dict[str, Any]) -> Rates:
+    from planner.core.costs.money import Rates
+
+    history = tuple(_rates(h) for h in record.get("history") or ())
+    return Rates(**{**record, "history": history})
+
+
+def built_rates(data_dir: Path) -> Rates | None:
+    """The rates written with the current built database for ``data_dir``, else None."""
+    try:
+        version = read_version(data_dir)
+    except (OSError, DataFileError):
+        return None
+    for db in (data_dir / PREBUILT_NAME, cache_path(data_dir)):
+        if db is None:
+            continue
+        try:
+            payload = json.loads(rates_path(db).read_text(encoding="utf-8"))
+            if payload.get("catalog_version") == version:
+                return _rates(payload["rates"])
+        except (OSError, ValueError, TypeError, KeyError):
+            continue
+    return None
 
 
 def prebuilt(data_dir: Path, build_missing: bool = True) -> Path | None:
