@@ -9,8 +9,9 @@ Order matters for start-up time, and each step waits only for what it needs:
    (:mod:`planner.catalog.quick`). A new profile has no database yet: the one built with the
    program is copied in first (:mod:`planner.catalog.prebuilt`), so even the first start lists
    the catalog at once, with nothing seeded.
-3. Meanwhile a worker thread imports what the panels need (pyqtgraph, numpy, the views, pydantic
-   for the rates); the panels then take their docks' places: the window is ready.
+3. Meanwhile a worker thread imports what the panels need (pyqtgraph, numpy, the views; the
+   exchange rates come from the file built with the database, without pydantic); the panels
+   then take their docks' places: the window is ready.
 4. Only then the worker imports SQLAlchemy for the catalog store, which opens (migrating,
    re-seeding or repairing if need be; custom GPUs work from here), the files asked for are
    opened and a crashed session's autosaves are offered (in a dialog that does not block).
@@ -88,8 +89,8 @@ def _configure(app: QApplication) -> None:
 
 
 # Imported on the worker thread after the catalog is shown: what the panels need (pyqtgraph,
-# numpy, the views; pydantic for the rates they convert with), then, once the panels are in,
-# what the store, the files and the sheet need (SQLAlchemy, the document reader, the report).
+# numpy, the views, the rates they convert with), then, once the panels are in, what the store,
+# the files and the sheet need (SQLAlchemy, pydantic, the document reader, the report).
 PANEL_IMPORTS = ("planner.catalog.rates", "planner.ui.panel_docks")
 STORE_IMPORTS = ("planner.catalog.store", "planner.documents", "planner.ui.report_actions")
 BACKGROUND_IMPORTS = PANEL_IMPORTS + STORE_IMPORTS
