@@ -74,7 +74,11 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     purelib = Path(subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True, capture_output=True, text=True).stdout.strip())
-    (purelib / "dev_site_packages.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # Every site folder this process reads (a dev venv may itself borrow its packages through a
+    # .pth file, which Python does not follow from a borrowed folder).
+    borrowed = [sysconfig.get_paths()["purelib"],
+                *(p for p in sys.path if p.endswith("site-packages"))]
+    (purelib / "dev_site_packages.pth").write_text("\n".join(dict.fromkeys(borrowed)) + "\n")
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
                     "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
                    timeout=300)
