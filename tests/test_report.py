@@ -87,6 +87,8 @@ def test_every_example_is_two_pages_with_core_figures(path: Path, real_catalog: 
     for col in view.columns:
         assert squeezed(col.name) in flat, col.name
     for row in view.rows:
+        if row.kind == "link":  # the panel's row: page 1 leaves it out to stay one page
+            continue
         for c in range(len(view.columns)):
             assert squeezed(cell_text(row, c, fmt)) in flat, (row.key, c)
         for verdict in row.verdicts:

@@ -24,9 +24,10 @@ PANEL_AREAS: tuple[tuple[str, Qt.DockWidgetArea], ...] = (
     ("energy", Area.BottomDockWidgetArea),
     ("comparison", Area.BottomDockWidgetArea),
     ("variants", Area.BottomDockWidgetArea),
+    ("runs", Area.BottomDockWidgetArea),
 )
 """Each panel's key and its dock's default area, in the order the docks are made."""
-BOTTOM_TABS = ("workloads", "energy", "comparison", "variants")
+BOTTOM_TABS = ("workloads", "energy", "comparison", "variants", "runs")
 """The bottom docks, tabbed in this order; workloads (the input) in front."""
 
 
@@ -43,6 +44,8 @@ def panel_title(key: str) -> str:
             return QCoreApplication.translate("PanelDocks", "Comparison")
         case "variants":
             return QCoreApplication.translate("PanelDocks", "Compare Variants")
+        case "runs":
+            return QCoreApplication.translate("PanelDocks", "Measured Runs")
     return key
 
 

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import QWidget
 
 # Each kind's drawing as (x, y, w, h) blocks in a 1000×1000 frame of the widget (fractions ×1000)
 # and rows repeated down the rest; see Skeleton.paintEvent.
-KINDS = ("catalog", "build", "headroom", "workloads", "energy", "comparison", "variants")
+KINDS = ("catalog", "build", "headroom", "workloads", "energy", "comparison", "variants",
+         "runs")
 
 ROW_PX = 23  # a table row at the default font, about
 FIELD_PX = 24  # a line edit or combo box
@@ -145,4 +146,7 @@ class Skeleton(QWidget):
         self._rows(p, line, block, 6, 6, w - 12, h - 6, (0.3, 0.15, 0.15, 0.15, 0.15))
 
     def _draw_variants(self, p: QPainter, block: QColor, line: QColor, w: int, h: int) -> None:
+        self._draw_comparison(p, block, line, w, h)
+
+    def _draw_runs(self, p: QPainter, block: QColor, line: QColor, w: int, h: int) -> None:
         self._draw_comparison(p, block, line, w, h)
