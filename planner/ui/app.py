@@ -132,7 +132,10 @@ class BackgroundImports(QObject):
             import logging
 
             logging.getLogger(__name__).exception("background import failed")
-        self.done.emit()
+        try:
+            self.done.emit()
+        except RuntimeError:  # the window went (the app quit) while importing: no one to tell
+            pass
 
 
 def catalog_data_dir() -> Path | None:

@@ -7,9 +7,12 @@ damaged or newer file) reads as the document layer wrote it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication as Qca
 
-from planner.documents.errors import DocumentError
+if TYPE_CHECKING:  # importing planner.documents loads pydantic: not before the window is built
+    from planner.documents.errors import DocumentError
 
 
 def _template(code: str) -> str | None:

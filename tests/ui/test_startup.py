@@ -86,11 +86,13 @@ def test_a_new_profile_lists_the_catalog_without_seeding(qtbot, monkeypatch) -> 
     window.build_contents()
     qtbot.addWidget(window)
     startup = _startup(window)
-    monkeypatch.setattr(startup, "_panels", lambda: None)
+    panels: list[bool] = []
+    monkeypatch.setattr(startup, "_panels", lambda: panels.append(True))
     monkeypatch.setattr(startup, "_store_first", lambda: pytest.fail("seeded at start-up"))
     startup._quick_catalog()
     assert catalog_db_path().is_file()
     assert window.catalog_panel.model.rowCount() == 5
+    qtbot.waitUntil(lambda: panels == [True], timeout=30000)
 
 
 def test_the_first_paint_is_the_whole_window(qtbot) -> None:
@@ -107,7 +109,7 @@ def test_the_first_paint_is_the_whole_window(qtbot) -> None:
     qtbot.waitExposed(window)
     docks = {"catalog": window.catalog_dock, **window.panel_docks}
     assert set(docks) == {"catalog", "headroom", "workloads", "energy", "comparison",
-                          "variants"}
+                          "variants", "runs"}
     assert all(isinstance(d.widget(), Skeleton) for d in docks.values())
     shown = ("catalog", "headroom", "workloads")  # the other bottom tabs are behind workloads
     first = {k: docks[k].geometry() for k in shown}
