@@ -28,6 +28,7 @@ until the store is open.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -132,10 +133,9 @@ class BackgroundImports(QObject):
             import logging
 
             logging.getLogger(__name__).exception("background import failed")
-        try:
+        # The window may have gone (the app quit) while importing: then there is no one to tell.
+        with contextlib.suppress(RuntimeError):
             self.done.emit()
-        except RuntimeError:  # the window went (the app quit) while importing: no one to tell
-            pass
 
 
 def catalog_data_dir() -> Path | None:
