@@ -240,12 +240,13 @@ def test_energy_for_humans_worked_by_hand(cli_home):
     r = run(cli_home, "energy", "--gpu", "RTX 4090", "--count", "2", "--hours-per-day", "8",
             "--price", "0.2")
     assert r.returncode == 0, r.stderr
-    # 2 x 450 W x 8 h x 365 d = 2,628 kWh at load; the other 16 hours at the 23 W idle the
-    # catalog records (nvidia-smi, eight headless cards): 2 x 23 x 16 x 365 = 268.64 kWh;
-    # 2,896.64 kWh at $0.20: $579.33, shown as money from $100 up: whole dollars.
+    # With the 200 W host the panels count: (2 x 450 + 200) W x 8 h x 365 d = 3,212 kWh at
+    # load; the other 16 hours at the 23 W idle the catalog records (nvidia-smi, eight headless
+    # cards): 2 x 23 x 16 x 365 = 268.64 kWh; 3,480.64 kWh at $0.20: $696.13, shown as money
+    # from $100 up: whole dollars.
     assert r.stdout.splitlines() == [
-        "2× GeForce RTX 4090: 2,897 kWh a year (2,628 kWh at load, 269 kWh idle)",
-        "  cost $579 a year",
+        "2× GeForce RTX 4090: 3,481 kWh a year (3,212 kWh at load, 269 kWh idle)",
+        "  cost $696 a year",
     ]
 
 
@@ -255,13 +256,13 @@ def test_energy_on_a_tiered_tariff_with_carbon(cli_home):
             "cn-national-2023", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    # Running all day (no idle hours): 4 x 450 W x 24 h x 365 d = 15,768 kWh. Beijing's ladder
-    # (Xinhua 2012): 2,880 kWh at ¥0.4883, the next 1,920 at ¥0.5383, the last 10,968 at
-    # ¥0.7883: 1,406.304 + 1,033.536 + 8,646.0744 = ¥11,085.91. MEE 2023 national factor
-    # 0.5306 kg/kWh: 15,768 x 0.5306 = 8,366.5 kg.
-    assert (out["kwh_per_year"], out["kwh_idle_per_year"]) == (15768, 0)
-    assert (out["cost_per_year"], out["currency"]) == (11085.91, "CNY")
-    assert out["co2_kg_per_year"] == 8366.5
+    # Running all day (no idle hours), with the 200 W host: (4 x 450 + 200) W x 24 h x 365 d
+    # = 17,520 kWh. Beijing's ladder (Xinhua 2012): 2,880 kWh at ¥0.4883, the next 1,920 at
+    # ¥0.5383, the last 12,720 at ¥0.7883: 1,406.304 + 1,033.536 + 10,027.176 = ¥12,467.02.
+    # MEE 2023 national factor 0.5306 kg/kWh: 17,520 x 0.5306 = 9,296.1 kg.
+    assert (out["kwh_per_year"], out["kwh_idle_per_year"]) == (17520, 0)
+    assert (out["cost_per_year"], out["currency"]) == (12467.02, "CNY")
+    assert out["co2_kg_per_year"] == 9296.1
 
 
 def test_recommend_json(cli_home):
@@ -363,9 +364,10 @@ def test_energy_cost_is_a_money_string(cli_home):
     r = run(cli_home, "energy", "--gpu", "nvidia-h100-sxm", "--hours-per-day", "24", "--price",
             "0.8", "--currency", "CNY")
     assert r.returncode == 0, r.stderr
-    # At load round the clock (no idle hours): 700 W × 24 h × 365 d = 6,132 kWh; × ¥0.80 = ¥4,905.6.
-    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 6,132 kWh a year")
-    assert r.stdout.splitlines()[1] == "  cost ¥4,906 a year"  # was "cost 4,905.60 CNY a year"
+    # At load round the clock (no idle hours), with the 200 W host: 900 W × 24 h × 365 d
+    # = 7,884 kWh; × ¥0.80 = ¥6,307.2.
+    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 7,884 kWh a year")
+    assert r.stdout.splitlines()[1] == "  cost ¥6,307 a year"
 
 
 @pytest.mark.parametrize("json_flag", [(), ("--json",)])

@@ -57,12 +57,13 @@ from planner.catalog.models import (
     _Row,
 )
 from planner.catalog.quick import HEAD_REVISION, REVISIONS, SCHEMA_VERSION, catalog_from_rows
+from planner.catalog.rates import bundled_rates
 from planner.catalog.records import (
     Record,
 )
 from planner.catalog.seeding import dumps, gpu_columns, gpu_record
 from planner.catalog.seeding import seed as _seed
-from planner.core.plan.physics import unit_price_usd
+from planner.core.costs.prices import PickedPrice, card_price
 from planner.core.records.lookup import PARTIAL, match_rank
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
@@ -79,6 +80,10 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 
 class CatalogError(ValueError):
     """A catalog change that cannot be made (unknown id, duplicate id, invalid figures)."""
+
+
+def _usd(picked: PickedPrice | None) -> float | None:
+    return picked.amount if picked is not None else None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -137,13 +142,14 @@ class CatalogStore:
             catalog = catalog_from_rows(rows, meta.value if meta is not None else "")
         arch_names = {a.id: a.name.lower() for a in catalog.architectures}
         entries = []
+        rates = bundled_rates()
         for g in catalog.gpus:
             arch_name = arch_names.get(g.architecture, "")
             text = " ".join((g.name, g.vendor, g.architecture, arch_name, g.id)).lower()
             entries.append(_Entry(
                 spec=g, text=text, squashed=_NOT_ALNUM.sub("", text),
                 vendor=g.vendor.lower(), architecture=g.architecture.lower(),
-                architecture_name=arch_name, price_usd=unit_price_usd(g)))
+                architecture_name=arch_name, price_usd=_usd(card_price(g, "USD", rates))))
         self._catalog, self._entries = catalog, entries
 
     def search_gpus(self, text: str = "", vendor: str | None = None,
@@ -158,8 +164,8 @@ class CatalogStore:
         :func:`planner.core.records.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060
         12GB and
         the 3060 Ti equally, "GeForce RTX 4070" puts the RTX 4070 above its SUPER and Ti. The price
-        is :func:`planner.core.plan.physics.unit_price_usd` (a US-dollar record; no currency is
-        guessed); a GPU without one is left out only when ``max_price_usd`` is given.
+        is :func:`planner.core.costs.prices.card_price` in US dollars under default preferences;
+        a GPU without one is left out only when ``max_price_usd`` is given.
         """
         if self._catalog is None:
             self._load()

@@ -51,7 +51,8 @@ def run(args_list: Sequence[str]) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
-                "energy": _energy, "runs": _runs, "check": _check, "report": _report}
+                "energy": _energy, "runs": _runs, "check": _check, "report": _report,
+                "show": _show}
     if args.command is None:
         raise UsageError("Name a command; see 'gpu-planner --help'")
     return handlers[args.command](args)
@@ -247,6 +248,7 @@ def _estimate(args: argparse.Namespace) -> int:
 
 
 def _recommend(args: argparse.Namespace) -> int:
+    from planner.cli.show import unit_price_json
     from planner.core.costs.money import check_currency
     from planner.core.estimator.memory import InferenceSetup, TrainingSetup
     from planner.core.plan.build import TrackedWorkload
@@ -269,26 +271,25 @@ def _recommend(args: argparse.Namespace) -> int:
     from planner.catalog.rates import bundled_rates
 
     fmt, rates = formatter(currency), bundled_rates()
-    budget_usd = None
-    if args.budget is not None:
-        if not math.isfinite(args.budget) or args.budget <= 0:
-            raise UsageError("--budget must be more than zero.")
-        budget_usd = rates.convert(args.budget, currency, "USD")
-    results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget_usd=budget_usd,
+    if args.budget is not None and (not math.isfinite(args.budget) or args.budget <= 0):
+        raise UsageError("--budget must be more than zero.")
+    results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget=args.budget,
                         objective=args.objective, architectures=catalog.architectures,
-                        rates=rates)
+                        rates=rates, basis=args.basis, currency=currency)
     rows: list[dict[str, Any]] = [{
         "gpu": c.gpu.id, "name": c.gpu.name, "count": c.count,
         "strategies": list(c.strategies),
-        "price": None if c.price_usd is None else round(
-            rates.convert(c.price_usd, "USD", currency), 2),
+        "price": None if c.price is None else round(c.price, 2),
+        "unit_price": unit_price_json(c.unit_price),
         "currency": currency, "tdp_w": c.tdp_w, "worst_headroom": round(c.worst_headroom, 4),
+        "server": c.server,
+        "warnings": [{"code": w.code, "text": w.message} for w in c.warnings],
     } for c in results]
     assumed = [recipe_summary(t) for t in tracked]
     if not rows:
         # Nothing to recommend is a failed request, not an empty success (docs/cli.md).
         remedy = (f" within a budget of {fmt.money(args.budget)}; raise --budget or lower "
-                  f"--headroom" if budget_usd else
+                  f"--headroom" if args.budget else
                   "; try a smaller --batch or --seq, or a lower --precision")
         raise UsageError(f"No build of up to {MAX_COUNT} identical GPUs in the catalog fits "
                          f"these workloads{remedy}.")
@@ -300,53 +301,89 @@ def _recommend(args: argparse.Namespace) -> int:
 
 
 def _energy(args: argparse.Namespace) -> int:
-    from planner.core.costs.energy import Usage, annual_energy, co2_kg, flat_tariff, tariff_cost
+    """A year of one GPU model's electricity through the energy panel's own view."""
+    from planner.catalog.rates import bundled_rates
+    from planner.cli.show import energy_json
+    from planner.core.costs.energy import Usage
     from planner.core.costs.money import check_currency
+    from planner.core.plan.build import Build, BuildSlot, CostSettings
     from planner.core.records.lookup import find_gpu
+    from planner.core.views.energy import energy_view
 
     catalog = _store().catalog()
     gpu = find_gpu(catalog.gpus, args.gpu)
     if args.count < 1:
         raise UsageError(f"--count must be a whole number of at least 1 (got {args.count}).")
-    usage = Usage(hours_per_day=args.hours_per_day, days_per_year=args.days,
-                  utilization=args.utilization, pue=args.pue, host_watts=args.host_watts)
-    energy = annual_energy([(gpu, args.count)], usage)
+    if not 1 <= args.years <= 50:
+        raise UsageError(f"--years must be a whole number from 1 to 50 (got {args.years}).")
     currency = check_currency(args.currency)
-    fmt = formatter(currency)
-    cost = None
-    if args.tariff:
-        tariff = next((t for t in catalog.tariffs if t.id == args.tariff), None)
-        if tariff is None:
-            raise UsageError(f"No tariff '{args.tariff}' in the catalog; "
-                             "'gpu-planner catalog tariffs' lists them.")
-        converted = fmt.convert(tariff_cost(tariff, energy.kwh_per_year), tariff.currency)
-        cost = converted.amount if converted is not None else None
-    elif args.price is not None:
-        cost = tariff_cost(flat_tariff(args.price, currency), energy.kwh_per_year)
-    co2 = None
-    if args.carbon:
-        grid = next((c for c in catalog.carbon if c.id == args.carbon), None)
-        if grid is None:
-            raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog; "
-                             "'gpu-planner catalog carbon' lists them.")
-        co2 = co2_kg(energy.kwh_per_year, grid.g_co2_per_kwh)
+    if args.tariff and all(t.id != args.tariff for t in catalog.tariffs):
+        raise UsageError(f"No tariff '{args.tariff}' in the catalog; "
+                         "'gpu-planner catalog tariffs' lists them.")
+    if args.carbon and all(c.id != args.carbon for c in catalog.carbon):
+        raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog; "
+                         "'gpu-planner catalog carbon' lists them.")
+    if args.rent and all(c.id != args.rent for c in catalog.cloud):
+        raise UsageError(f"No cloud offer '{args.rent}' in the catalog; "
+                         "'gpu-planner catalog cloud' lists them.")
+    usage = Usage(hours_per_day=args.hours_per_day, days_per_year=args.days,
+                  utilization=args.utilization, idle_when_not_running=not args.no_idle,
+                  host_watts=args.host_watts, psu_efficiency=args.psu_efficiency, pue=args.pue,
+                  base_kwh_per_year=args.base_kwh)
+    cost = CostSettings(currency=currency, tariff_id=args.tariff or None,
+                        price_per_kwh=None if args.tariff else args.price,
+                        carbon_id=args.carbon or None, years=args.years,
+                        cloud_instance_id=args.rent or None)
+    build = Build(name="", slots=(BuildSlot(gpu, args.count),), usage=usage, cost=cost)
+    rates = bundled_rates()
+    view = energy_view(build, catalog, rates)
+    if view.error:
+        raise UsageError(view.error)
+    assert view.total is not None
+    total = view.total
     result = {
         "gpu": gpu.id, "count": args.count,
-        "kwh_per_year": round(energy.kwh_per_year, 3),
-        "kwh_load_per_year": round(energy.kwh_load_per_year, 3),
-        "kwh_idle_per_year": round(energy.kwh_idle_per_year, 3),
-        "idle_power_known": energy.idle_known,
-        "cost_per_year": None if cost is None else round(cost, 2),
+        **energy_json(view, usage),
+        "idle_power_known": view.idle_known,
+        "cost_per_year": None if total.cost_per_year is None else round(total.cost_per_year, 2),
         "currency": currency,
-        "co2_kg_per_year": None if co2 is None else round(co2, 1),
     }
     if args.json:
         _emit(result)
     else:
-        idle = (f"{fmt.energy(result['kwh_idle_per_year'])} idle" if energy.idle_known
-                or not usage.idle_when_not_running or usage.hours_per_day >= 24
+        fmt = formatter(currency)
+        idle = (f"{fmt.energy(total.kwh_idle_per_year)} idle" if total.idle_counted
                 else "idle not counted: no source states its idle power")
         print("\n".join(energy_lines(gpu.name, args.count, result, idle, fmt)))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    """Each variant of a file as the panels show it (docs/cli.md lists the JSON keys)."""
+    from planner.catalog.rates import bundled_rates
+    from planner.cli.show import show_lines, variant_json
+    from planner.core.plan.study import study_title
+    from planner.core.views.show import study_figures
+    from planner.documents import DocumentError, load_document
+
+    try:
+        doc = load_document(args.file)
+    except DocumentError as exc:
+        raise UsageError(str(exc)) from None
+    catalog = _store().catalog()
+    rates = bundled_rates()
+    try:
+        figures = study_figures(doc.study, catalog, rates,
+                                [args.variant] if args.variant else None)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _emit({"name": doc.study.name, "title": study_title(doc.study),
+               "currency": doc.study.cost.currency, "rates_as_of": rates.as_of,
+               "variants": [variant_json(v) for v in figures]})
+    else:
+        print(study_title(doc.study))
+        print("\n".join(show_lines(figures, formatter(doc.study.cost.currency))))
     return 0
 
 

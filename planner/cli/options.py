@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from planner import __version__
+from planner.core.costs.prices import BASES, DEFAULT_BASIS
 from planner.core.estimator.stacks import STACKS
 from planner.core.models.layouts import HEADS
 from planner.core.records.precision import (
@@ -173,6 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="share of each card's memory kept free (default: %(default)s)")
     rec.add_argument("--objective", choices=("price", "power", "speed"), default="price",
                      help="what to minimise or, for speed, maximise (default: %(default)s)")
+    rec.add_argument("--basis", choices=BASES, default=DEFAULT_BASIS,
+                     help="price cards new (a card no longer sold new at its used price), used "
+                          "or at launch MSRP (default: %(default)s)")
     rec.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     en = sub.add_parser("energy", help="annual electricity, cost and carbon")
@@ -187,13 +191,35 @@ def build_parser() -> argparse.ArgumentParser:
     en.add_argument("--pue", type=float, default=1.0,
                     help="data-centre overhead, 1 at home (default: %(default)s)")
     en.add_argument("--host-watts", type=float, default=0.0,
-                    help="the rest of the computer at load (default: 0, the GPUs alone)")
+                    help="the rest of the computer at load; 0 counts the 200 W host the app's "
+                         "panels count (default: %(default)s)")
+    en.add_argument("--psu-efficiency", type=float, default=1.0,
+                    help="share of wall power the PSU delivers, above 0 to 1 (default: "
+                         "%(default)s)")
+    en.add_argument("--no-idle", action="store_true",
+                    help="the cards are off, not idle, when no job runs")
+    en.add_argument("--base-kwh", type=float, default=0.0,
+                    help="kWh a year the household uses anyway, for tiered tariffs (default: "
+                         "%(default)s)")
+    en.add_argument("--rent", metavar="ID",
+                    help="a catalog cloud offer of the same GPU to compare with (default: the "
+                         "cheapest like-for-like rental; 'gpu-planner catalog cloud' lists them)")
+    en.add_argument("--years", type=int, default=3,
+                    help="years of ownership, for the rental comparison (default: %(default)s)")
     en.add_argument("--price", type=float, help="electricity price per kWh, in --currency")
     en.add_argument("--tariff", help="a catalog tariff id (e.g. tiered Beijing residential)")
     en.add_argument("--currency", default="USD",
                     help="USD, CNY or EUR, for --price and the cost (default: %(default)s)")
     en.add_argument("--carbon", help="grid carbon region id (g CO2/kWh from the catalog)")
     en.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    sh = sub.add_parser("show", help="what the panels show for a .gpubuild file",
+                        description="Each variant's cards and prices, totals, headroom per "
+                                    "workload, a year of energy, the like-for-like rental and "
+                                    "the warnings: the figures the app's panels show.")
+    sh.add_argument("file", type=Path, help="the .gpubuild file")
+    sh.add_argument("--variant", metavar="NAME", help="only this variant (default: every one)")
+    sh.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     runs = sub.add_parser(
         "runs", help="your measured runs: import, list, export (docs/measured-run.md)",

@@ -21,7 +21,7 @@ from typing import Any
 
 from planner import __version__
 from planner.core.plan.build import Build
-from planner.core.plan.study import Study
+from planner.core.plan.study import Study, study_title
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
@@ -73,7 +73,7 @@ class LoadedDocument:
     def summary(self) -> str:
         """One line: name, the GPUs with counts, and the number of workloads."""
         build = self.build
-        name = " ".join(build.name.split()) or "Untitled build"
+        name = " ".join(study_title(self.study).split()) or "Untitled build"
         parts = [f"{s.count}× {s.gpu.name}" for s in build.slots[:SUMMARY_SLOTS]]
         if len(build.slots) > SUMMARY_SLOTS:
             parts.append(f"{len(build.slots) - SUMMARY_SLOTS} more GPU models")

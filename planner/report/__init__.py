@@ -101,7 +101,7 @@ def text_document(content: LoadedDocument | Study | Build, catalog: Catalog, rat
     study = _study(content)
     sheet = ComparisonSheet(study, catalog, rates, style, selection_of(study, variants),
                             catalog_version)
-    return SheetDocument(study.name, sheet.sections(), paper if paper in PAPERS else "A4")
+    return SheetDocument(sheet.title_text(), sheet.sections(), paper if paper in PAPERS else "A4")
 
 
 def render(doc: SheetDocument, device: QPagedPaintDevice) -> int:

@@ -24,7 +24,8 @@ from planner import __version__
 from planner.core.costs.formatting import Formatter, NumberStyle
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
-from planner.core.plan.study import Study
+from planner.core.plan.build import purchase
+from planner.core.plan.study import Study, study_title
 from planner.core.records.specs import Catalog
 from planner.core.views.compare import ComparisonTable
 from planner.core.views.detail import DetailView, detail_view
@@ -37,6 +38,7 @@ from planner.words.names import tariff_name
 from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
+    price_basis_text,
     price_kind_text,
     row_label,
     row_labels,
@@ -48,10 +50,20 @@ from planner.words.wording import (
 SPEC_ROWS = ("memory", "bandwidth", "fp16", "bf16", "fp8", "architecture", "interconnect",
              "link_bandwidth", "tdp", "price", "perf_per_dollar")
 MAX_NOTES_CHARS = 900
+LONG_TITLE = 60
+"""A title longer than this is set in the heading's face (it wraps onto two lines at most)."""
+COLUMN_NAME = 48
+"""A variant's name in a column header is cut to this many characters (the full name is in the
+file and the app)."""
 SHORT_TITLE = 110
 _URL = re.compile(r"\s*\(?https?://\S+\)?")
 SHORT_RED = QColor("#a3200f")
 TIGHT_INK = QColor("#6b4a00")
+
+
+def elided(name: str, limit: int = COLUMN_NAME) -> str:
+    """``name`` cut to ``limit`` characters with an ellipsis."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
 
 
 def short_title(source: str) -> str:
@@ -103,7 +115,7 @@ class ComparisonSheet(QObject):
 
     def sections(self) -> list[Section]:
         """Page 1 (the decision) and page 2 (the detail), as blocks to flow."""
-        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.study.name).replace(
+        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.title_text()).replace(
             "%2", __version__)
         first = self._decision()
         first += self._footnotes(0)
@@ -117,6 +129,10 @@ class ComparisonSheet(QObject):
             self.small, QColor(MUTED), before_mm=1.0))
         return [Section(first, footer), Section(second, footer)]
 
+    def title_text(self) -> str:
+        """The sheet's title: the build's name, else after its cards, else "Untitled build"."""
+        return study_title(self.study) or self.tr("Untitled build")
+
     def _heading(self, text: str) -> Text:
         return Text(text, self.heading, before_mm=2.0, after_mm=0.8, keep_with_next=True)
 
@@ -125,7 +141,10 @@ class ComparisonSheet(QObject):
         meta = self.tr("GPU Build Planner %1 · catalog %2 · %3").replace(
             "%1", __version__).replace("%2", self.catalog_version or "—").replace(
             "%3", dt.date.today().isoformat())
-        blocks: list[Block] = [Text(study.name, self.title, after_mm=0.5),
+        title = self.title_text()
+        # A long name wraps in a smaller face rather than pushing the decision off page 1.
+        font = self.title if len(title) <= LONG_TITLE else self.heading
+        blocks: list[Block] = [Text(title, font, after_mm=0.5),
                                Text(meta, self.small, QColor(MUTED), after_mm=1.5)]
         if study.notes:
             notes = study.notes
@@ -148,7 +167,7 @@ class ComparisonSheet(QObject):
         for col in view.columns:
             gpus = " + ".join(f"{n}× {name}" for name, n in col.gpus) or self.tr("no GPUs")
             mark = "".join(self.cite(s) for s in col.sources[:1]) if col.kind == "rental" else ""
-            header.append(Cell(f"{col.name}\n{gpus}{mark}", bold=True))
+            header.append(Cell(f"{elided(col.name)}\n{gpus}{mark}", bold=True))
         rows: list[list[Cell]] = []
         # The link row is the panel's (its cells run to three lines): on paper page 1 must stay
         # one page, on Letter too.
@@ -178,10 +197,7 @@ class ComparisonSheet(QObject):
             return ""
         build = self.study.build(col.index)
         marks = []
-        for slot in build.slots:
-            from planner.core.costs.prices import gpu_price
-
-            picked = gpu_price(slot.gpu, build.cost.currency, self.rates, build.cost.price_kind)
+        for picked in purchase(build, self.rates).cards:
             if picked is not None and picked.source:
                 marks.append(self.cite(picked.source))
         return "".join(dict.fromkeys(marks))
@@ -218,7 +234,7 @@ class ComparisonSheet(QObject):
                          + "".join(self.cite(s) for s in ev.tariff.sources[:1]
                                    if s != "user input"))
         parts.append(self.tr("%n year(s)", "", cost.years))
-        parts.append(price_kind_text(cost.price_kind))
+        parts.append(self.tr("GPUs costed %1").replace("%1", price_basis_text(cost.price_basis)))
         parts.append(cost.currency + (" " + self.tr("at the rates of %1").replace(
             "%1", self.rates.as_of) if cost.currency != "USD" and self.rates.as_of else ""))
         if not u.idle_when_not_running or u.hours_per_day >= 24:
@@ -263,7 +279,8 @@ class ComparisonSheet(QObject):
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=20.0)
 
     def _headroom_table(self, detail: DetailView) -> Table:
-        header = [Cell(self.tr("Workload"))] + [Cell(n, bold=True) for n, _i in detail.variants]
+        header = [Cell(self.tr("Workload"))] + [Cell(elided(n), bold=True)
+                                                 for n, _i in detail.variants]
         rows = []
         for workload in detail.workloads:
             label = f"{workload.name} ({task_text(workload.task)})"
@@ -289,7 +306,7 @@ class ComparisonSheet(QObject):
     def _energy_table(self, detail: DetailView) -> Table:
         fmt = self.fmt
         views = detail.energy
-        header = [Cell("")] + [Cell(n, bold=True) for n, _i in detail.variants]
+        header = [Cell("")] + [Cell(elided(n), bold=True) for n, _i in detail.variants]
 
         def line(label: str, values: list[str]) -> list[Cell]:
             return [Cell(label)] + [Cell(v, align=Qt.AlignmentFlag.AlignRight) for v in values]
@@ -311,15 +328,30 @@ class ComparisonSheet(QObject):
             line(self.tr("Heat into the room"),
                  [f"{fmt.number(t.heat_btu_per_hour)} BTU/h" if t else "—" for t in totals]),
             line(self.tr("Owning pays off against renting after"),
-                 [self._break_even(ev) for ev in views]),
+                 [self._break_even(ev) + self._rental(ev) for ev in views]),
         ]
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
     def _break_even(self, ev: EnergyView) -> str:
         if ev.cloud is None or ev.break_even_months is None:
             return "—"
-        return self.tr("%1 months (%2)").replace("%1", self.fmt.number(ev.break_even_months, 1)) \
-            .replace("%2", f"{ev.cloud.instance.provider} {ev.cloud.instance.name}")
+        return self.tr("%1 months").replace("%1", self.fmt.number(ev.break_even_months, 1))
+
+    def _rented(self, offer: str, units: int, gpus: int) -> str:
+        """"2× Vast.ai" (per GPU), "1× AWS (8 GPUs)" (a machine): what is rented, how many."""
+        if units == gpus:
+            return f"{units}× {offer}"
+        return self.tr("%1× %2 (%n GPU(s))", "", gpus).replace("%1", str(units)).replace(
+            "%2", offer)
+
+    def _rental(self, ev: EnergyView) -> str:
+        """The like-for-like offer the break-even is against, and how many of it."""
+        cloud = ev.cloud
+        if cloud is None:
+            return ""
+        # Its cost over the years is page 1's "Renting the same GPUs instead".
+        return "\n" + self.tr("vs %1").replace(
+            "%1", self._rented(cloud.instance.provider, cloud.instances, cloud.rent_gpus))
 
     def _warnings(self, detail: DetailView) -> Text:
         lines = []

@@ -212,4 +212,16 @@ def price_kind_text(kind: str) -> str:
         "street": translate("Prices", "retail (street) price"),
         "estimate": translate("Prices", "press estimate"),
         "used": translate("Prices", "used price"),
+        "quote": translate("Prices", "quote"),
     }.get(kind, kind)
+
+
+def price_basis_text(basis: str) -> str:
+    """What a card is costed at, in the user's language: new, used, launch MSRP, a quote."""
+    translate = QCoreApplication.translate
+    return {
+        "new": translate("Prices", "new"),
+        "used": translate("Prices", "used"),
+        "msrp": translate("Prices", "launch MSRP"),
+        "quote": translate("Prices", "quote"),
+    }.get(basis, basis)

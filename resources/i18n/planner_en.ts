@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ComparePanel</name>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2 (%n GPU)</numerusform>
+            <numerusform>%1× %2 (%n GPUs)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparisonPanel</name>
     <message numerus="yes">
         <source>Estimated for the build&apos;s %n GPU(s) of this card: training at %2 % of the card&apos;s peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
@@ -27,6 +37,13 @@
             <numerusform>%n years</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2 (%n GPU)</numerusform>
+            <numerusform>%1× %2 (%n GPUs)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DocumentFiles</name>
@@ -45,6 +62,16 @@
         <translation>
             <numerusform>Add %n GPU</numerusform>
             <numerusform>Add %n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>EnergyPanel</name>
+    <message numerus="yes">
+        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
+        <translation>
+            <numerusform>Renting %1 × %2 (%3, %n GPU): %4 per hour, %5 per year.</numerusform>
+            <numerusform>Renting %1 × %2 (%3, %n GPUs): %4 per hour, %5 per year.</numerusform>
         </translation>
     </message>
 </context>
@@ -75,6 +102,23 @@
         <translation>
             <numerusform>%n measured run.</numerusform>
             <numerusform>%n measured runs.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Prices</name>
+    <message numerus="yes">
+        <source>%n month(s) old</source>
+        <translation>
+            <numerusform>%n month old</numerusform>
+            <numerusform>%n months old</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No new price in the last %n month(s): the newest %1 stands in.</source>
+        <translation>
+            <numerusform>No new price in the last %n month: the newest %1 stands in.</numerusform>
+            <numerusform>No new price in the last %n months: the newest %1 stands in.</numerusform>
         </translation>
     </message>
 </context>

@@ -20,6 +20,10 @@
         <translation> 年</translation>
     </message>
     <message>
+        <source>New: what a shop charges now (a card with no new price in the last 12 months costs its newest used price, and says so). Used: second-hand. Launch MSRP: the vendor&apos;s price at launch.</source>
+        <translation>新卡：商店当前售价（12 个月内没有新卡价格的显卡按其最新二手价计，并注明）。二手：二手市场价。首发建议价：厂商发布时的价格。</translation>
+    </message>
+    <message>
         <source>Use</source>
         <translation>使用时长</translation>
     </message>
@@ -38,6 +42,10 @@
     <message>
         <source>Currency</source>
         <translation>货币</translation>
+    </message>
+    <message>
+        <source>Cost GPUs at</source>
+        <translation>GPU 计价方式</translation>
     </message>
     <message>
         <source>PUE</source>
@@ -71,12 +79,28 @@
         <source>The cheapest rental on record of the build&apos;s GPU model, as many GPUs as the build has; a build of several GPU models has none</source>
         <translation>记录中本配置 GPU 型号最便宜的租用方案，数量与配置相同；含多种 GPU 型号的配置没有同款同量的租用</translation>
     </message>
+    <message>
+        <source>Electricity price converted: %1 %2 per kWh is %3 %4 at the rates of %5.</source>
+        <translation>电价已换算：每千瓦时 %1 %2 按 %5 的汇率为 %3 %4。</translation>
+    </message>
 </context>
 <context>
     <name>BuildCanvas</name>
     <message>
         <source>Build</source>
         <translation>配置</translation>
+    </message>
+    <message>
+        <source>Build name</source>
+        <translation>配置名称</translation>
+    </message>
+    <message>
+        <source>The build&apos;s name, the title of its printed sheet; left empty, the build is called after its cards</source>
+        <translation>配置的名称，也是打印对比表的标题；留空时以其显卡命名</translation>
+    </message>
+    <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
     </message>
 </context>
 <context>
@@ -257,8 +281,8 @@
         <translation>价格不限</translation>
     </message>
     <message>
-        <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
-        <translation>每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU</translation>
+        <source>At most this price per GPU (in the build&apos;s currency); GPUs without a known price are hidden while set</source>
+        <translation>每块 GPU 的最高价格（以本配置的货币计）；设置后隐藏价格未知的 GPU</translation>
     </message>
     <message>
         <source> W</source>
@@ -331,6 +355,12 @@
     <message>
         <source>Duplicate the build as a variant (above the build cards) to compare candidate builds side by side.</source>
         <translation>将配置复制为方案（在配置卡片上方），即可并排比较候选配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Best of the compared (higher is better)</source>
@@ -687,8 +717,16 @@
         </translation>
     </message>
     <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
+    </message>
+    <message>
         <source>↑ %1 after %2 (off scale)</source>
         <translation>↑ %2后达 %1（超出刻度）</translation>
+    </message>
+    <message>
+        <source>GPUs costed %1</source>
+        <translation>GPU 按%1计价</translation>
     </message>
     <message>
         <source>at the rates of %1</source>
@@ -759,8 +797,18 @@
         <translation>购置相对租用的回本时间</translation>
     </message>
     <message>
-        <source>%1 months (%2)</source>
-        <translation>%1 个月（%2）</translation>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>vs %1</source>
+        <translation>对比 %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -1092,6 +1140,10 @@
         <translation>修改 %1 的数量</translation>
     </message>
     <message>
+        <source>Change the price of %1</source>
+        <translation>修改 %1 的价格</translation>
+    </message>
+    <message>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
     </message>
@@ -1216,6 +1268,18 @@
         <translation>切换到 %1</translation>
     </message>
     <message>
+        <source>A build name has at most %1 characters.</source>
+        <translation>配置名称最多 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>Name the build %1</source>
+        <translation>将配置命名为 %1</translation>
+    </message>
+    <message>
+        <source>Unname the build</source>
+        <translation>取消配置名称</translation>
+    </message>
+    <message>
         <source>A variant needs a name.</source>
         <translation>方案需要一个名称。</translation>
     </message>
@@ -1304,8 +1368,18 @@
         <translation>没有资料给出空闲功耗的显卡未计空闲功耗。</translation>
     </message>
     <message>
-        <source>No like-for-like rental on record (the same GPU, the same count); choose an instance to compare with.</source>
-        <translation>没有同型号、同数量的云租用记录；请选择一个实例进行比较。</translation>
+        <source>No like-for-like rental on record (the same GPU model, at least as many GPUs).</source>
+        <translation>没有同型号、同等数量（或更多）GPU 的租用报价记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
+        <translation>
+            <numerusform>租用 %1 × %2（%3，%n 块 GPU）：每小时 %4，每年 %5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The instance chosen to rent holds another GPU: the same GPUs are compared instead.</source>
+        <translation>所选租用实例使用其他型号的 GPU：改为与相同 GPU 比较。</translation>
     </message>
     <message>
         <source>Board power %1 W, %2
@@ -1328,14 +1402,6 @@ Source: %3</source>
     <message>
         <source>Purchase: %1.</source>
         <translation>购置：%1。</translation>
-    </message>
-    <message>
-        <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
-        <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
-    </message>
-    <message>
-        <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
-        <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
     </message>
     <message>
         <source>No price is known for these cards, so no break-even.</source>
@@ -2226,14 +2292,6 @@ Source: %3</source>
         <translation>新建配置的默认假设</translation>
     </message>
     <message>
-        <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
-        <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
-    </message>
-    <message>
-        <source>Cost GPUs at</source>
-        <translation>GPU 计价方式</translation>
-    </message>
-    <message>
         <source>An open build keeps its own assumptions; they are saved in its file.</source>
         <translation>已打开的配置保留自己的假设，并随文件保存。</translation>
     </message>
@@ -2289,20 +2347,107 @@ Source: %3</source>
         <translation>二手价</translation>
     </message>
     <message>
+        <source>quote</source>
+        <translation>报价</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新卡</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
+        <source>launch MSRP</source>
+        <translation>首发建议价</translation>
+    </message>
+    <message>
+        <source>this month</source>
+        <translation>本月</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n month(s) old</source>
+        <translation>
+            <numerusform>%n 个月前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>已过时：%1</translation>
+    </message>
+    <message>
+        <source>(%1, %2)</source>
+        <translation>（%1，%2）</translation>
+    </message>
+    <message>
         <source>No price known</source>
         <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>Quote of %1 — from: %2</source>
+        <translation>%1 的报价 — 来自：%2</translation>
     </message>
     <message>
         <source>%1 of %2 — source: %3</source>
         <translation>%2 的%1 — 来源：%3</translation>
     </message>
     <message>
+        <source>Costed as: %1 (%2)</source>
+        <translation>计价方式：%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>No new price in the last %n month(s): the newest %1 stands in.</source>
+        <translation>
+            <numerusform>最近 %n 个月没有新卡价格：改用最新的%1价格。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No %1 price is on record: the newest %2 stands in.</source>
+        <translation>没有%1价格记录：改用最新的%2价格。</translation>
+    </message>
+    <message>
+        <source>Stale: older than 12 months.</source>
+        <translation>已过时：超过 12 个月。</translation>
+    </message>
+    <message>
+        <source>Converted from %1 at the rates of %2</source>
+        <translation>由 %1 按 %2 的汇率换算</translation>
+    </message>
+    <message>
         <source>entered by you</source>
         <translation>您自己输入</translation>
     </message>
+</context>
+<context>
+    <name>QuoteDialog</name>
     <message>
-        <source>(no price of the preferred kind is on record)</source>
-        <translation>（没有所选类型的价格记录）</translation>
+        <source>Quote for %1</source>
+        <translation>%1 的报价</translation>
+    </message>
+    <message>
+        <source>The price quoted for one card</source>
+        <translation>单卡报价</translation>
+    </message>
+    <message>
+        <source>Who quoted it</source>
+        <translation>报价方</translation>
+    </message>
+    <message>
+        <source>Price per card</source>
+        <translation>单卡价格</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Quoted on</source>
+        <translation>报价日期</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>供应商</translation>
     </message>
 </context>
 <context>
@@ -2584,6 +2729,10 @@ Source: %3</source>
         <translation>并行方式</translation>
     </message>
     <message>
+        <source>How it is sold</source>
+        <translation>销售形式</translation>
+    </message>
+    <message>
         <source>Apply to build</source>
         <translation>应用到配置</translation>
     </message>
@@ -2596,6 +2745,14 @@ Source: %3</source>
     <message>
         <source>Nothing in the catalog fits these workloads within the limits.</source>
         <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
+    </message>
+    <message>
+        <source>SXM modules: an HGX server of %1 GPUs</source>
+        <translation>SXM 模块：%1 卡 HGX 服务器</translation>
+    </message>
+    <message>
+        <source>OAM modules: an 8-GPU server baseboard</source>
+        <translation>OAM 模块：8 卡服务器基板</translation>
     </message>
     <message>
         <source>Every build is sized for:</source>
@@ -2804,8 +2961,16 @@ Source: %3</source>
         <translation>不在你的目录中</translation>
     </message>
     <message>
-        <source>Converted from %1 at the rates of %2</source>
-        <translation>按 %2 的汇率由 %1 换算</translation>
+        <source>As the build (its price basis)</source>
+        <translation>与配置相同（按其计价方式）</translation>
+    </message>
+    <message>
+        <source>Bought %1</source>
+        <translation>按%1购买</translation>
+    </message>
+    <message>
+        <source>Enter a quote…</source>
+        <translation>输入报价…</translation>
     </message>
     <message>
         <source>Build warnings:</source>

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner.core.costs.money import Rates
+from planner.core.costs.prices import SlotPrice
 from planner.core.plan.physics import BuildWarning, summarize
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, GpuSpec
@@ -65,7 +66,12 @@ def detail_view(study: Study, comparison: VariantComparison, catalog: Catalog,
     variants = tuple((c.name, c.index) for c in comparison.columns if c.index is not None)
     builds = [study.build(i) for _name, i in variants]
     gpus = _gpus(study, comparison, catalog)
-    specs = comparison_table(gpus, study.build(), catalog, rates) if gpus else None
+    own: dict[str, SlotPrice | None] = {}
+    for build in builds:  # a card priced its own way in a compared variant is shown so
+        for slot in build.slots:
+            if own.get(slot.gpu.id) is None:
+                own[slot.gpu.id] = slot.price
+    specs = comparison_table(gpus, study.build(), catalog, rates, own) if gpus else None
     per_variant = [headroom_rows(b) if b.slots else [] for b in builds]
     workloads = []
     for w, tracked in enumerate(study.workloads):
@@ -78,5 +84,5 @@ def detail_view(study: Study, comparison: VariantComparison, catalog: Catalog,
         specs=specs,
         workloads=tuple(workloads),
         energy=tuple(energy_view(b, catalog, rates) for b in builds),
-        warnings=tuple(tuple(summarize(b, rates=rates).warnings) for b in builds),
+        warnings=tuple(tuple(summarize(b).warnings) for b in builds),
     )
