@@ -192,6 +192,47 @@ def strip_bundle(bundle: Path) -> int:
     return before - sum(p.stat().st_size for p in paths)
 
 
+# Distributions whose compiled code goes into the .app: each wheel's macOS platform tag
+# (macosx_13_0_universal2) is the oldest macOS its binaries load on, and the app is as old as the
+# newest of them. PySide6 sets the floor in practice (Qt 6.11 needs macOS 13).
+BINARY_DISTRIBUTIONS = ("PySide6-Essentials", "shiboken6", "numpy", "pydantic-core", "SQLAlchemy",
+                        "MarkupSafe")
+MACOS_TAG = re.compile(r"macosx_(\d+)_(\d+)_")
+
+
+def macos_floor(tags: Iterable[str]) -> tuple[int, int] | None:
+    """The newest macOS version any of these wheel tags requires (``cp311-…-macosx_13_0_arm64``)."""
+    found = [(int(m.group(1)), int(m.group(2))) for tag in tags
+             if (m := MACOS_TAG.search(tag + "_"))]
+    return max(found) if found else None
+
+
+def installed_wheel_tags(names: Iterable[str] = BINARY_DISTRIBUTIONS) -> list[str]:
+    """The ``Tag:`` lines of the installed distributions' WHEEL files."""
+    import importlib.metadata as md
+
+    tags = []
+    for name in names:
+        try:
+            wheel = md.distribution(name).read_text("WHEEL") or ""
+        except md.PackageNotFoundError:
+            continue
+        tags += [line.split(":", 1)[1].strip() for line in wheel.splitlines()
+                 if line.startswith("Tag:")]
+    return tags
+
+
+PYSIDE6_611_FLOOR = (13, 0)
+"""Used only where no macOS wheel is installed (tests on Linux or Windows): the tag of
+PySide6-Essentials 6.11's macOS wheel (``cp310-abi3-macosx_13_0_universal2``)."""
+
+
+def macos_minimum() -> str:
+    """``LSMinimumSystemVersion``: from the installed wheels' own tags when building on macOS."""
+    major, minor = macos_floor(installed_wheel_tags()) or PYSIDE6_611_FLOOR
+    return f"{major}.{minor}"
+
+
 def info_plist() -> dict[str, Any]:
     """The macOS bundle's extra Info.plist keys: the document type and its exported UTI."""
     return {
@@ -199,7 +240,7 @@ def info_plist() -> dict[str, Any]:
         "CFBundleDisplayName": DISPLAY_NAME,
         "CFBundleShortVersionString": version(),
         "CFBundleVersion": version(),
-        "LSMinimumSystemVersion": "11.0",
+        "LSMinimumSystemVersion": macos_minimum(),
         "NSHighResolutionCapable": True,
         "NSPrincipalClass": "NSApplication",
         "CFBundleDocumentTypes": [{
@@ -220,6 +261,18 @@ def info_plist() -> dict[str, Any]:
             },
         }],
     }
+
+
+def document_icon_datas(icons: dict[str, Path],
+                        platform: str = sys.platform) -> list[tuple[str, str, str]]:
+    """The TOC entry that puts the .gpubuild icon at the bundle's top level (macOS only).
+
+    BUNDLE moves top-level data files into ``Contents/Resources``, where the Info.plist's
+    ``CFBundleTypeIconFile`` looks, before it signs the .app.
+    """
+    if platform != "darwin":
+        return []
+    return [("gpubuild-document.icns", str(icons["gpubuild-document.icns"]), "DATA")]
 
 
 def render_icons(out: Path) -> dict[str, Path]:
