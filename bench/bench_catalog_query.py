@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from planner.catalog.datafiles import check_data_dir  # noqa: E402
 from planner.catalog.store import open_store  # noqa: E402
-from planner.core.specs import GpuSpec  # noqa: E402
+from planner.core.records.specs import GpuSpec  # noqa: E402
 from planner.paths import bundled_data_dir  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "data"

@@ -10,9 +10,14 @@ import statistics
 import time
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import TrackedWorkload
-from planner.core.memory import InferenceSetup, TrainingSetup, estimate_inference, estimate_training
-from planner.core.recommend import recommend
+from planner.core.estimator.memory import (
+    InferenceSetup,
+    TrainingSetup,
+    estimate_inference,
+    estimate_training,
+)
+from planner.core.plan.build import TrackedWorkload
+from planner.core.plan.recommend import recommend
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import Build, BuildSlot, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.specs import Catalog
+from planner.core.costs.energy import Usage
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
+from planner.core.records.specs import Catalog
 from planner.documents import atomic, dumps_document, load_document, save_document
 
 TARGET_MS = 20.0

@@ -29,13 +29,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtWidgets import QApplication, QGridLayout, QWidget
 
 from planner.catalog.datafiles import DataFileError, load_catalog
-from planner.core.build import Build, BuildSlot, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.money import Rates
-from planner.core.specs import Catalog
-from planner.core.study import Study, Variant
-from planner.core.views_headroom import clear_caches
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
+from planner.core.plan.study import Study, Variant
+from planner.core.records.specs import Catalog
+from planner.core.views.headroom import clear_caches
 from planner.ui.build_canvas import BuildCanvas
 from planner.ui.document import BuildDocument
 from planner.ui.panels.compare_variants import ComparePanel

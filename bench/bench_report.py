@@ -27,8 +27,8 @@ from PySide6.QtGui import QGuiApplication
 
 from planner.catalog.datafiles import load_catalog
 from planner.catalog.rates import load_rates
-from planner.core.build import BuildSlot
-from planner.core.study import Study, Variant
+from planner.core.plan.build import BuildSlot
+from planner.core.plan.study import Study, Variant
 from planner.documents import load_document
 from planner.report import write_pdf
 

@@ -10,10 +10,10 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.specs import ActivationProfile, GpuSpec, Price, Workload
+from planner.core.costs.energy import Usage
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.records.specs import ActivationProfile, GpuSpec, Price, Workload
 from planner.documents import dumps_document
 
 CREATED = "2026-01-15T09:00:00Z"

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from gpubuild_samples import gpu_variant, sample_build
 
-from planner.core.build import BuildSlot
+from planner.core.plan.build import BuildSlot
 from planner.documents.build_diff import build_differences
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from planner.commands import run
-from planner.core.capability import can_run
-from planner.core.specs import Architecture, Catalog, GpuSpec
+from planner.cli.commands import run
+from planner.core.records.capability import can_run
+from planner.core.records.specs import Architecture, Catalog, GpuSpec
 
 
 def _estimate(capsys: pytest.CaptureFixture[str], gpu: GpuSpec, precision: str) -> dict[str, Any]:

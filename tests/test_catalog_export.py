@@ -11,7 +11,7 @@ import pytest
 from planner.catalog import export
 from planner.catalog.datafiles import load_catalog
 from planner.catalog.records import gpu_from_record, workload_from_record
-from planner.core.specs import GpuSpec, Workload
+from planner.core.records.specs import GpuSpec, Workload
 
 CATALOG = load_catalog(Path(__file__).parent / "fixtures" / "data")
 
@@ -67,7 +67,7 @@ def test_gpu_table() -> None:
 
 def test_whole_prices_keep_their_zeros() -> None:
     """$25,249.95 rounds to $25,250, not "$2525" (a trailing zero was stripped as a decimal)."""
-    from planner.core.specs import Price
+    from planner.core.records.specs import Price
 
     street = Price(25249.95, "USD", "2025-07-04", kind="street", source="a retailer")
     gpu = dataclasses.replace(CATALOG.gpus[0], prices=(street,), tdp_w=300.0)

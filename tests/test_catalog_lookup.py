@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from planner.catalog.store import open_store
-from planner.core.lookup import find_gpu, find_workload
-from planner.core.precision import EstimateError
-from planner.core.specs import Catalog
+from planner.core.records.lookup import find_gpu, find_workload
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Catalog
 
 
 @pytest.mark.parametrize(("query", "expected"), [

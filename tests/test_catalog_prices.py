@@ -6,9 +6,9 @@ the CFETS central parity is published).
 
 from __future__ import annotations
 
-from planner.core.money import Rates
-from planner.core.prices import PRICE_KINDS, pick_price, user_price, with_user_price
-from planner.core.specs import Price
+from planner.core.costs.money import Rates
+from planner.core.costs.prices import PRICE_KINDS, pick_price, user_price, with_user_price
+from planner.core.records.specs import Price
 
 MSRP = Price(1599.0, "USD", "2022-10-12", "msrp", "US", "NVIDIA")
 STREET_OLD = Price(1899.0, "USD", "2025-03-01", "street", "US", "shop A")
@@ -99,7 +99,7 @@ def test_a_price_stated_in_the_asked_currency_beats_a_converted_one() -> None:
 def test_a_builds_price_is_the_sum_of_its_cards_as_they_show() -> None:
     from dataclasses import replace
 
-    from planner.core.prices import build_price
+    from planner.core.costs.prices import build_price
     from tests.gpubuild_samples import RTX_4090
 
     card_a = replace(RTX_4090, id="a", prices=(STREET_NEW, JD))
@@ -120,7 +120,7 @@ def test_a_builds_price_is_the_sum_of_its_cards_as_they_show() -> None:
 def test_the_users_price_is_a_dated_street_price_and_the_newest_counts() -> None:
     from dataclasses import replace
 
-    from planner.core.prices import USER_SOURCE
+    from planner.core.costs.prices import USER_SOURCE
 
     mine = with_user_price((MSRP,), 1450.0, today="2026-12-03")[1]
     assert (mine.currency, mine.kind, mine.region, mine.source) == (
@@ -140,7 +140,7 @@ def test_the_users_price_is_a_dated_street_price_and_the_newest_counts() -> None
 def test_an_unpriced_card_first_does_not_hide_the_priced_ones() -> None:
     from dataclasses import replace
 
-    from planner.core.prices import build_price
+    from planner.core.costs.prices import build_price
     from tests.gpubuild_samples import RTX_4090
 
     unpriced = replace(RTX_4090, id="c", prices=())

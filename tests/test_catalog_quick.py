@@ -18,7 +18,7 @@ import pytest
 
 from planner.catalog.quick import read_current
 from planner.catalog.store import open_store
-from planner.core.specs import GpuSpec
+from planner.core.records.specs import GpuSpec
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"
 

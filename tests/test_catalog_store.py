@@ -29,7 +29,7 @@ from planner.catalog.store import (
     alembic_config,
     open_store,
 )
-from planner.core.specs import GpuSpec, Price
+from planner.core.records.specs import GpuSpec, Price
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from planner.core.build import Build, BuildSlot, CostSettings
-from planner.core.energy import Usage
-from planner.core.money import Rates
-from planner.core.specs import Catalog, CloudInstance, GpuSpec, Price
-from planner.core.views_energy import comparable_instance, energy_view, like_for_like
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.plan.build import Build, BuildSlot, CostSettings
+from planner.core.records.specs import Catalog, CloudInstance, GpuSpec, Price
+from planner.core.views.energy import comparable_instance, energy_view, like_for_like
 
 RATES = Rates(7.0, 8.0, "2026-01-05")
 

@@ -166,7 +166,7 @@ def test_help_describes_every_estimate_option(cli_home):
     # every option has a help sentence (argparse prints an option without one on a bare line)
     import argparse
 
-    from planner.commands import _build_parser
+    from planner.cli.commands import _build_parser
 
     sub = next(a for a in _build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     for action in sub.choices["estimate"]._actions:
@@ -370,7 +370,7 @@ def test_help_lists_lang_and_refuses_an_unknown_one(cli_home):
 ])
 def test_lang_starts_the_app_in_that_language(monkeypatch, argv, expected):
     import planner.ui.app
-    from planner import cli
+    from planner.cli import main as cli
 
     started = []
     monkeypatch.setattr(planner.ui.app, "run_app",

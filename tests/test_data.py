@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from planner.catalog.datafiles import check_data_dir, load_catalog
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 from planner.paths import bundled_data_dir
 
 DATA = bundled_data_dir()

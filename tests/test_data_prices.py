@@ -15,7 +15,7 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from planner.catalog.rates import load_rates
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 
 STALE_AFTER_MONTHS = 18
 

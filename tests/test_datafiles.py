@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from planner.catalog.datafiles import DataFileError, check_data_dir, check_gpu_record, load_catalog
-from planner.core import specs
+from planner.core.records import specs
 from planner.schema import dated, records
 
 FIXTURES = Path(__file__).parent / "fixtures" / "data"

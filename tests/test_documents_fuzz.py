@@ -11,11 +11,11 @@ from gpubuild_samples import LLAMA_3_8B, RESNET_50, RTX_4090, gpu_variant, is_on
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
-from planner.core.money import CURRENCIES
-from planner.core.precision import (
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import CURRENCIES
+from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.records.precision import (
     OPTIMIZER_STATES,
     QUANTIZATION_BYTES,
     STRATEGIES,

@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 from gpubuild_samples import is_one_sentence, sample_build, sample_bytes, sample_object, to_bytes
 
-from planner.core.views_headroom import ERROR, headroom_rows
+from planner.core.views.headroom import ERROR, headroom_rows
 from planner.documents import DocumentError, loads_document
 
 SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "docs"

@@ -13,11 +13,11 @@ import jsonschema
 import pytest
 from gpubuild_samples import CREATED, MODIFIED, RTX_4090, sample_build, sample_bytes
 
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.specs import ActivationProfile, Catalog, GpuSpec, Price, Workload
-from planner.core.study import Study, Variant
+from planner.core.costs.energy import Usage
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.plan.study import Study, Variant
+from planner.core.records.specs import ActivationProfile, Catalog, GpuSpec, Price, Workload
 from planner.documents import (
     FORMAT_VERSION,
     dumps_document,

@@ -17,7 +17,7 @@ from gpubuild_samples import (
     to_bytes,
 )
 
-from planner.core.build import Build
+from planner.core.plan.build import Build
 from planner.documents import MAX_FILE_BYTES, DocumentError, load_document, loads_document
 
 

@@ -45,7 +45,7 @@ def test_self_test_fails_when_the_translations_are_missing(tmp_path: Path) -> No
     code = (
         "import sys, planner.paths as p; from pathlib import Path\n"
         f"p.resources_dir = lambda: Path({str(tmp_path)!r})\n"
-        "from planner.cli import main; sys.exit(main(['--self-test']))\n")
+        "from planner.cli.main import main; sys.exit(main(['--self-test']))\n")
     (tmp_path / "icons").mkdir()
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)

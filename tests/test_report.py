@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from planner.catalog.rates import load_rates
-from planner.core.build import BuildSlot
-from planner.core.formatting import Formatter, NumberStyle
-from planner.core.specs import Catalog
-from planner.core.study import Study, Variant
-from planner.core.views_variants import rental_for, variant_comparison
+from planner.core.costs.formatting import Formatter, NumberStyle
+from planner.core.plan.build import BuildSlot
+from planner.core.plan.study import Study, Variant
+from planner.core.records.specs import Catalog
+from planner.core.views.variants import rental_for, variant_comparison
 from planner.documents import load_document
 from planner.report import write_pdf
-from planner.report.wording import cell_text
+from planner.words.wording import cell_text
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.gpubuild"))

@@ -15,14 +15,14 @@ from dataclasses import replace
 import pytest
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.money import Rates
-from planner.core.recommend import PRESETS, recommend
-from planner.core.specs import Catalog, Tariff, TariffTier
-from planner.core.views_compare import (
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.estimator.headroom import DOES_NOT_FIT, FITS, TIGHT
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.plan.recommend import PRESETS, recommend
+from planner.core.records.specs import Catalog, Tariff, TariffTier
+from planner.core.views.compare import (
     HIGHER,
     LOWER,
     architecture_table,
@@ -31,9 +31,9 @@ from planner.core.views_compare import (
     default_architectures,
     default_gpus,
 )
-from planner.core.views_energy import comparable_instance, energy_view
-from planner.core.views_headroom import ERROR, NO_GPU, headroom_rows
-from planner.core.views_recommend import build_with_candidate, preset_workloads, recommend_rows
+from planner.core.views.energy import comparable_instance, energy_view
+from planner.core.views.headroom import ERROR, NO_GPU, headroom_rows
+from planner.core.views.recommend import build_with_candidate, preset_workloads, recommend_rows
 
 RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
 GIB = 1024**3

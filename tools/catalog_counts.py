@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.prices import PRICE_KINDS
+from planner.core.costs.prices import PRICE_KINDS
 
 SEGMENTS = ("consumer", "workstation", "datacenter")
 FIELDS = ("fp32_tflops", "fp16_tensor_tflops", "bf16_tensor_tflops", "fp8_tensor_tflops",

@@ -1,6 +1,6 @@
 """Count the parameters `transformers` builds for each config in tests/data/hf_configs (dev-only).
 
-The test suite holds ``planner.core.hfconfig`` to these counts without importing torch or
+The test suite holds ``planner.core.models.hfconfig`` to these counts without importing torch or
 transformers: this script is the independent witness. Each config is instantiated with the class
 its ``architectures`` entry names, on PyTorch's meta device (shapes only, no memory, no download),
 and ``sum(p.numel() for p in model.parameters())`` is recorded (shared tensors, e.g. tied

@@ -20,11 +20,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.specs import Catalog, GpuSpec, Workload
-from planner.core.study import Study, Variant
+from planner.core.costs.energy import Usage
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.plan.study import Study, Variant
+from planner.core.records.specs import Catalog, GpuSpec, Workload
 from planner.documents import dumps_document, loads_document
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from planner.core.study import MAX_VARIANTS
+from planner.core.plan.study import MAX_VARIANTS
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.document import Document

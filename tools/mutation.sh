@@ -3,7 +3,7 @@
 # Configuration: [tool.mutmut] in pyproject.toml. How to read the result: docs/testing.md.
 #
 #   tools/mutation.sh                 # the whole run, then the per-module table
-#   tools/mutation.sh 'planner.core.energy*'   # only the mutants whose names match
+#   tools/mutation.sh 'planner.core.costs.energy*'   # only the mutants whose names match
 #
 # mutmut copies planner/ and tests/ into mutants/ (git-ignored), mutates core and documents,
 # and runs each mutant against only the tests that call the mutated function. On two shared
@@ -24,4 +24,4 @@ rm -rf .hypothesis mutants/.hypothesis
 nohup nice -n 10 mutmut run --max-children "$children" "$@" > mutants.log 2>&1 || true
 python tools/mutation_report.py
 echo "Survivors: mutmut results; one diff: mutmut show NAME; the table again:"
-echo "python tools/mutation_report.py [--survivors] [planner.core.energy]"
+echo "python tools/mutation_report.py [--survivors] [planner.core.costs.energy]"

@@ -14,7 +14,7 @@ mutated function. Survivors are sorted into three kinds:
 Usage: ``python tools/mutation_report.py [--survivors] [--all-survivors] [--skip=MOD,...]
 [MODULE_PREFIX ...]``; ``--survivors`` prints each logic survivor with the text it changed,
 ``--all-survivors`` every survivor, ``--skip`` leaves modules out of the table and the total
-(e.g. ``--skip=planner.core.layouts,planner.core.hfconfig``).
+(e.g. ``--skip=planner.core.models.layouts,planner.core.models.hfconfig``).
 """
 
 from __future__ import annotations

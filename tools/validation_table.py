@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.validation import NOT_COMPARABLE, compare_published, compare_run
+from planner.core.estimator.validation import NOT_COMPARABLE, compare_published, compare_run
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "estimation.md"

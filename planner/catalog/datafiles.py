@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 
 from planner.catalog.version import DataFileError, read_version
 from planner.catalog.wording import value_problem
-from planner.core.money import Rates
-from planner.core.specs import Catalog
+from planner.core.costs.money import Rates
+from planner.core.records.specs import Catalog
 from planner.paths import bundled_data_dir
 from planner.schema.base import Record, fmt
 from planner.schema.dated import CloudInstanceRecord, CurrencyFile, PriceFileRecord, TariffRecord

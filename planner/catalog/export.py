@@ -11,10 +11,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from planner.catalog.records import Record, price_from_record, to_record
-from planner.core.formatting import Formatter
-from planner.core.physics import unit_price_usd
-from planner.core.prices import DEFAULT_KIND, newest, pick_price
-from planner.core.specs import Architecture, CloudInstance, GpuSpec, GridCarbon, Tariff, Workload
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.prices import DEFAULT_KIND, newest, pick_price
+from planner.core.plan.physics import unit_price_usd
+from planner.core.records.specs import (
+    Architecture,
+    CloudInstance,
+    GpuSpec,
+    GridCarbon,
+    Tariff,
+    Workload,
+)
 
 MISSING = "—"
 

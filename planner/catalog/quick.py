@@ -5,7 +5,8 @@ SQLModel (about half a second on a slow machine) before the first GPU can be lis
 the app only needs to *show* the catalog; when the database is already at the current schema and
 holds the bundled data's version (every start but the first after an install or an update),
 :func:`read_current` reads the same rows the store reads, read-only, with :mod:`sqlite3`, and
-builds the same :class:`~planner.core.specs.Catalog` through :func:`catalog_from_rows`, which the
+builds the same :class:`~planner.core.records.specs.Catalog` through :func:`catalog_from_rows`,
+which the
 store uses too. The database stays the single source of truth: nothing is cached beside it, and
 the store opens it in full shortly after (to migrate, re-seed, repair and write).
 
@@ -33,7 +34,7 @@ from planner.catalog.records import (
     workload_from_record,
 )
 from planner.catalog.version import DataFileError, read_version
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 
 SCHEMA_VERSION = 2
 """Bumped with every migration; ``meta.schema_version`` above it means a newer program wrote it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from planner.core.money import Rates
+from planner.core.costs.money import Rates
 from planner.paths import bundled_data_dir
 
 

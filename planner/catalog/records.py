@@ -12,7 +12,7 @@ import dataclasses
 import functools
 from typing import Any
 
-from planner.core.specs import (
+from planner.core.records.specs import (
     ActivationProfile,
     Architecture,
     CloudInstance,

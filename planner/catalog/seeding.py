@@ -30,8 +30,8 @@ from planner.catalog.models import (
 )
 from planner.catalog.records import Record, price_from_record, to_record
 from planner.catalog.version import DataFileError, read_version
-from planner.core.prices import DEFAULT_KIND, pick_price
-from planner.core.specs import GpuSpec
+from planner.core.costs.prices import DEFAULT_KIND, pick_price
+from planner.core.records.specs import GpuSpec
 
 
 def dumps(record: Record) -> str:

@@ -60,9 +60,9 @@ from planner.catalog.records import (
 )
 from planner.catalog.seeding import dumps, gpu_columns, gpu_record
 from planner.catalog.seeding import seed as _seed
-from planner.core.lookup import PARTIAL, match_rank
-from planner.core.physics import unit_price_usd
-from planner.core.specs import Catalog, GpuSpec
+from planner.core.plan.physics import unit_price_usd
+from planner.core.records.lookup import PARTIAL, match_rank
+from planner.core.records.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
 
 __all__ = ["HEAD_REVISION", "REVISIONS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
@@ -150,9 +150,10 @@ class CatalogStore:
         ``text`` matches name, vendor, architecture (id or name) and id case-insensitively, each
         word anywhere and in any order ("4090 rtx", "rtx4090" and "lovelace" all find the RTX
         4090). A card the text names exactly, then one it names completely (see
-        :func:`planner.core.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060 12GB and
+        :func:`planner.core.records.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060
+        12GB and
         the 3060 Ti equally, "GeForce RTX 4070" puts the RTX 4070 above its SUPER and Ti. The price
-        is :func:`planner.core.physics.unit_price_usd` (a US-dollar record; no currency is
+        is :func:`planner.core.plan.physics.unit_price_usd` (a US-dollar record; no currency is
         guessed); a GPU without one is left out only when ``max_price_usd`` is given.
         """
         if self._catalog is None:

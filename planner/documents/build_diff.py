@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from planner.core.build import Build, BuildSlot, TrackedWorkload
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
 from planner.documents import compare
 from planner.schema.base import Record
 from planner.schema.document import CostRecord, InferenceRecord, TrainingRecord, UsageRecord

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from planner.core.build import BuildSlot
-from planner.core.money import format_money
-from planner.core.prices import DEFAULT_KIND, pick_price
-from planner.core.specs import Catalog, GpuSpec, Workload
-from planner.core.study import Study
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.prices import DEFAULT_KIND, pick_price
+from planner.core.plan.build import BuildSlot
+from planner.core.plan.study import Study
+from planner.core.records.specs import Catalog, GpuSpec, Workload
 from planner.schema.base import Record
 from planner.schema.fields import spec_of
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
@@ -54,7 +54,7 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
         picked = pick_price(value, DEFAULT_KIND, None)
         if picked is None:
             return "not stated"
-        return (f"{format_money(picked.amount, picked.currency)} ({picked.kind}, "
+        return (f"{Formatter(currency=picked.currency).money(picked.amount)} ({picked.kind}, "
                 f"{picked.as_of})")
     if isinstance(value, int | float):
         unit = units.get(key)

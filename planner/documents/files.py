@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from planner import __version__
-from planner.core.build import Build
-from planner.core.specs import Catalog, GpuSpec
-from planner.core.study import Study
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
+from planner.core.records.specs import Catalog, GpuSpec
 from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.compare import compare

@@ -25,7 +25,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from planner.core.build import CostSettings
+from planner.core.plan.build import CostSettings
 from planner.documents import limits as lim
 from planner.documents.errors import DocumentError
 

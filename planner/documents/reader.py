@@ -11,9 +11,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from planner.core.build import BuildSlot, TrackedWorkload
-from planner.core.specs import GpuSpec, Workload
-from planner.core.study import MAX_VARIANTS, Study, Variant
+from planner.core.plan.build import BuildSlot, TrackedWorkload
+from planner.core.plan.study import MAX_VARIANTS, Study, Variant
+from planner.core.records.specs import GpuSpec, Workload
 from planner.documents import limits as lim
 from planner.documents.checks import validate
 from planner.documents.errors import DocumentError

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from planner.core.build import Build
-from planner.core.study import Study
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
 from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.errors import DocumentError

@@ -13,8 +13,8 @@ import functools
 import json
 from typing import Any
 
-from planner.core.build import BuildSlot, TrackedWorkload
-from planner.core.study import Study, Variant
+from planner.core.plan.build import BuildSlot, TrackedWorkload
+from planner.core.plan.study import Study, Variant
 from planner.documents import limits as lim
 
 

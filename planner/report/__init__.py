@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from planner.core.build import Build
-from planner.core.specs import Catalog
-from planner.core.study import Study
-from planner.core.views_variants import MAX_COMPARED
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
+from planner.core.records.specs import Catalog
+from planner.core.views.variants import MAX_COMPARED
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QGuiApplication, QPagedPaintDevice
 
-    from planner.core.formatting import NumberStyle
-    from planner.core.money import Rates
+    from planner.core.costs.formatting import NumberStyle
+    from planner.core.costs.money import Rates
     from planner.documents import LoadedDocument
     from planner.report.layout import Section
 

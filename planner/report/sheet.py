@@ -5,8 +5,8 @@ side by side with their verdicts, the cost of each over the years as a chart, an
 assumptions in one line. Page 2 has the per-GPU datasheet figures, the memory each workload
 needs on each variant, the energy and the warnings. Sources are numbered footnotes with short
 titles. Every figure comes from the core views the panels use
-(:func:`~planner.core.views_variants.variant_comparison` above all), worded by
-:mod:`planner.report.wording` as the panels word them; strings go through Qt's translation under
+(:func:`~planner.core.views.variants.variant_comparison` above all), worded by
+:mod:`planner.words.wording` as the panels word them; strings go through Qt's translation under
 this class's name. Nothing here interprets text from a file: it is laid out as plain text.
 """
 
@@ -21,20 +21,20 @@ from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from planner import __version__
-from planner.core.formatting import Formatter, NumberStyle
-from planner.core.headroom import DOES_NOT_FIT, TIGHT
-from planner.core.money import Rates
-from planner.core.physics import summarize
-from planner.core.specs import Catalog, GpuSpec
-from planner.core.study import Study
-from planner.core.views_compare import comparison_table
-from planner.core.views_energy import energy_view
-from planner.core.views_headroom import headroom_rows
-from planner.core.views_variants import VariantComparison, rental_for, variant_comparison
+from planner.core.costs.formatting import Formatter, NumberStyle
+from planner.core.costs.money import Rates
+from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
+from planner.core.plan.physics import summarize
+from planner.core.plan.study import Study
+from planner.core.records.specs import Catalog, GpuSpec
+from planner.core.views.compare import comparison_table
+from planner.core.views.energy import energy_view
+from planner.core.views.headroom import headroom_rows
+from planner.core.views.variants import VariantComparison, rental_for, variant_comparison
 from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
-from planner.report.wording import (
+from planner.words.wording import (
     cell_text,
     price_kind_text,
     row_label,
@@ -176,7 +176,7 @@ class ComparisonSheet(QObject):
         build = self.study.build(col.index)
         marks = []
         for slot in build.slots:
-            from planner.core.prices import gpu_price
+            from planner.core.costs.prices import gpu_price
 
             picked = gpu_price(slot.gpu, build.cost.currency, self.rates, build.cost.price_kind)
             if picked is not None and picked.source:
@@ -337,7 +337,7 @@ class ComparisonSheet(QObject):
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
     def _break_even(self, ev: object) -> str:
-        from planner.core.views_energy import EnergyView
+        from planner.core.views.energy import EnergyView
 
         assert isinstance(ev, EnergyView)
         if ev.cloud is None or ev.break_even_months is None:

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 
 from pydantic import ValidationInfo, model_validator
 
-from planner.core.money import CURRENCIES, Rates
-from planner.core.specs import CloudInstance, CloudReading, Price, Tariff, TariffTier
+from planner.core.costs.money import CURRENCIES, Rates
+from planner.core.records.specs import CloudInstance, CloudReading, Price, Tariff, TariffTier
 from planner.schema.base import Record, fmt, id_text, notes_text, record_problem
 from planner.schema.fields import (
     CURRENCY_PATTERN,
@@ -32,7 +32,7 @@ _KEPT = "Reason a stale figure is kept"
 
 
 class PriceRecord(Record):
-    """One dated price of a card (see :class:`planner.core.specs.Price` for the kinds)."""
+    """One dated price of a card (see :class:`planner.core.records.specs.Price` for the kinds)."""
 
     core = Price
 

@@ -14,11 +14,12 @@ from pydantic import GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
-from planner.core.build import CostSettings
-from planner.core.energy import Usage
-from planner.core.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
-from planner.core.money import CURRENCIES
-from planner.core.precision import (
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import CURRENCIES
+from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
+from planner.core.plan.build import CostSettings
+from planner.core.plan.study import MAX_VARIANTS
+from planner.core.records.precision import (
     ADAPTER_DTYPES,
     LOSSES,
     OFFLOADS,
@@ -28,7 +29,6 @@ from planner.core.precision import (
     STRATEGIES,
     TRAINING_PRECISIONS,
 )
-from planner.core.study import MAX_VARIANTS
 from planner.schema import limits as lim
 from planner.schema.base import Record
 from planner.schema.dated import PRICE_KINDS
@@ -49,7 +49,8 @@ class LoraTargets(Text):
     """``attention``, ``all-linear`` or a comma-separated list of module names.
 
     The file holds the names as written; whether the model has them is the estimator's question
-    (:func:`planner.core.lora.parse_targets`), answered where the model is known: the app marks
+    (:func:`planner.core.estimator.lora.parse_targets`), answered where the model is known: the app
+    marks
     the setting with core's sentence, the CLI refuses it. A file is thus never refused for a
     layer name, which a later version may know for a family.
     """

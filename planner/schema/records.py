@@ -14,8 +14,8 @@ from typing import Annotated, Any
 
 from pydantic import ValidationInfo, model_validator
 
-from planner.core.layouts import HEADS, KNOWN_ARCHS
-from planner.core.specs import (
+from planner.core.models.layouts import HEADS, KNOWN_ARCHS
+from planner.core.records.specs import (
     ActivationProfile,
     Architecture,
     GpuSpec,
@@ -56,7 +56,10 @@ def _tflops(label: str, hint: str = "TFLOPS, dense") -> Any:
 
 
 class GpuRecord(Record):
-    """One GPU model as its datasheet describes it (see :class:`planner.core.specs.GpuSpec`)."""
+    """One GPU model as its datasheet describes it.
+
+    Its checked form is :class:`planner.core.records.specs.GpuSpec`.
+    """
 
     core = GpuSpec
 
@@ -238,7 +241,7 @@ class WorkloadRecord(Record):
     patch_size: Annotated[int | None, _shape("Patch size")] = None
     encoder_context: Annotated[int | None, _shape("Encoder context length")] = None
     activation: Annotated[str | None, Text("Activation function")] = None
-    # Second-generation estimator fields (planner.core.specs.Workload documents each); files
+    # Second-generation estimator fields (planner.core.records.specs.Workload documents each); files
     # and catalogs from before them leave them out.
     arch: Annotated[str | None, Text("Model architecture", choices=KNOWN_ARCHS)] = None
     head: Annotated[str | None, Text("Task head", choices=HEADS)] = None

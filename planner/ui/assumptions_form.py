@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import CostSettings
-from planner.core.energy import Usage
-from planner.core.money import CURRENCIES
-from planner.core.specs import Catalog
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import CURRENCIES
+from planner.core.plan.build import CostSettings
+from planner.core.records.specs import Catalog
 
 
 class AssumptionsForm(QWidget):

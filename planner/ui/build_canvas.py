@@ -27,12 +27,12 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.formats import formatter
 from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
 from planner.ui.slot_card import SlotCard
 from planner.ui.totals_bar import TotalsBar
 from planner.ui.variant_switcher import VariantSwitcher
 from planner.ui.warnings_strip import WarningsStrip, warnings_for_card
+from planner.words.formats import formatter
 
 
 class CardList(QWidget):

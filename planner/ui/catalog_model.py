@@ -21,12 +21,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
-from planner.core.physics import unit_price_usd
-from planner.core.prices import gpu_price
-from planner.core.specs import Catalog, GpuSpec
+from planner.core.costs.prices import gpu_price
+from planner.core.plan.physics import unit_price_usd
+from planner.core.records.specs import Catalog, GpuSpec
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import GPU_MIME, gpu_mime
-from planner.ui.price_text import price_tooltip
+from planner.words.prices import price_tooltip
 
 NAME, VENDOR, ARCHITECTURE, MEMORY, BANDWIDTH, TDP, FP16, PRICE = range(8)
 COLUMN_COUNT = 8

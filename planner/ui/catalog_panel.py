@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.specs import GpuSpec
+from planner.core.records.specs import GpuSpec
 from planner.ui import edits
 from planner.ui import settings as cfg
 from planner.ui.catalog_model import GPU_ROLE, NAME, CatalogFilterProxy, CatalogModel

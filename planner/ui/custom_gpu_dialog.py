@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.prices import user_price, with_user_price
-from planner.core.specs import Catalog, GpuSpec
+from planner.core.costs.prices import user_price, with_user_price
+from planner.core.records.specs import Catalog, GpuSpec
 from planner.schema.fields import ID_PATTERN
 from planner.schema.records import MEMORY_TYPES, VENDORS, catalog_range
 

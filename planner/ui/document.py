@@ -1,7 +1,7 @@
 """The open document: its variants, the Build every panel reads, undo stack, path, modified flag.
 
 One source of truth: panels never hold their own copy of the build. The document's content is a
-core :class:`~planner.core.study.Study` (named variants sharing the workloads and assumptions);
+core :class:`~planner.core.plan.study.Study` (named variants sharing the workloads and assumptions);
 ``build`` is its active variant as a plain `Build`, which is all most panels need. An edit is a
 whole new immutable study pushed as a `QUndoCommand` that swaps the before and after values, so
 undo and redo are exact and a failed edit can never leave half a change. After any change the
@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from planner.core.build import Build
-from planner.core.specs import Catalog
-from planner.core.study import Study
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
+from planner.core.records.specs import Catalog
 
 
 class _SwapBuild(QUndoCommand):

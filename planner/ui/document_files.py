@@ -22,8 +22,8 @@ from PySide6.QtCore import QDateTime, QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
-from planner.core.build import Build
-from planner.core.study import Study
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
 from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch

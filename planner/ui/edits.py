@@ -3,7 +3,8 @@
 Widgets call these instead of building `Build` values themselves, so the undo text (what Edit >
 Undo shows) is worded once and translated once, whichever widget made the edit, and so the rules
 of a change (a count's range, which setup a workload setting belongs to) live in one place (core's
-rules: :mod:`planner.core.build`, :mod:`planner.core.workload_settings`). Typing in a field merges
+rules: :mod:`planner.core.plan.build`, :mod:`planner.core.plan.workload_settings`). Typing in a
+field merges
 its keystrokes into one undo step per field (``merge_key``); typing back to where it started
 leaves no step at all (the document marks such a merged command obsolete).
 """
@@ -15,13 +16,13 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from planner.core.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import TrainingSetup
-from planner.core.specs import GpuSpec, Workload
-from planner.core.study import MAX_VARIANT_NAME, MAX_VARIANTS
-from planner.core.suggest import Suggestion
-from planner.core.workload_settings import with_setting
+from planner.core.costs.energy import Usage
+from planner.core.estimator.memory import TrainingSetup
+from planner.core.plan.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorkload
+from planner.core.plan.study import MAX_VARIANT_NAME, MAX_VARIANTS
+from planner.core.plan.suggest import Suggestion
+from planner.core.plan.workload_settings import with_setting
+from planner.core.records.specs import GpuSpec, Workload
 from planner.ui.document import BuildDocument
 
 

@@ -39,7 +39,7 @@ from planner.ui.i18n import button_text
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
-    from planner.core.specs import GpuSpec
+    from planner.core.records.specs import GpuSpec
     from planner.ui.document import BuildDocument
 
 TI = QIcon.ThemeIcon
@@ -203,7 +203,7 @@ class MainWindow(QMainWindow):
 
     def build_contents(self) -> None:
         """Create the document, canvas and catalog panel and wire the actions to them."""
-        from planner.core.specs import Catalog
+        from planner.core.records.specs import Catalog
         from planner.ui.autosave import Autosaver
         from planner.ui.build_canvas import BuildCanvas
         from planner.ui.catalog_panel import CatalogPanel

@@ -24,17 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import Build, CostSettings
-from planner.core.energy import Usage
-from planner.core.money import CURRENCIES
-from planner.core.precision import EstimateError
-from planner.core.prices import PRICE_KINDS
-from planner.core.specs import Catalog
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import CURRENCIES
+from planner.core.costs.prices import PRICE_KINDS
+from planner.core.plan.build import Build, CostSettings
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Catalog
 from planner.languages import LANGUAGES
-from planner.report.wording import price_kind_text
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.assumptions_form import AssumptionsForm
+from planner.words.wording import price_kind_text
 
 SCHEMES = ("system", "light", "dark")
 _DEFAULT_COST = CostSettings()

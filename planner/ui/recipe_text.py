@@ -1,7 +1,8 @@
 """What a workload was sized with, in the user's language, from core's recipe parts.
 
 The recommender states per requested workload the precision and recipe it assumed as codes with
-parameters (:func:`planner.core.recommend.recipe_parts`, whose English the CLI prints); here each
+parameters (:func:`planner.core.plan.recommend.recipe_parts`, whose English the CLI prints); here
+each
 code has a translatable template (``%1``, ``%2`` … are the parameters :data:`PARAMETERS` lists)
 and setting values are worded as the workloads table words them. A code core grows later falls
 back to core's English.
@@ -13,8 +14,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication as Qca
 
-from planner.core.precision import OPTIMIZER_LABELS, TRAINING_PRECISIONS
-from planner.core.recommend import RecipePart
+from planner.core.plan.recommend import RecipePart
+from planner.core.records.precision import OPTIMIZER_LABELS, TRAINING_PRECISIONS
 from planner.ui.panels.workloads_columns import WorkloadLabels
 
 #: The parameters each code's template takes, in %1, %2 … order.

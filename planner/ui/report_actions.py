@@ -43,7 +43,7 @@ def _loaded(document: BuildDocument) -> Any:
 def _sheet_arguments(document: BuildDocument) -> tuple[Any, ...]:
     """Catalog, the one rates loader's rates, and the user's number style, as the panels use."""
     from planner.catalog.rates import bundled_rates
-    from planner.ui.formats import number_style
+    from planner.words.formats import number_style
 
     return document.catalog, bundled_rates(), number_style()
 

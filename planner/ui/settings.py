@@ -50,7 +50,8 @@ NEW_CARBON = Setting("newBuild/carbon", "", str)
 NEW_YEARS = Setting("newBuild/years", 3, int)
 NEW_CLOUD = Setting("newBuild/cloudInstance", "", str)
 NEW_PRICE_KIND = Setting("newBuild/priceKind", "street", str)
-"""Which kind of dated price a new build is costed at (``planner.core.prices.PRICE_KINDS``)."""
+"""Which kind of dated price a new build is costed at (``planner.core.costs.prices.PRICE_KINDS``).
+"""
 CATALOG_HIDDEN_COLUMNS = Setting("catalog/hiddenColumns", ["1", "4", "5", "6"], list)
 """Catalog columns the user hid (by number); by default vendor (the badge says it), bandwidth,
 power and FP16, so name, architecture, VRAM and price fit a laptop's catalog dock. The header's

@@ -21,15 +21,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import MAX_GPU_COUNT, BuildSlot
-from planner.core.formatting import Formatter
-from planner.core.physics import BuildWarning
-from planner.core.prices import DEFAULT_KIND, gpu_price
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.prices import DEFAULT_KIND, gpu_price
+from planner.core.plan.build import MAX_GPU_COUNT, BuildSlot
+from planner.core.plan.physics import BuildWarning
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
-from planner.ui.price_text import price_tooltip
 from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
-from planner.ui.warnings_text import warning_text
+from planner.words.prices import price_tooltip
+from planner.words.warnings import warning_text
 
 CARD_STYLE = """
 SlotCard { border: 1px solid palette(mid); border-radius: 6px; background: palette(base); }

@@ -1,6 +1,6 @@
 """The build's live totals, as `physics.summarize` reports them.
 
-Figures come from core; this module only shows them, formatted by :mod:`planner.ui.formats`
+Figures come from core; this module only shows them, formatted by :mod:`planner.words.formats`
 (units, the locale's separators). The price is shown in the document's currency, converted at the
 bundled dated rates, whose date the tooltip names. The summary's warnings are shown by the canvas's
 :class:`~planner.ui.warnings_strip.WarningsStrip`, which :meth:`TotalsBar.show_build` hands them to
@@ -19,12 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import Build
-from planner.core.formatting import Formatter
-from planner.core.physics import BuildSummary, summarize
-from planner.core.prices import build_price
-from planner.core.views_energy import host_watts
-from planner.ui.formats import formatter, number_style
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.prices import build_price
+from planner.core.plan.build import Build
+from planner.core.plan.physics import BuildSummary, summarize
+from planner.core.views.energy import host_watts
+from planner.words.formats import formatter, number_style
 
 
 class TotalsBar(QWidget):

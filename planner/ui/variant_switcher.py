@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.study import MAX_VARIANTS
+from planner.core.plan.study import MAX_VARIANTS
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 

@@ -7,7 +7,7 @@ Its popup (click the strip, or Space/Enter on it) shows every warning in full ov
 without moving them; each card's tooltip also lists the warnings that concern it
 (:func:`warnings_for_card`).
 
-Texts come from :mod:`planner.ui.warnings_text` (translated from core's codes).
+Texts come from :mod:`planner.words.warnings` (translated from core's codes).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.physics import BuildWarning
-from planner.ui.warnings_text import warning_text
+from planner.core.plan.physics import BuildWarning
+from planner.words.warnings import warning_text
 
 # Most severe first: the strip shows the first of these it has.
 SEVERITIES = ("error", "warning", "info")

@@ -16,15 +16,32 @@ applied (Qt refuses a state of another version); it is dropped once, and a notic
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget
 
 from planner.ui import settings as cfg
 
-if TYPE_CHECKING:
-    from planner.ui.main_window import MainWindow
+
+class MainWindow(Protocol):
+    """What the layout needs of the main window: its docks, sizes and notice bar.
+
+    A protocol rather than the class itself, so this module does not import main_window (which
+    imports this one): the two would otherwise form an import circle.
+    """
+
+    panel_docks: dict[str, QDockWidget]
+    catalog_dock: QDockWidget
+
+    def width(self) -> int: ...  # noqa: D102 (QWidget's own)
+    def height(self) -> int: ...  # noqa: D102
+    def dockWidgetArea(self, dock: QDockWidget) -> Qt.DockWidgetArea: ...  # noqa: D102
+    def resizeDocks(self, docks: list[QDockWidget], sizes: list[int],  # noqa: D102
+                    orientation: Qt.Orientation) -> None: ...
+    def restoreState(self, state: QByteArray | bytes, version: int = ...) -> bool: ...  # noqa: D102
+    def notify(self, key: str, text: str, details: str = "",  # noqa: D102 (MainWindow.notify)
+               actions: Any = (), level: str = "info") -> None: ...
 
 # Share of the window's width for the catalog and for the headroom panel, and their bounds (px).
 CATALOG_SHARE, CATALOG_MIN, CATALOG_MAX = 0.28, 360, 480

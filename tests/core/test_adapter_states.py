@@ -1,6 +1,6 @@
 """LoRA and QLoRA model states on Llama 3 8B, worked out byte by byte.
 
-The states are checked as :func:`~planner.core.model_states.adapter_states` returns them,
+The states are checked as :func:`~planner.core.estimator.model_states.adapter_states` returns them,
 before activations decide which moment of the step is the peak. Recipe (docs/estimation.md):
 the frozen base in 16-bit (fp32 under an fp32 recipe), LLM.int8 or NF4 for the linear layers;
 adapters rank x (in + out) in the adapter dtype (PEFT upcasts to fp32), with a gradient, the
@@ -13,9 +13,9 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.memory import TrainingSetup, estimate_training
-from planner.core.model_states import adapter_states
-from planner.core.precision import EstimateError
+from planner.core.estimator.memory import TrainingSetup, estimate_training
+from planner.core.estimator.model_states import adapter_states
+from planner.core.records.precision import EstimateError
 
 P = 8_030_261_248
 EMB = 2 * 128_256 * 4_096  # input table and untied LM head, kept 16-bit by quantizers
@@ -96,7 +96,7 @@ def test_adapters_refuse_nonsense(real_catalog, llama):
     with pytest.raises(EstimateError, match=r"^Adapter dtype must be one of fp32, bf16, fp16"):
         estimate_training(llama, replace(BASE, adapter_dtype="int4"))
     resnet = real_catalog.workload("resnet-50")
-    from planner.core.model_states import base_weight_bytes
+    from planner.core.estimator.model_states import base_weight_bytes
 
     with pytest.raises(EstimateError, match="An 8-bit base quantizes a transformer's linear "
                                             "layers, and ResNet-50 is a cnn model"):

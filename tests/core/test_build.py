@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from planner.core.build import MAX_GPU_COUNT, Build, BuildSlot, TrackedWorkload
-from planner.core.specs import GpuSpec
+from planner.core.plan.build import MAX_GPU_COUNT, Build, BuildSlot, TrackedWorkload
+from planner.core.records.specs import GpuSpec
 
 
 def test_with_gpu_spec_replaces_only_that_cards_snapshots(real_catalog):
@@ -93,8 +93,8 @@ def test_removing_the_middle_workload_and_estimating_over_the_build(real_catalog
     a, b, c = (TrackedWorkload(real_catalog.workload(w)) for w in
                ("bert-base", "gpt2-small", "resnet-50"))
     assert Build(workloads=(a, b, c)).without_workload(1).workloads == (a, c)
-    from planner.core.build import estimate_for
-    from planner.core.memory import InferenceSetup
+    from planner.core.estimator.memory import InferenceSetup
+    from planner.core.plan.build import estimate_for
 
     # Served with tensor parallelism over two cards, each holds half of Llama 3 8B's bf16
     # weights: 8,030,261,248 x 2 / 2 bytes. With no cards the estimate is for one.

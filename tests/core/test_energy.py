@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.energy import (
+from planner.core.costs.energy import (
     BreakEven,
     Usage,
     annual_energy,
@@ -13,8 +13,8 @@ from planner.core.energy import (
     heat_btu_per_hour,
     tariff_cost,
 )
-from planner.core.precision import EstimateError
-from planner.core.specs import GpuSpec, Tariff, TariffTier
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import GpuSpec, Tariff, TariffTier
 
 
 def gpu(tdp: float, idle: float | None = None, gid: str = "g") -> GpuSpec:

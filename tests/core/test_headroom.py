@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.headroom import (
+from planner.core.estimator.headroom import (
     DOES_NOT_FIT,
     FITS,
     TIGHT,
@@ -20,7 +20,7 @@ from planner.core.headroom import (
     usable_bytes,
     verdict_for,
 )
-from planner.core.setups import MemoryEstimate
+from planner.core.estimator.setups import MemoryEstimate
 from tests.gpubuild_samples import RTX_4090
 
 GIB = 1024**3

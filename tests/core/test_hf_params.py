@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.hfconfig import workload_from_hf_config
-from planner.core.precision import EstimateError
+from planner.core.models.hfconfig import workload_from_hf_config
+from planner.core.records.precision import EstimateError
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 CONFIGS = sorted((DATA / "hf_configs").glob("*.json"))

@@ -1,7 +1,7 @@
 import pytest
 
-from planner.core.hfconfig import workload_from_hf_config
-from planner.core.precision import EstimateError
+from planner.core.models.hfconfig import workload_from_hf_config
+from planner.core.records.precision import EstimateError
 
 LLAMA3_8B = {
     "model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336,

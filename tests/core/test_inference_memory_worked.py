@@ -15,9 +15,9 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.memory import InferenceSetup, estimate_inference
-from planner.core.precision import EstimateError
-from planner.core.specs import ActivationProfile, Workload
+from planner.core.estimator.memory import InferenceSetup, estimate_inference
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import ActivationProfile, Workload
 
 P = 8_030_261_248
 EMBEDDINGS = 2 * 128_256 * 4_096  # the input table and the untied LM head: 1,050,673,152

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.hfconfig import workload_from_hf_config
-from planner.core.inference_memory import cache_notes, kv_cache_bytes, sliding_layers
+from planner.core.estimator.inference_memory import cache_notes, kv_cache_bytes, sliding_layers
+from planner.core.models.hfconfig import workload_from_hf_config
 
 CONFIGS = Path(__file__).resolve().parents[1] / "data" / "hf_configs"
 

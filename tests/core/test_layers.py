@@ -24,11 +24,27 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "planner" / "core").glob("*.py")),
-                         ids=lambda p: p.name)
+CORE_MODULES = sorted((ROOT / "planner" / "core").rglob("*.py"))
+WORDS_MODULES = sorted((ROOT / "planner" / "words").rglob("*.py"))
+
+
+def test_core_is_grouped_into_subpackages():
+    """Every core module lives in a subpackage that says what it holds (issue 18)."""
+    loose = [p.name for p in CORE_MODULES if p.parent.name == "core" and p.name != "__init__.py"]
+    assert len(CORE_MODULES) > 30 and not loose, loose
+
+
+@pytest.mark.parametrize("path", CORE_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_core_module_imports_no_qt_or_database(path):
     bad = {n for n in _imports(path) if n.startswith(FORBIDDEN_IN_CORE)}
     assert not bad, f"{path.name} imports {bad}"
+
+
+@pytest.mark.parametrize("path", WORDS_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_words_use_qt_core_only(path):
+    """Words sit below the widgets and the sheet: QtCore's translate and QLocale, nothing drawn."""
+    qt = {n for n in _imports(path) if n.startswith("PySide6")}
+    assert qt <= {"PySide6.QtCore"}, f"{path.name} imports {qt - {'PySide6.QtCore'}}"
 
 
 def test_import_linter_contracts_hold():
@@ -41,8 +57,9 @@ def test_import_linter_contracts_hold():
 
 
 def test_importing_core_loads_no_qt():
-    code = ("import sys, planner.core.memory, planner.core.build, planner.core.recommend, "
-            "planner.core.energy, planner.core.physics, planner.core.suggest; "
+    code = ("import sys, planner.core.estimator.memory, planner.core.plan.build, "
+            "planner.core.plan.recommend, planner.core.costs.energy, planner.core.plan.physics, "
+            "planner.core.plan.suggest, planner.core.views.variants; "
             "print(any(m.startswith(('PySide6','sqlalchemy')) for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True)

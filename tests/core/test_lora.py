@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from planner.core.lora import largest_linear, linear_modules, lora_parameters
-from planner.core.precision import EstimateError
+from planner.core.estimator.lora import largest_linear, linear_modules, lora_parameters
+from planner.core.records.precision import EstimateError
 
 
 def wl(catalog, wid):
@@ -64,7 +64,7 @@ def test_targets_are_deduplicated_and_refused_by_name(real_catalog):
     import json
     from pathlib import Path
 
-    from planner.core.hfconfig import workload_from_hf_config
+    from planner.core.models.hfconfig import workload_from_hf_config
 
     config = Path(__file__).resolve().parents[1] / "data" / "hf_configs" / "mamba-130m.json"
     mamba = workload_from_hf_config(json.loads(config.read_text()))
@@ -81,7 +81,7 @@ def test_the_largest_linear_weight(real_catalog):
 
 
 def test_mt0_large_matches_the_peft_readme():
-    from planner.core.specs import Workload
+    from planner.core.records.specs import Workload
 
     # PEFT's README: bigscience/mt0-large (mT5-large) with LoraConfig(r=8) on its default q and
     # v prints "trainable params: 2359296". d_model 1,024, 16 heads of 64, 24 + 24 blocks:
@@ -97,7 +97,7 @@ def _hf(name: str):
     import json
     from pathlib import Path
 
-    from planner.core.hfconfig import workload_from_hf_config
+    from planner.core.models.hfconfig import workload_from_hf_config
 
     path = Path(__file__).resolve().parents[1] / "data" / "hf_configs" / f"{name}.json"
     return workload_from_hf_config(json.loads(path.read_text()))

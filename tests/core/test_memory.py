@@ -9,20 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.activations import activation_bytes
-from planner.core.hfconfig import workload_from_hf_config
-from planner.core.inference_memory import kv_cache_bytes
-from planner.core.layouts import with_head
-from planner.core.lora import lora_parameters
-from planner.core.memory import (
+from planner.core.estimator.activations import activation_bytes
+from planner.core.estimator.inference_memory import kv_cache_bytes
+from planner.core.estimator.lora import lora_parameters
+from planner.core.estimator.memory import (
     InferenceSetup,
     TrainingSetup,
     estimate_inference,
     estimate_training,
     legal_tp_degrees,
 )
-from planner.core.precision import EstimateError
-from planner.core.specs import Workload
+from planner.core.models.hfconfig import workload_from_hf_config
+from planner.core.models.layouts import with_head
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Workload
 
 GIB = 1024**3
 CONFIGS = Path(__file__).resolve().parents[1] / "data" / "hf_configs"

@@ -2,9 +2,9 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import Build, BuildSlot
-from planner.core.physics import recommended_psu, summarize
-from planner.core.specs import GpuSpec, Price
+from planner.core.plan.build import Build, BuildSlot
+from planner.core.plan.physics import recommended_psu, summarize
+from planner.core.records.specs import GpuSpec, Price
 
 
 def build_of(catalog, *items):
@@ -187,7 +187,7 @@ def test_an_empty_build_draws_nothing_and_unsupported_amd_cards_warn():
 
 
 def test_a_price_in_yuan_counts_in_dollars_at_the_rate():
-    from planner.core.money import Rates
+    from planner.core.costs.money import Rates
 
     card = replace(CARD, prices=(Price(14_000.0, "CNY", "2026-01-01", "street", "CN", "JD"),))
     rates = Rates(cny_per_usd=7.0, cny_per_eur=8.0, as_of="2026-01-05")

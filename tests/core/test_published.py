@@ -2,7 +2,8 @@
 
 tests/data/published_measurements.json keeps each figure with its source (title + URL), the
 settings its config states and what was measured (nvidia-smi, PyTorch's reserved pool, or live
-tensors). We compare like with like (see planner.core.validation.compare_published) and ask:
+tensors). We compare like with like (see planner.core.estimator.validation.compare_published) and
+ask:
 the fit verdict right on every row, and within ±15 % on at least 80 % of the rows.
 """
 
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.headroom import DOES_NOT_FIT, verdict_for
-from planner.core.validation import compare_published
+from planner.core.estimator.headroom import DOES_NOT_FIT, verdict_for
+from planner.core.estimator.validation import compare_published
 
 TABLE = json.loads((Path(__file__).resolve().parents[1] / "data"
                     / "published_measurements.json").read_text(encoding="utf-8"))

@@ -2,13 +2,13 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import TrackedWorkload, estimate_for
-from planner.core.headroom import DOES_NOT_FIT, headroom
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.physics import unit_price_usd
-from planner.core.precision import EstimateError
-from planner.core.recommend import PRESETS, recommend
-from planner.core.suggest import suggestions
+from planner.core.estimator.headroom import DOES_NOT_FIT, headroom
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import TrackedWorkload, estimate_for
+from planner.core.plan.physics import unit_price_usd
+from planner.core.plan.recommend import PRESETS, recommend
+from planner.core.plan.suggest import suggestions
+from planner.core.records.precision import EstimateError
 
 
 def test_recommendations_fit_and_are_sorted_by_price(real_catalog):
@@ -78,7 +78,7 @@ def test_accumulation_suggestion_keeps_effective_batch(real_catalog):
 def test_unit_price_prefers_a_dated_usd_street_price_over_msrp(real_catalog):
     from dataclasses import replace
 
-    from planner.core.specs import Price
+    from planner.core.records.specs import Price
 
     msrp = Price(1599.0, "USD", "2022-10-12", "msrp", "US", "test")
     g = replace(real_catalog.gpu("nvidia-rtx-4090"), prices=(msrp,))

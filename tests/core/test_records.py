@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.capability import can_run, refuses
-from planner.core.memory import TrainingSetup, estimate_training
-from planner.core.money import Rates
-from planner.core.precision import EstimateError
-from planner.core.setups import BREAKDOWN_KEYS
+from planner.core.costs.money import Rates
+from planner.core.estimator.memory import TrainingSetup, estimate_training
+from planner.core.estimator.setups import BREAKDOWN_KEYS
+from planner.core.records.capability import can_run, refuses
+from planner.core.records.precision import EstimateError
 
 
 def test_throughput_by_precision_name(real_catalog):

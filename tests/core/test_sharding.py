@@ -11,12 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.memory_notes import note
-from planner.core.model_states import States
-from planner.core.precision import EstimateError
-from planner.core.setups import TrainingSetup
-from planner.core.sharding import DEFAULT_LAYERS, gathered_layers_bytes, offload, shard
-from planner.core.specs import Workload
+from planner.core.estimator.memory_notes import note
+from planner.core.estimator.model_states import States
+from planner.core.estimator.setups import TrainingSetup
+from planner.core.estimator.sharding import DEFAULT_LAYERS, gathered_layers_bytes, offload, shard
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Workload
 
 S = States(weights=1600.0, weights_fwd_only=800.0, master=400.0, grads=800.0, opt_state=1200.0,
            temporaries=400.0, framework=100.0, host=0.0, trainable=1000, grads_at_once=True,

@@ -2,9 +2,8 @@
 
 import pytest
 
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.precision import EstimateError
-from planner.core.speed import (
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.estimator.speed import (
     active_parameters,
     decode_speed,
     per_dollar,
@@ -12,6 +11,7 @@ from planner.core.speed import (
     training_flops_per_sample,
     training_speed,
 )
+from planner.core.records.precision import EstimateError
 
 
 def test_llama3_8b_training_on_eight_h100(real_catalog):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planner.core.build import Build
-from planner.core.study import Study
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
 
 
 @pytest.mark.parametrize(("build_name", "variant"), [

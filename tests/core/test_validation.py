@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.validation import NOT_COMPARABLE, compare_run
+from planner.core.estimator.validation import NOT_COMPARABLE, compare_run
 
 MEASUREMENTS = Path(__file__).resolve().parents[1] / "data" / "measurements.json"
 RUNS = json.loads(MEASUREMENTS.read_text())["runs"]

@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.headroom import DOES_NOT_FIT, FITS
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.money import Rates
-from planner.core.specs import Price
-from planner.core.views_compare import (
+from planner.core.costs.money import Rates
+from planner.core.estimator.headroom import DOES_NOT_FIT, FITS
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.records.specs import Price
+from planner.core.views.compare import (
     HIGHER,
     LOWER,
     NO_FIGURE,

@@ -12,10 +12,10 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import Build, BuildSlot, CostSettings
-from planner.core.energy import Usage
-from planner.core.money import Rates
-from planner.core.specs import (
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.plan.build import Build, BuildSlot, CostSettings
+from planner.core.records.specs import (
     Catalog,
     CloudInstance,
     GpuSpec,
@@ -24,7 +24,7 @@ from planner.core.specs import (
     Tariff,
     TariffTier,
 )
-from planner.core.views_energy import energy_view
+from planner.core.views.energy import energy_view
 
 RATES = Rates(cny_per_usd=7.0, cny_per_eur=8.0, as_of="2026-01-05")
 A = GpuSpec(id="a", vendor="NVIDIA", name="Card A", architecture="ampere", segment="consumer",

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import Build, BuildSlot, TrackedWorkload, estimate_for
-from planner.core.headroom import FITS
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.views_headroom import ERROR, NO_GPU, headroom_rows
+from planner.core.estimator.headroom import FITS
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, estimate_for
+from planner.core.views.headroom import ERROR, NO_GPU, headroom_rows
 
 
 def test_a_row_carries_the_estimate_and_the_binding_card(real_catalog):

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.memory import TrainingSetup
-from planner.core.money import Rates
-from planner.core.specs import Catalog, CloudInstance, GpuSpec, Price, Workload
-from planner.core.study import Study, Variant
-from planner.core.views_variants import (
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.estimator.memory import TrainingSetup
+from planner.core.plan.build import BuildSlot, CostSettings, TrackedWorkload
+from planner.core.plan.study import Study, Variant
+from planner.core.records.specs import Catalog, CloudInstance, GpuSpec, Price, Workload
+from planner.core.views.variants import (
     RENTAL,
     default_selection,
     variant_comparison,

@@ -6,11 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from planner.core.build import TrackedWorkload, estimate_for
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.precision import EstimateError
-from planner.core.specs import Workload
-from planner.core.workload_settings import (
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import TrackedWorkload, estimate_for
+from planner.core.plan.workload_settings import (
     DEFAULT_EVERY,
     DEFAULT_RANK,
     SETTINGS,
@@ -29,6 +27,8 @@ from planner.core.workload_settings import (
     with_adapter,
     with_setting,
 )
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Workload
 
 LLM = Workload(id="llm", name="An 8B LLM", family="decoder", parameters=8_000_000_000,
                sources=("hand-made",), hidden=4096, layers=32, heads=32, vocab=128_256)

@@ -89,7 +89,7 @@ def save_build(path: Path, gpus: tuple[tuple[str, int], ...] = (),
                workloads: int = 1) -> None:
     """A real .gpubuild over the fixture catalog: these GPUs (id, count) and workloads."""
     from planner.catalog.datafiles import load_catalog
-    from planner.core.build import Build, BuildSlot, TrackedWorkload
+    from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
     from planner.documents import save_document
 
     catalog = load_catalog(FIXTURE_DATA)

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 
 FIXTURE_DATA = Path(__file__).resolve().parent.parent / "fixtures" / "data"
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox
 
-from planner.core.physics import summarize
+from planner.core.plan.physics import summarize
 from planner.ui import edits
 from planner.ui.build_canvas import BuildCanvas
 

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 
-from planner.core.specs import Catalog
+from planner.core.records.specs import Catalog
 from planner.ui.catalog_model import (
     FP16,
     GPU_ROLE,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.memory import TrainingSetup
+from planner.core.estimator.memory import TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
 from planner.translations import i18n_dir
 from planner.ui import edits
 from planner.ui.build_canvas import BuildCanvas

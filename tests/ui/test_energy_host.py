@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from planner.core.build import Build, BuildSlot, CostSettings
-from planner.core.energy import Usage
-from planner.core.money import Rates
-from planner.core.specs import Catalog
-from planner.core.views_energy import energy_view
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.plan.build import Build, BuildSlot, CostSettings
+from planner.core.records.specs import Catalog
+from planner.core.views.energy import energy_view
 from planner.ui.document import BuildDocument
 from planner.ui.panels.energy import COUNT, GPU, KWH, EnergyPanel
 from planner.ui.totals_bar import TotalsBar

@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
-from planner.core.physics import BuildWarning
+from planner.core.plan.physics import BuildWarning
 from planner.translations import i18n_dir
 from planner.ui.catalog_panel import CatalogPanel
-from planner.ui.warnings_text import warning_text
+from planner.words.warnings import warning_text
 
 
 @pytest.fixture
@@ -44,10 +44,10 @@ def test_unknown_warning_code_falls_back_to_core_sentence():
 
 
 def test_suggestions_speak_chinese_including_stacked_ones(chinese, real_catalog):
-    from planner.core.build import TrackedWorkload
-    from planner.core.memory import TrainingSetup
-    from planner.core.suggest import suggestions
-    from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
+    from planner.core.estimator.memory import TrainingSetup
+    from planner.core.plan.build import TrackedWorkload
+    from planner.core.plan.suggest import suggestions
+    from planner.words.suggestions import suggestion_cost, suggestion_title
 
     gpu = real_catalog.gpu("nvidia-rtx-4090")
     bert = TrackedWorkload(real_catalog.workload("bert-large"), "train",
@@ -66,11 +66,11 @@ def test_suggestions_speak_chinese_including_stacked_ones(chinese, real_catalog)
 
 
 def test_suggestion_text_falls_back_to_core_in_english(real_catalog):
-    from planner.core.suggest import Suggestion
+    from planner.core.plan.suggest import Suggestion
 
     s = Suggestion("new-code", "Core sentence", "Core cost", None, 0, "fits",  # type: ignore[arg-type]
                    (("new-code", {}),))
-    from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
+    from planner.words.suggestions import suggestion_cost, suggestion_title
 
     assert suggestion_title(s) == "Core sentence" and suggestion_cost(s) == "Core cost"
 

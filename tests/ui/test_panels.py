@@ -13,17 +13,16 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QSpinBox, QWidget
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import Build, BuildSlot, CostSettings, TrackedWorkload
-from planner.core.energy import Usage
-from planner.core.formatting import GIB, Formatter
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.money import Rates, format_money
-from planner.core.precision import TRAINING_PRECISIONS
-from planner.core.specs import Catalog
-from planner.core.views_compare import comparison_table
-from planner.core.views_energy import energy_view
-from planner.core.views_headroom import headroom_rows
-from planner.report.wording import verdict_text
+from planner.core.costs.energy import Usage
+from planner.core.costs.formatting import GIB, Formatter
+from planner.core.costs.money import Rates
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
+from planner.core.records.precision import TRAINING_PRECISIONS
+from planner.core.records.specs import Catalog
+from planner.core.views.compare import comparison_table
+from planner.core.views.energy import energy_view
+from planner.core.views.headroom import headroom_rows
 from planner.translations import i18n_dir
 from planner.ui import edits
 from planner.ui.document import BuildDocument
@@ -49,6 +48,7 @@ from planner.ui.panels.workloads_columns import (
     STRATEGY,
     TASK,
 )
+from planner.words.wording import verdict_text
 
 RATES = Rates(cny_per_usd=7.1, cny_per_eur=7.8)
 gib = Formatter().memory
@@ -152,8 +152,8 @@ def test_energy_figures_equal_core(qtbot, document: BuildDocument) -> None:
     idle_note = " (idle not counted)"
     assert model.index(total_row, KWH).data() == number(view.total.kwh_per_year) + (
         "" if view.total.idle_counted else idle_note)
-    assert model.index(total_row, COST).data() == format_money(view.total.cost_per_year,
-                                                               view.currency)
+    assert model.index(total_row, COST).data() == Formatter(currency=view.currency).money(
+        view.total.cost_per_year)
     assert model.index(total_row, KWH).data(Qt.ItemDataRole.FontRole).bold()
     for r, line in enumerate(view.lines):
         assert model.index(r, KWH).data() == number(line.kwh_per_year) + (
@@ -188,8 +188,8 @@ def test_energy_inputs_edit_the_document(qtbot, document: BuildDocument) -> None
     assert document.build.usage.pue == pytest.approx(1.5)
     view = energy_view(document.build, document.catalog, RATES)
     model = panel.table.model()
-    assert model.index(model.rowCount() - 1, COST).data() == format_money(
-        view.total.cost_per_year, "EUR")  # type: ignore[union-attr]
+    assert model.index(model.rowCount() - 1, COST).data() == Formatter(currency="EUR").money(
+        view.total.cost_per_year)  # type: ignore[union-attr]
     document.undo_stack.undo()
     assert document.build.usage.pue == 1.0
     assert panel.inputs.pue.value() == pytest.approx(1.0)

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from planner.core.build import CostSettings
-from planner.core.energy import Usage
+from planner.core.costs.energy import Usage
+from planner.core.plan.build import CostSettings
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.main_window import MainWindow

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
-from planner.core.build import Build
-from planner.core.study import Study
+from planner.core.plan.build import Build
+from planner.core.plan.study import Study
 from planner.documents import load_document
 from planner.ui import edits
 from planner.ui.document import BuildDocument

@@ -17,23 +17,23 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import Build, BuildSlot, TrackedWorkload
-from planner.core.formatting import Formatter
-from planner.core.memory import InferenceSetup, TrainingSetup
-from planner.core.memory_notes import TEMPLATES, MemoryNote
-from planner.core.money import Rates
-from planner.core.specs import Catalog
-from planner.core.views_headroom import headroom_rows
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.money import Rates
+from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+from planner.core.estimator.memory_notes import TEMPLATES, MemoryNote
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
+from planner.core.records.specs import Catalog
+from planner.core.views.headroom import headroom_rows
 from planner.translations import i18n_dir
 from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.memory_notes_text import PARAMETERS, _template, note_text
 from planner.ui.panels.figure_model import MARKED_ROLE
 from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.recommend import RecommendDialog
 from planner.ui.panels.workloads import WorkloadsPanel
 from planner.ui.panels.workloads_columns import ADAPTER, ESTIMATE, RECIPE, SEQ, STRATEGY
 from planner.ui.panels.workloads_model import WARNING_SIGN
+from planner.words.memory_notes import PARAMETERS, _template, note_text
 
 
 @pytest.fixture(scope="module")

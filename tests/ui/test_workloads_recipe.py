@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.build import Build, BuildSlot, TrackedWorkload, estimate_for
-from planner.core.memory import MemoryEstimate, TrainingSetup
-from planner.core.specs import Catalog
+from planner.core.estimator.memory import MemoryEstimate, TrainingSetup
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, estimate_for
+from planner.core.records.specs import Catalog
 from planner.ui.document import BuildDocument
 from planner.ui.panels.workload_recipe import RecipeDialog
 from planner.ui.panels.workloads import WorkloadsPanel

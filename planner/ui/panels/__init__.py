@@ -2,7 +2,7 @@
 
 Each panel reads the one :class:`~planner.ui.document.BuildDocument`, asks ``planner.core.views_*``
 for its figures when the document changes, and only lays them out (formatted by
-:mod:`planner.core.formatting`); edits go through :mod:`planner.ui.edits`, one undoable step
+:mod:`planner.core.costs.formatting`); edits go through :mod:`planner.ui.edits`, one undoable step
 each. Nothing here computes a figure.
 """
 

@@ -17,11 +17,11 @@ from PySide6.QtGui import QColor, QPalette, QShowEvent
 from PySide6.QtWidgets import QComboBox, QCompleter, QGraphicsItem, QLayout, QWidget
 
 from planner.catalog.rates import bundled_rates
-from planner.core.formatting import Formatter
-from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
-from planner.core.money import Rates
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.money import Rates
+from planner.core.estimator.headroom import DOES_NOT_FIT, FITS, TIGHT
 from planner.ui.document import BuildDocument
-from planner.ui.formats import formatter
+from planner.words.formats import formatter
 
 pg.setConfigOptions(antialias=True)
 

@@ -3,8 +3,8 @@
 Which variants are compared, and whether a cloud rental joins them, is the panel's own choice
 (not part of the document): by default the first four variants, with the rental the assumptions
 name. The figures and the best cell of each row come from
-:func:`planner.core.views_variants.variant_comparison`; they are worded as on page 1 of the
-printed sheet (:mod:`planner.report.wording`). Below the table, the cumulative cost of each
+:func:`planner.core.views.variants.variant_comparison`; they are worded as on page 1 of the
+printed sheet (:mod:`planner.words.wording`). Below the table, the cumulative cost of each
 candidate over the horizon. Names from the file are shown as plain text.
 """
 
@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.headroom import DOES_NOT_FIT
-from planner.core.money import Rates
-from planner.core.views_compare import ComparisonRow
-from planner.core.views_variants import (
+from planner.core.costs.money import Rates
+from planner.core.estimator.headroom import DOES_NOT_FIT
+from planner.core.views.compare import ComparisonRow
+from planner.core.views.variants import (
     MAX_COMPARED,
     VariantComparison,
     default_selection,
@@ -37,7 +37,6 @@ from planner.core.views_variants import (
     variant_comparison,
 )
 from planner.report.chart import axis_top
-from planner.report.wording import cell_text, row_label, row_labels, verdict_text
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
     Panel,
@@ -49,6 +48,7 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.curve_item import CurveItem
 from planner.ui.panels.figure_model import CENTER, Cell, FigureModel
+from planner.words.wording import cell_text, row_label, row_labels, verdict_text
 
 #: One colour and marker per column (Okabe–Ito), dashed every other line for grey print.
 SERIES = (("#0072B2", "o", False), ("#D55E00", "s", True), ("#009E73", "o", True),

@@ -2,7 +2,7 @@
 
 Which GPUs are compared is the panel's own choice (it is not part of the build): by default the
 build's distinct cards; the user adds others from the catalog and removes any. The figures and
-which cell wins each row come from :mod:`planner.core.views_compare`; the panel marks winners with
+which cell wins each row come from :mod:`planner.core.views.compare`; the panel marks winners with
 bold text on a light tint of the palette's highlight colour, and every datasheet cell's tooltip
 names its source.
 """
@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.formatting import Formatter
-from planner.core.headroom import DOES_NOT_FIT
-from planner.core.money import Rates
-from planner.core.specs import GpuSpec
-from planner.core.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
-from planner.core.views_compare import (
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.money import Rates
+from planner.core.estimator.headroom import DOES_NOT_FIT
+from planner.core.estimator.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
+from planner.core.records.specs import GpuSpec
+from planner.core.views.compare import (
     MAX_COLUMNS,
     ComparisonRow,
     ComparisonTable,
@@ -39,9 +39,9 @@ from planner.core.views_compare import (
     default_architectures,
     default_gpus,
 )
-from planner.report.wording import cell_text, row_label, row_labels, verdict_text
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel, clear_layout, searchable_combo, verdict_color
+from planner.words.wording import cell_text, row_label, row_labels, verdict_text
 
 #: Rows whose figures come from the GPU's datasheet (the others are derived or from elsewhere).
 DATASHEET_ROWS = {"memory", "memory_type", "bandwidth", "fp32", "fp16", "bf16", "fp8", "int8",

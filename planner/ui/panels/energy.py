@@ -2,7 +2,7 @@
 
 The inputs edit the document (each field merges its keystrokes into one undo step), so the
 assumptions travel in the ``.gpubuild`` and every other view sees the same ones. The figures come
-from :func:`planner.core.views_energy.energy_view`; the chart's curves are created once and get new
+from :func:`planner.core.views.energy.energy_view`; the chart's curves are created once and get new
 data on each change.
 """
 
@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import CostSettings
-from planner.core.energy import Usage
-from planner.core.money import Rates
-from planner.core.views_energy import EnergyLine, EnergyView, energy_view
+from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.plan.build import CostSettings
+from planner.core.views.energy import EnergyLine, EnergyView, energy_view
 from planner.ui import edits
 from planner.ui.assumptions_form import AssumptionsForm
 from planner.ui.document import BuildDocument

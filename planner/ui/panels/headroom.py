@@ -4,7 +4,7 @@ Bars are coloured by verdict (and labelled with it, for readers who cannot tell 
 apart), whiskers show the estimate's validated error band, and hovering a bar explains it part by
 part. Below the chart, each workload that does not fit offers core's "what would make it fit"
 changes as buttons; a click is one undoable edit. Figures come from
-:func:`planner.core.views_headroom.headroom_rows`; one chart item draws every bar (see
+:func:`planner.core.views.headroom.headroom_rows`; one chart item draws every bar (see
 :mod:`planner.ui.panels.headroom_item`) and gets new data on every change.
 """
 
@@ -28,20 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.formatting import GIB
-from planner.core.headroom import DOES_NOT_FIT
-from planner.core.suggest import Suggestion
-from planner.core.views_headroom import (
+from planner.core.costs.formatting import GIB
+from planner.core.estimator.headroom import DOES_NOT_FIT
+from planner.core.plan.suggest import Suggestion
+from planner.core.views.headroom import (
     BREAKDOWN_KEYS,
     ERROR,
     NO_GPU,
     HeadroomRow,
     headroom_rows,
 )
-from planner.report.wording import task_text, verdict_text
 from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.memory_notes_text import note_text
 from planner.ui.panels.common import (
     Panel,
     chart_colors,
@@ -50,7 +48,9 @@ from planner.ui.panels.common import (
     verdict_color,
 )
 from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, HeadroomBars
-from planner.ui.panels.suggestion_text import suggestion_cost, suggestion_title
+from planner.words.memory_notes import note_text
+from planner.words.suggestions import suggestion_cost, suggestion_title
+from planner.words.wording import task_text, verdict_text
 
 SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30

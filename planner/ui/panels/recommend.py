@@ -2,7 +2,7 @@
 
 The search runs over the whole catalog on every input change (core keeps it within tens of
 milliseconds), so there is no Search button to forget. Prices and the budget are in the chosen
-currency (:func:`planner.core.views_recommend.recommend_rows` converts). Under the results the
+currency (:func:`planner.core.views.recommend.recommend_rows` converts). Under the results the
 dialog states the precision and recipe each workload was sized with (core's recipe parts, worded
 by :mod:`planner.ui.recipe_text`), and each row's tooltip adds the layout it fits with. Apply
 replaces the build's GPUs with the chosen candidate as one undoable edit.
@@ -35,21 +35,21 @@ from PySide6.QtWidgets import (
 )
 
 from planner.catalog.rates import bundled_rates
-from planner.core.build import TrackedWorkload
-from planner.core.money import CURRENCIES, Rates
-from planner.core.precision import EstimateError
-from planner.core.recommend import OBJECTIVES, PRESETS
-from planner.core.views_recommend import (
+from planner.core.costs.money import CURRENCIES, Rates
+from planner.core.plan.build import TrackedWorkload
+from planner.core.plan.recommend import OBJECTIVES, PRESETS
+from planner.core.records.precision import EstimateError
+from planner.core.views.recommend import (
     CandidateRow,
     build_with_candidate,
     preset_workloads,
     recommend_rows,
 )
-from planner.report.wording import task_text
 from planner.ui import edits
 from planner.ui.document import BuildDocument
-from planner.ui.formats import formatter
 from planner.ui.recipe_text import RecipeWords
+from planner.words.formats import formatter
+from planner.words.wording import task_text
 
 TRACKED = "tracked"
 GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES = range(7)

@@ -7,7 +7,7 @@ would be ten more columns, so they live here, opened from the row's recipe cell.
 one undoable edit at once (:func:`planner.ui.edits.set_workload_setting`), so the estimate at the
 top and every panel follow while the window is open; undo elsewhere shows here too. Which
 setting applies and which choices it offers are core's rules
-(:mod:`planner.core.workload_settings`); the words are the table's
+(:mod:`planner.core.plan.workload_settings`); the words are the table's
 (:class:`~planner.ui.panels.workloads_columns.WorkloadLabels`).
 """
 
@@ -33,10 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.build import TrackedWorkload
-from planner.core.headroom import DOES_NOT_FIT
-from planner.core.views_headroom import ERROR, headroom_row
-from planner.core.workload_settings import (
+from planner.core.estimator.headroom import DOES_NOT_FIT
+from planner.core.plan.build import TrackedWorkload
+from planner.core.plan.workload_settings import (
     DEFAULT_EVERY,
     applies,
     attention_modules,
@@ -49,13 +48,14 @@ from planner.core.workload_settings import (
     shown_settings,
     target_names,
 )
-from planner.report.wording import task_text, verdict_text
+from planner.core.views.headroom import ERROR, headroom_row
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import verdict_color
 from planner.ui.panels.figure_model import Option
 from planner.ui.panels.workloads_columns import WorkloadLabels
 from planner.ui.panels.workloads_model import WARNING_SIGN
+from planner.words.wording import task_text, verdict_text
 
 #: Widest the window grows (module names wrap in their list beyond it).
 WIDTH = 470

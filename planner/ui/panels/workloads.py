@@ -6,7 +6,7 @@ Workloads come from the catalog (a searchable combo) or from a Hugging Face ``co
 (:mod:`planner.ui.panels.workloads_model`, :mod:`planner.ui.panels.workloads_view`): cells are
 painted text and an editor exists only while a cell is edited, so an edit repaints the cells that
 changed instead of re-laying out a dozen live widgets per row. The per-GPU figure in the estimate
-column comes from :func:`planner.core.views_headroom.headroom_rows`, like the headroom chart's.
+column comes from :func:`planner.core.views.headroom.headroom_rows`, like the headroom chart's.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.core.hfconfig import workload_from_hf_config
-from planner.core.precision import EstimateError
-from planner.core.specs import Workload
-from planner.core.views_headroom import headroom_rows
+from planner.core.models.hfconfig import workload_from_hf_config
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Workload
+from planner.core.views.headroom import headroom_rows
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel, searchable_combo, verdict_color

@@ -2,7 +2,7 @@
 
 Which column edits which setting, with which editor and range, and the words for each choice
 (the recipe editor, :mod:`planner.ui.panels.workload_recipe`, words its choices from here too).
-Which settings apply to which workload is core's rule (:mod:`planner.core.workload_settings`);
+Which settings apply to which workload is core's rule (:mod:`planner.core.plan.workload_settings`);
 the model (:mod:`planner.ui.panels.workloads_model`) puts the two together.
 """
 
@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from planner.core.build import TASKS
-from planner.core.formatting import GIB, Formatter
-from planner.core.headroom import DOES_NOT_FIT, FITS, TIGHT
-from planner.core.precision import OPTIMIZER_LABELS, STRATEGIES, TRAINING_PRECISIONS
-from planner.core.views_headroom import ERROR, NO_GPU
-from planner.core.workload_settings import (
+from planner.core.costs.formatting import GIB, Formatter
+from planner.core.estimator.headroom import DOES_NOT_FIT, FITS, TIGHT
+from planner.core.plan.build import TASKS
+from planner.core.plan.workload_settings import (
     INFERENCE_PRECISIONS,
     INFERENCE_STRATEGIES,
     RECIPE_SETTINGS,
     ShownSettings,
 )
-from planner.report.wording import verdict_text
+from planner.core.records.precision import OPTIMIZER_LABELS, STRATEGIES, TRAINING_PRECISIONS
+from planner.core.views.headroom import ERROR, NO_GPU
 from planner.ui.panels.figure_model import Option
+from planner.words.wording import verdict_text
 
 (NAME, ESTIMATE, TASK, PRECISION, BATCH, SEQ, OPTIMIZER, CHECKPOINTING, ACCUMULATION, ATTENTION,
  STRATEGY, ADAPTER, RANK, RECIPE, REMOVE) = range(15)
@@ -32,7 +32,7 @@ NAME_WIDTH = 150
 #: Short names for the narrow parallelism column; the full label is the item's tooltip.
 STRATEGY_SHORT = {"ddp": "DDP", "zero1": "ZeRO-1", "zero2": "ZeRO-2", "zero3": "ZeRO-3",
                   "fsdp": "FSDP", "tp": "TP", "pp": "PP"}
-#: The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits.
+#: The setting (a :data:`planner.core.plan.workload_settings.SETTINGS` name) each column edits.
 FIELDS: dict[int, str] = {
     TASK: "task", PRECISION: "precision", BATCH: "batch", SEQ: "seq", OPTIMIZER: "optimizer",
     CHECKPOINTING: "checkpointing", ACCUMULATION: "accumulation", ATTENTION: "attention",

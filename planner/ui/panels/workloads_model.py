@@ -10,8 +10,8 @@ An edit (``setData``, ``removeRows``) becomes one undoable document edit through
 :mod:`planner.ui.edits`; the document then says it changed, the panel refreshes, and
 :meth:`WorkloadsModel.update` hands the new rows to the shared cell model
 (:mod:`planner.ui.panels.figure_model`), which signals only the cells that differ. Which setting
-applies to which workload is core's rule (:mod:`planner.core.workload_settings`); figures come
-from :func:`planner.core.views_headroom.headroom_rows` (handed in by the panel).
+applies to which workload is core's rule (:mod:`planner.core.plan.workload_settings`); figures come
+from :func:`planner.core.views.headroom.headroom_rows` (handed in by the panel).
 
 A setting the estimate refuses (a sequence past the model's context, tensor parallelism that
 does not divide its heads, LoRA targets it lacks, QLoRA on a model that cannot be quantized) is
@@ -28,16 +28,15 @@ from typing import Any, cast
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from planner.core.build import TrackedWorkload
-from planner.core.headroom import DOES_NOT_FIT
-from planner.core.views_headroom import ERROR, HeadroomRow
-from planner.core.workload_settings import (
+from planner.core.estimator.headroom import DOES_NOT_FIT
+from planner.core.plan.build import TrackedWorkload
+from planner.core.plan.workload_settings import (
     RECIPE_SETTINGS,
     applies,
     recipe_changes,
     shown_settings,
 )
-from planner.report.wording import verdict_text
+from planner.core.views.headroom import ERROR, HeadroomRow
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import verdict_color
@@ -70,6 +69,7 @@ from planner.ui.panels.workloads_columns import (
     TASK,
     WorkloadLabels,
 )
+from planner.words.wording import verdict_text
 
 _Index = QModelIndex | QPersistentModelIndex
 Figure = tuple[str, int, int, str | None, str | None] | None

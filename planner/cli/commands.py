@@ -1,0 +1,348 @@
+"""The headless ``gpu-planner`` commands over the same core the app uses.
+
+The command-line contract (flag names, precision/optimizer/strategy names, JSON keys) is public:
+scripts rely on it (see docs/cli.md). Every error is one sentence on stderr and exit status 2 —
+never a traceback. Heavy modules (Qt, SQLAlchemy) are imported only by the commands that need them;
+:mod:`planner.cli` imports this module only when a command is given, so starting the app does not
+pay for argparse and the estimators' tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from planner.cli.options import UsageError, build_parser
+from planner.cli.text import count_of, energy_lines, estimate_lines, formatter, recommend_lines
+from planner.core.records.precision import QUANTIZATION_BYTES, TRAINING_PRECISIONS, EstimateError
+
+if TYPE_CHECKING:
+    from planner.catalog.store import CatalogStore
+
+EXIT_USAGE = 2
+MAX_CONFIG_BYTES = 1_000_000
+_build_parser = build_parser  # the name tests and tools have imported
+
+
+def run(args_list: Sequence[str]) -> int:
+    """Run a command (or --help/--version); return the exit status."""
+    try:
+        args = build_parser().parse_args(list(args_list))
+        return int(_dispatch(args) or 0)
+    except (UsageError, EstimateError) as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # `gpu-planner … | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:
+        print(f"Could not read or write {exc.filename or 'a file'}: "
+              f"{exc.strerror or exc}.", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
+                "energy": _energy, "check": _check, "report": _report}
+    if args.command is None:
+        raise UsageError("Name a command; see 'gpu-planner --help'")
+    return handlers[args.command](args)
+
+
+def _emit(payload: Any) -> None:
+    print(json.dumps(payload, ensure_ascii=False, indent=2, allow_nan=False))
+
+
+def _store() -> CatalogStore:
+    from planner.catalog.store import open_store
+
+    store = open_store()
+    if store.notice:
+        print(store.notice, file=sys.stderr)
+    return store
+
+
+def _catalog(args: argparse.Namespace) -> int:
+    from planner.catalog import export
+
+    catalog = _store().catalog()
+    records = {
+        "gpus": lambda: [export.gpu_record(g) for g in catalog.gpus],
+        "models": lambda: [export.workload_record(w) for w in catalog.workloads],
+        "architectures": lambda: [export.architecture_record(a) for a in catalog.architectures],
+        "tariffs": lambda: [export.tariff_record(t) for t in catalog.tariffs],
+        "carbon": lambda: [export.carbon_record(c) for c in catalog.carbon],
+        "cloud": lambda: [export.cloud_record(c) for c in catalog.cloud],
+    }[args.kind]()
+    if args.json:
+        _emit(records)
+    else:
+        print(export.format_table(args.kind, records))
+    return 0
+
+
+def _load_hf_config(path: Path) -> Any:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        raise UsageError(f"Cannot read '{path}': no such file.") from None
+    if size > MAX_CONFIG_BYTES:
+        raise UsageError(f"'{path}' is too large to be a config.json.")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise UsageError(f"'{path}' is not valid JSON, so it cannot be read as a "
+                         f"config.json.") from None
+
+
+def _estimate(args: argparse.Namespace) -> int:
+    from planner.core.estimator.headroom import headroom
+    from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+    from planner.core.estimator.speed import DEFAULT_BANDWIDTH_EFFICIENCY, DEFAULT_MFU
+    from planner.core.models.hfconfig import workload_from_hf_config
+    from planner.core.models.layouts import with_head
+    from planner.core.plan.build import TrackedWorkload, estimate_for
+    from planner.core.records.capability import refuses
+    from planner.core.records.lookup import find_gpu, find_workload
+    from planner.core.views.compare import speed_unit, workload_speed
+
+    catalog = None
+    if args.hf_config is not None:
+        workload = workload_from_hf_config(_load_hf_config(args.hf_config),
+                                           name=args.hf_config.name, head=args.head)
+    else:
+        catalog = _store().catalog()
+        workload = with_head(find_workload(catalog.workloads, args.model), args.head)
+    for name in ("batch", "accumulation", "gpus"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name} must be a whole number of at least 1 "
+                             f"(got {getattr(args, name)}).")
+    if args.seq is not None and args.seq < 1:
+        raise UsageError(f"--seq must be a whole number of at least 1 (got {args.seq}).")
+    strategy = args.strategy or ("ddp" if args.task == "train" else "tp")
+    if args.task == "train":
+        precision = args.precision or "amp-bf16"
+        if precision not in TRAINING_PRECISIONS:
+            raise UsageError(f"'{precision}' is an inference precision; for training use one "
+                             f"of {', '.join(TRAINING_PRECISIONS)}.")
+        if args.int8_base and args.lora is None:
+            raise UsageError("--int8-base quantizes the frozen base under LoRA; add --lora RANK.")
+        from planner.core.estimator.activations import checkpoint_every
+
+        if args.checkpointing is not None:  # bare --checkpointing means full
+            checkpoint_every(args.checkpointing)  # one sentence for a malformed mode
+        checkpointing, mode = args.checkpointing is not None, args.checkpointing or "full"
+        rank = args.lora or args.qlora
+        tracked = TrackedWorkload(workload, "train", training=TrainingSetup(
+            precision=precision, optimizer=args.optimizer, batch=args.batch, seq=args.seq,
+            checkpointing=checkpointing, checkpoint_mode=mode, accumulation=args.accumulation,
+            attention=args.attention, gpus=args.gpus, strategy=strategy,
+            lora_rank=rank, qlora=args.qlora is not None, lora_targets=args.lora_targets,
+            adapter_dtype=args.adapter_dtype, double_quant=args.double_quant,
+            int8_base=args.int8_base, optimizer_impl=args.optimizer_impl,
+            optimizer_in_backward=args.optimizer_in_backward, loss=args.loss,
+            offload=args.offload))
+    else:
+        precision = args.precision or "bf16"
+        if precision not in QUANTIZATION_BYTES or precision == "nf4":
+            raise UsageError(f"'{precision}' is a training recipe; for inference use fp32, "
+                             f"fp16, bf16, fp8, int8 or int4.")
+        tracked = TrackedWorkload(workload, "inference", inference=InferenceSetup(
+            precision=precision, batch=args.batch, seq=args.seq, gpus=args.gpus,
+            strategy=strategy))
+    estimate = estimate_for(tracked, args.gpus)
+    result: dict[str, Any] = {
+        "model": workload.id,
+        "head": workload.task_head,
+        "task": args.task,
+        "precision": precision,
+        "gpus": args.gpus,
+        "strategy": strategy,
+        "parameters": estimate.parameters,
+        "trainable_parameters": estimate.trainable_parameters,
+        "total_bytes": estimate.total_bytes,
+        "breakdown": estimate.breakdown(),
+        "host_bytes": estimate.host_bytes,
+        "peak_phase": estimate.peak_phase,
+        "provenance": estimate.provenance,
+        "error_band": estimate.error_band,
+        "notes": [n.message for n in estimate.notes],
+        "note_codes": [{"code": n.code, "params": dict(n.params)} for n in estimate.notes],
+    }
+    gpu_name = None
+    if args.gpu:
+        catalog = catalog or _store().catalog()
+        gpu = find_gpu(catalog.gpus, args.gpu)
+        gpu_name = gpu.name
+        compute = (TRAINING_PRECISIONS[precision].compute if args.task == "train"
+                   else None)
+        arch = catalog.architecture(gpu.architecture)
+        if compute and refuses(gpu, compute, arch):
+            raise UsageError(f"{gpu.name} ({arch.name if arch else gpu.architecture}) has no "
+                             f"{compute.upper()} tensor units; choose another --precision.")
+        if args.reserve_mib < 0 or not math.isfinite(args.reserve_mib):
+            raise UsageError("--reserve-mib must be 0 or more.")
+        fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
+        result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
+                      headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)
+        speed = workload_speed(tracked, gpu, args.gpus)
+        if speed is None and compute and gpu.tensor_tflops(compute) is None:
+            result["speed_unknown"] = f"no {compute.upper()} tensor figure on record for this card"
+        share = formatter().percent
+        result["speed"] = None if speed is None else {
+            "per_second": speed, "unit": speed_unit(tracked),
+            "assumes": (f"{share(DEFAULT_MFU)} of peak dense tensor throughput (MFU)"
+                        if args.task == "train" else
+                        f"{share(DEFAULT_BANDWIDTH_EFFICIENCY)} of memory bandwidth")}
+    if args.json:
+        _emit(result)
+    else:
+        print("\n".join(estimate_lines(workload.name, gpu_name, result)))
+    return 0
+
+
+def _recommend(args: argparse.Namespace) -> int:
+    from planner.core.costs.money import check_currency
+    from planner.core.estimator.memory import InferenceSetup, TrainingSetup
+    from planner.core.plan.build import TrackedWorkload
+    from planner.core.plan.recommend import MAX_COUNT, recipe_summary, recommend
+    from planner.core.records.lookup import find_workload
+
+    catalog = _store().catalog()
+    tracked = []
+    for query in args.model:
+        w = find_workload(catalog.workloads, query)
+        if args.task == "train":
+            setup = TrainingSetup(precision=args.precision or "amp-bf16",
+                                  batch=args.batch or w.default_batch, seq=args.seq)
+            tracked.append(TrackedWorkload(w, "train", training=setup))
+        else:
+            inf = InferenceSetup(precision=args.precision or "bf16", batch=args.batch or 1,
+                                 seq=args.seq)
+            tracked.append(TrackedWorkload(w, "inference", inference=inf))
+    currency = check_currency(args.currency)
+    from planner.catalog.rates import bundled_rates
+
+    fmt, rates = formatter(currency), bundled_rates()
+    budget_usd = None
+    if args.budget is not None:
+        if not math.isfinite(args.budget) or args.budget <= 0:
+            raise UsageError("--budget must be more than zero.")
+        budget_usd = rates.convert(args.budget, currency, "USD")
+    results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget_usd=budget_usd,
+                        objective=args.objective, architectures=catalog.architectures,
+                        rates=rates)
+    rows: list[dict[str, Any]] = [{
+        "gpu": c.gpu.id, "name": c.gpu.name, "count": c.count,
+        "strategies": list(c.strategies),
+        "price": None if c.price_usd is None else round(
+            rates.convert(c.price_usd, "USD", currency), 2),
+        "currency": currency, "tdp_w": c.tdp_w, "worst_headroom": round(c.worst_headroom, 4),
+    } for c in results]
+    assumed = [recipe_summary(t) for t in tracked]
+    if not rows:
+        # Nothing to recommend is a failed request, not an empty success (docs/cli.md).
+        remedy = (f" within a budget of {fmt.money(args.budget)}; raise --budget or lower "
+                  f"--headroom" if budget_usd else
+                  "; try a smaller --batch or --seq, or a lower --precision")
+        raise UsageError(f"No build of up to {MAX_COUNT} identical GPUs in the catalog fits "
+                         f"these workloads{remedy}.")
+    if args.json:
+        _emit({"candidates": rows, "assumptions": assumed, "rates_as_of": rates.as_of})
+    else:
+        print("\n".join(recommend_lines(rows, assumed, fmt)))
+    return 0
+
+
+def _energy(args: argparse.Namespace) -> int:
+    from planner.core.costs.energy import Usage, annual_energy, co2_kg, flat_tariff, tariff_cost
+    from planner.core.costs.money import check_currency
+    from planner.core.records.lookup import find_gpu
+
+    catalog = _store().catalog()
+    gpu = find_gpu(catalog.gpus, args.gpu)
+    if args.count < 1:
+        raise UsageError(f"--count must be a whole number of at least 1 (got {args.count}).")
+    usage = Usage(hours_per_day=args.hours_per_day, days_per_year=args.days,
+                  utilization=args.utilization, pue=args.pue, host_watts=args.host_watts)
+    energy = annual_energy([(gpu, args.count)], usage)
+    currency = check_currency(args.currency)
+    fmt = formatter(currency)
+    cost = None
+    if args.tariff:
+        tariff = next((t for t in catalog.tariffs if t.id == args.tariff), None)
+        if tariff is None:
+            raise UsageError(f"No tariff '{args.tariff}' in the catalog; "
+                             "'gpu-planner catalog tariffs' lists them.")
+        converted = fmt.convert(tariff_cost(tariff, energy.kwh_per_year), tariff.currency)
+        cost = converted.amount if converted is not None else None
+    elif args.price is not None:
+        cost = tariff_cost(flat_tariff(args.price, currency), energy.kwh_per_year)
+    co2 = None
+    if args.carbon:
+        grid = next((c for c in catalog.carbon if c.id == args.carbon), None)
+        if grid is None:
+            raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog; "
+                             "'gpu-planner catalog carbon' lists them.")
+        co2 = co2_kg(energy.kwh_per_year, grid.g_co2_per_kwh)
+    result = {
+        "gpu": gpu.id, "count": args.count,
+        "kwh_per_year": round(energy.kwh_per_year, 3),
+        "kwh_load_per_year": round(energy.kwh_load_per_year, 3),
+        "kwh_idle_per_year": round(energy.kwh_idle_per_year, 3),
+        "idle_power_known": energy.idle_known,
+        "cost_per_year": None if cost is None else round(cost, 2),
+        "currency": currency,
+        "co2_kg_per_year": None if co2 is None else round(co2, 1),
+    }
+    if args.json:
+        _emit(result)
+    else:
+        idle = (f"{fmt.energy(result['kwh_idle_per_year'])} idle" if energy.idle_known
+                or not usage.idle_when_not_running or usage.hours_per_day >= 24
+                else "idle not counted: no source states its idle power")
+        print("\n".join(energy_lines(gpu.name, args.count, result, idle, fmt)))
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from planner.documents import DocumentError, load_document
+
+    try:
+        doc = load_document(args.file)
+    except DocumentError as exc:
+        raise UsageError(str(exc)) from None
+    print(doc.summary())
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from planner.documents import DocumentError, load_document
+    from planner.report import ensure_gui_app, write_pdf
+    from planner.translations import install_translators
+
+    try:
+        doc = load_document(args.file)
+    except DocumentError as exc:
+        raise UsageError(str(exc)) from None
+    names = [n for n in (args.variants or "").split(",") if n.strip()] or None
+    translators = install_translators(ensure_gui_app(), flag=args.lang)  # kept alive to the end
+    try:
+        pages = write_pdf(doc, args.pdf, variants=names, paper=args.paper)
+    except ValueError as exc:  # a variant name the file does not have: one sentence
+        raise UsageError(str(exc)) from None
+    print(f"Wrote {args.pdf} ({count_of(pages, 'page', 'pages')}, {args.paper})")
+    del translators
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(sys.argv[1:]))

@@ -1,0 +1,187 @@
+"""The command line's options: every command, every option and its help sentence.
+
+Kept apart from :mod:`planner.cli.commands` (what the commands do) so each stays small; imported
+only
+when a command, ``--help`` or a malformed option is given (``planner.cli`` decides without it).
+The names are a public contract (docs/cli.md): scripts rely on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import NoReturn
+
+from planner import __version__
+from planner.core.models.layouts import HEADS
+from planner.core.records.precision import (
+    ADAPTER_DTYPES,
+    LOSSES,
+    OFFLOADS,
+    OPTIMIZER_IMPLS,
+    OPTIMIZER_STATES,
+    QUANTIZATION_BYTES,
+    STRATEGIES,
+    TRAINING_PRECISIONS,
+)
+from planner.languages import CODES
+
+
+class UsageError(Exception):
+    """A user mistake on the command line; its message is printed as one sentence."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argparse, but a mistake is one sentence (a :class:`UsageError`), not usage and exit."""
+
+    def error(self, message: str) -> NoReturn:
+        text = message[0].upper() + message[1:]
+        raise UsageError(text.rstrip(".") + f"; see '{self.prog} --help'.")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every command and option, each with a help sentence (``--help`` shows them all)."""
+    parser = _Parser(prog="gpu-planner", description=(
+        "Plan GPU builds for machine learning. Without a command, starts the app "
+        "(optionally opening FILE.gpubuild)."))
+    parser.add_argument("--version", action="version", version=f"gpu-planner {__version__}")
+    parser.add_argument("--lang", choices=CODES, help=(
+        "the app's language for this start, over Preferences and GPU_PLANNER_LOCALE (the "
+        "commands below always answer in English)"))
+    parser.add_argument("--self-test", action="store_true", help=(
+        "check this installation (open an example offscreen, draw every panel, write and print "
+        "the PDF sheet, open the catalog), print one line and exit 0 or 1"))
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    cat = sub.add_parser("catalog", help="list GPUs, models or architectures")
+    cat.add_argument("kind", choices=("gpus", "models", "architectures", "tariffs", "carbon",
+                                      "cloud"), help="what to list (ids for --tariff, --carbon)")
+    cat.add_argument("--json", action="store_true", help="one JSON list of full records")
+
+    est = sub.add_parser(
+        "estimate", help="memory per GPU for training or inference",
+        description="Memory one GPU needs to train or serve a model, by part (weights, master "
+                    "weights, gradients, optimizer state and step temporaries, activations, "
+                    "logits, KV cache, framework), with host RAM for offloaded state. Exit 2 "
+                    "with one sentence on bad input.")
+    src = est.add_mutually_exclusive_group(required=True)
+    src.add_argument("--model", help="catalog model id or name ('gpu-planner catalog models')")
+    src.add_argument("--hf-config", type=Path, metavar="FILE",
+                     help="a Hugging Face config.json (family from model_type, head from "
+                          "architectures)")
+    est.add_argument("--task", choices=("train", "inference"), required=True,
+                     help="train (one training step) or inference (serving with a KV cache)")
+    est.add_argument("--head", choices=("auto", *HEADS), default="auto",
+                     help="the task head loaded on top: auto takes it from architectures or the "
+                          "catalog (default: %(default)s)")
+    est.add_argument("--precision", choices=sorted(set(TRAINING_PRECISIONS) | (
+        set(QUANTIZATION_BYTES) - {"nf4"})),
+        help="training recipe (default amp-bf16) or inference weights (default bf16)")
+    est.add_argument("--batch", type=int, default=1,
+                     help="micro-batch per GPU (default: %(default)s)")
+    est.add_argument("--seq", type=int,
+                     help="tokens (at most the model's context), or image side in pixels")
+    est.add_argument("--optimizer", choices=tuple(OPTIMIZER_STATES), default="adamw",
+                     help="optimizer; *-8bit are bitsandbytes block-wise, paged-* keep state "
+                          "in unified memory (default: %(default)s)")
+    est.add_argument("--optimizer-impl", choices=OPTIMIZER_IMPLS, default="foreach",
+                     help="how the step runs: foreach (PyTorch's CUDA default, temporaries for "
+                          "all tensors at once), fused, per-tensor (default: %(default)s)")
+    est.add_argument("--optimizer-in-backward", action="store_true",
+                     help="step each parameter during backward and free its gradient "
+                          "(torchtune optimizer_in_bwd); needs --accumulation 1")
+    est.add_argument("--checkpointing", nargs="?", const="full", default=None,
+                     metavar="full|selective|every:N",
+                     help="activation checkpointing: every layer (bare flag or full), the "
+                          "attention sub-blocks only (selective) or one layer in N (every:N)")
+    est.add_argument("--loss", choices=LOSSES, default="full",
+                     help="cross-entropy over the whole vocabulary at once (full) or a chunk of "
+                          "tokens at a time (chunked, as torchtune) (default: %(default)s)")
+    est.add_argument("--accumulation", type=int, default=1,
+                     help="gradient accumulation steps (default: %(default)s)")
+    est.add_argument("--attention", choices=("flash", "eager"), default="flash",
+                     help="flash (FlashAttention / SDPA) or eager (saves the s×s scores)")
+    est.add_argument("--gpus", type=int, default=1, help="GPUs the job spans (default: 1)")
+    est.add_argument("--strategy", choices=STRATEGIES,
+                     help="how the GPUs split the job (default: ddp to train, tp to serve)")
+    est.add_argument("--offload", choices=OFFLOADS, default="none",
+                     help="move optimizer state (optimizer) or also weights and gradients (all) "
+                          "to host RAM, as ZeRO-Offload / FSDP CPU offload (default: none)")
+    lora = est.add_mutually_exclusive_group()
+    lora.add_argument("--lora", type=int, metavar="RANK",
+                      help="train LoRA adapters of this rank on a frozen 16-bit base")
+    lora.add_argument("--qlora", type=int, metavar="RANK",
+                      help="train LoRA adapters of this rank on a 4-bit NF4 base (QLoRA)")
+    est.add_argument("--lora-targets", default="attention",
+                     metavar="attention|all-linear|NAME,NAME…",
+                     help="layers LoRA adapts: q,k,v,o (attention), every linear layer, or "
+                          "module names such as q_proj,v_proj (default: %(default)s)")
+    est.add_argument("--adapter-dtype", choices=tuple(ADAPTER_DTYPES), default="fp32",
+                     help="dtype of the LoRA adapters and their state (default: %(default)s)")
+    est.add_argument("--double-quant", action=argparse.BooleanOptionalAction, default=True,
+                     help="QLoRA's double quantization of the block scales (default: on; off: "
+                          "fp32 scales, 0.373 bit more per weight)")
+    est.add_argument("--int8-base", action="store_true",
+                     help="with --lora: the frozen base in 8-bit (bitsandbytes LLM.int8)")
+    est.add_argument("--gpu", help="a GPU to check the fit on (id or name)")
+    est.add_argument("--reserve-mib", type=float, default=0.0,
+                     help="VRAM kept back, e.g. for a display (MiB)")
+    est.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    rec = sub.add_parser(
+        "recommend", help="cheapest builds that fit some workloads",
+        description="The cheapest (or least power-hungry, or fastest) builds of up to 8 "
+                    "identical catalog GPUs that fit every named workload. No build that fits "
+                    "is an error: one sentence and exit 2.")
+    rec.add_argument("--model", action="append", required=True,
+                     help="a catalog model id or name; repeat for several workloads")
+    rec.add_argument("--task", choices=("train", "inference"), required=True,
+                     help="train or serve the models")
+    rec.add_argument("--precision", help="training recipe (default amp-bf16) or inference "
+                                         "weights (default bf16)")
+    rec.add_argument("--batch", type=int, help="micro-batch per GPU (default: the model's "
+                                               "catalog default to train, 1 to serve)")
+    rec.add_argument("--seq", type=int, help="tokens, or image side in pixels")
+    rec.add_argument("--budget", type=float, help="most the whole build may cost, in --currency")
+    rec.add_argument("--currency", default="USD",
+                     help="USD, CNY or EUR, for the budget and prices (default: %(default)s)")
+    rec.add_argument("--headroom", type=float, default=0.1,
+                     help="share of each card's memory kept free (default: %(default)s)")
+    rec.add_argument("--objective", choices=("price", "power", "speed"), default="price",
+                     help="what to minimise or, for speed, maximise (default: %(default)s)")
+    rec.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    en = sub.add_parser("energy", help="annual electricity, cost and carbon")
+    en.add_argument("--gpu", required=True, help="a catalog GPU id or name")
+    en.add_argument("--count", type=int, default=1, help="how many (default: %(default)s)")
+    en.add_argument("--hours-per-day", type=float, default=10.0,
+                    help="hours a day at load (default: %(default)s)")
+    en.add_argument("--days", type=float, default=365.0,
+                    help="days a year in use (default: %(default)s)")
+    en.add_argument("--utilization", type=float, default=1.0,
+                    help="share of board power drawn at load, 0 to 1 (default: %(default)s)")
+    en.add_argument("--pue", type=float, default=1.0,
+                    help="data-centre overhead, 1 at home (default: %(default)s)")
+    en.add_argument("--host-watts", type=float, default=0.0,
+                    help="the rest of the computer at load (default: 0, the GPUs alone)")
+    en.add_argument("--price", type=float, help="electricity price per kWh, in --currency")
+    en.add_argument("--tariff", help="a catalog tariff id (e.g. tiered Beijing residential)")
+    en.add_argument("--currency", default="USD",
+                    help="USD, CNY or EUR, for --price and the cost (default: %(default)s)")
+    en.add_argument("--carbon", help="grid carbon region id (g CO2/kWh from the catalog)")
+    en.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    chk = sub.add_parser("check", help="validate a .gpubuild file")
+    chk.add_argument("file", type=Path, help="the .gpubuild file")
+
+    rep = sub.add_parser("report", help="comparison sheet as PDF")
+    rep.add_argument("file", type=Path, help="the .gpubuild file")
+    rep.add_argument("--pdf", type=Path, required=True, help="where to write the PDF")
+    rep.add_argument("--variants", metavar="A,B",
+                     help="names of the variants to compare, comma-separated (at most 4; "
+                          "default: the first four)")
+    rep.add_argument("--paper", choices=("A4", "Letter"), default="A4",
+                     help="paper size (default: %(default)s)")
+    rep.add_argument("--lang", choices=CODES, help=(
+        "the sheet's language (default: GPU_PLANNER_LOCALE, then the system's locale)"))
+    return parser

@@ -1,0 +1,137 @@
+"""The knobs of a training or serving run, and the estimate's result record.
+
+Field names are a public interface: the `.gpubuild` format stores them and the CLI's JSON names
+the breakdown after them. Every field added after the first format has a default, so older files
+and callers keep working. Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from planner.core.estimator.memory_notes import MemoryNote
+
+#: Checkpointing modes: every layer, attention sub-blocks only, or one layer in N.
+CHECKPOINT_MODES: tuple[str, ...] = ("full", "selective", "every:N")
+
+#: The breakdown's keys, in the order the CLI prints them and charts stack them.
+BREAKDOWN_KEYS: tuple[str, ...] = (
+    "weights", "master_weights", "gradients", "optimizer_state", "optimizer_temporaries",
+    "activations", "logits", "kv_cache", "framework",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingSetup:
+    """The knobs of a training run, per GPU.
+
+    ``batch`` is the micro-batch one GPU holds at once; the effective batch is
+    ``batch × accumulation × data-parallel GPUs``. ``seq`` is tokens for transformers and the image
+    side in pixels for vision models (``None``: the workload's default). ``checkpoint_mode``
+    applies when ``checkpointing`` is on: ``full``, ``selective`` (attention only) or ``every:N``.
+    ``lora_targets`` is ``attention``, ``all-linear`` or a comma-separated list of module names.
+    """
+
+    precision: str = "amp-bf16"
+    optimizer: str = "adamw"
+    batch: int = 1
+    seq: int | None = None
+    checkpointing: bool = False
+    accumulation: int = 1
+    attention: str = "flash"
+    gpus: int = 1
+    strategy: str = "ddp"
+    lora_rank: int | None = None
+    qlora: bool = False
+    lora_targets: str = "attention"
+    checkpoint_mode: str = "full"
+    adapter_dtype: str = "fp32"
+    double_quant: bool = True
+    int8_base: bool = False
+    optimizer_impl: str = "foreach"
+    optimizer_in_backward: bool = False
+    loss: str = "full"
+    offload: str = "none"
+    #: Gradients stay allocated between steps (PyTorch 1.x ``zero_grad()`` zeroed them in place;
+    #: since 2.0 it frees them), so the next forward runs beside them.
+    keep_gradients: bool = False
+
+    @property
+    def effective_batch(self) -> int:
+        """Samples per optimizer step across data-parallel replicas."""
+        dp = self.gpus if self.strategy not in ("tp", "pp") else 1
+        return self.batch * self.accumulation * dp
+
+    @property
+    def uses_adapters(self) -> bool:
+        """LoRA or QLoRA (a frozen base with trained adapters)."""
+        return self.lora_rank is not None or self.qlora
+
+
+@dataclass(frozen=True, slots=True)
+class InferenceSetup:
+    """The knobs of serving a model: weight quantization, batch and the tokens held in KV cache."""
+
+    precision: str = "bf16"
+    batch: int = 1
+    seq: int | None = None
+    kv_precision: str | None = None
+    gpus: int = 1
+    strategy: str = "tp"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryEstimate:
+    """Bytes one GPU needs, by part; ``total_bytes`` is their sum at the peak moment.
+
+    ``weights`` is the copy the forward pass reads, ``master_weights`` the higher-precision copy
+    the optimizer updates, ``optimizer_temporaries`` what the step allocates and frees,
+    ``framework`` the CUDA context, communication buffers, workspaces and allocator slack.
+    ``host_bytes`` is offloaded or paged state in host RAM (not part of the total).
+    """
+
+    parameters: int
+    trainable_parameters: int
+    weights: int
+    gradients: int
+    optimizer_state: int
+    activations: int
+    kv_cache: int
+    framework: int
+    peak_phase: str
+    provenance: str
+    error_band: float
+    notes: tuple[MemoryNote, ...] = ()
+    master_weights: int = 0
+    optimizer_temporaries: int = 0
+    logits: int = 0
+    host_bytes: int = 0
+    context_bytes: int = 0
+    slack_bytes: int = 0
+
+    @property
+    def total_bytes(self) -> int:
+        """Everything one GPU must hold at the peak: the sum of the breakdown."""
+        return sum(self.breakdown().values())
+
+    @property
+    def tensor_bytes(self) -> int:
+        """Tensors alone: what ``max_memory_allocated`` or a CPU measurement sees.
+
+        The total without the CUDA context and the allocator's slack.
+        """
+        return self.total_bytes - self.context_bytes - self.slack_bytes
+
+    def breakdown(self) -> dict[str, int]:
+        """The parts, keyed as the CLI contract names them (:data:`BREAKDOWN_KEYS`)."""
+        return {
+            "weights": self.weights,
+            "master_weights": self.master_weights,
+            "gradients": self.gradients,
+            "optimizer_state": self.optimizer_state,
+            "optimizer_temporaries": self.optimizer_temporaries,
+            "activations": self.activations,
+            "logits": self.logits,
+            "kv_cache": self.kv_cache,
+            "framework": self.framework,
+        }

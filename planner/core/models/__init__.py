@@ -1,0 +1,4 @@
+"""Reading a model.
+
+Hugging Face config.json files and the parameter count of each family, layer by layer.
+"""

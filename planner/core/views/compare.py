@@ -1,0 +1,291 @@
+"""Side-by-side tables of GPUs and of architectures, with the better value of each row marked.
+
+Each row declares whether higher or lower is better (or neither, for names and notes), so the
+comparison panel and the printed sheet highlight the same cells without knowing what a row means.
+Missing figures (``None``: the chip lacks the feature or no datasheet states it) never win and
+never break a comparison. Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from planner.core.costs.money import Rates
+from planner.core.costs.prices import PickedPrice, gpu_price
+from planner.core.estimator.headroom import FITS, TIGHT, headroom
+from planner.core.estimator.speed import decode_speed, per_dollar, per_watt, training_speed
+from planner.core.plan.build import Build, TrackedWorkload
+from planner.core.plan.physics import unit_price_usd
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import Architecture, Catalog, GpuSpec
+from planner.core.views.headroom import cached_estimate
+
+HIGHER, LOWER = "higher", "lower"
+NO_FIGURE = "no_figure"
+"""A cell's note: the card can run this, but the figure its speed needs is not on record."""
+Value = float | bool | str | None
+
+#: Architectures compared when the build gives fewer than two (the generations buyers weigh).
+DEFAULT_ARCHITECTURES = ("ampere", "ada-lovelace", "hopper")
+MAX_COLUMNS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonColumn:
+    """One compared GPU or architecture and the documents its figures come from."""
+
+    id: str
+    name: str
+    sources: tuple[str, ...]
+    price_source: str | None = None
+    price: PickedPrice | None = None
+    """The price shown for the card (kind, date, source) in the table's currency."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonRow:
+    """One property across the columns.
+
+    ``kind`` tells a view how to show the values: ``number`` (with ``decimals`` and ``unit``),
+    ``money`` (in the table's currency), ``bool``, ``text``, ``headroom`` (bytes, negative
+    when short, with ``verdicts``) or ``speed`` (a workload's throughput in ``unit``, only where
+    it fits). ``best`` holds the indices of the winning columns: empty when
+    the row has no direction, fewer than two known values, or every known value is equal.
+    ``notes`` says why a cell is empty where that is not plain "not stated": ``NO_FIGURE`` for a
+    speed the card could reach but whose tensor figure is not on record.
+    """
+
+    key: str
+    label: str
+    group: str
+    kind: str
+    values: tuple[Value, ...]
+    better: str | None = None
+    unit: str = ""
+    decimals: int = 0
+    best: tuple[int, ...] = ()
+    verdicts: tuple[str | None, ...] = ()
+    notes: tuple[str | None, ...] = ()
+    task: str | None = None
+    """A workload row's task (``train`` or ``inference``): ``label`` is then the model's name and a
+    view words the pair in its language."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonTable:
+    """Columns and rows; money is in ``currency``."""
+
+    columns: tuple[ComparisonColumn, ...]
+    rows: tuple[ComparisonRow, ...]
+    currency: str = "USD"
+
+    def row(self, key: str) -> ComparisonRow:
+        """The row with ``key`` (tests and the report look rows up by key)."""
+        return next(r for r in self.rows if r.key == key)
+
+
+def best_indices(values: Sequence[Value], better: str | None) -> tuple[int, ...]:
+    """Indices of the best known values; none when there is nothing to choose between."""
+    if better is None:
+        return ()
+    known = [(i, float(v)) for i, v in enumerate(values)
+             if v is not None and not isinstance(v, str)]
+    if len(known) < 2:
+        return ()
+    numbers = [v for _, v in known]
+    if max(numbers) == min(numbers):
+        return ()
+    target = max(numbers) if better == HIGHER else min(numbers)
+    return tuple(i for i, v in known if v == target)
+
+
+def _row(key: str, label: str, group: str, kind: str, values: Sequence[Value],
+         better: str | None = None, unit: str = "", decimals: int = 0,
+         verdicts: Sequence[str | None] = ()) -> ComparisonRow:
+    vals = tuple(values)
+    return ComparisonRow(key, label, group, kind, vals, better, unit, decimals,
+                         best_indices(vals, better), tuple(verdicts))
+
+
+def _architecture(catalog: Catalog, arch_id: str) -> Architecture | None:
+    return next((a for a in catalog.architectures if a.id == arch_id), None)
+
+
+def default_gpus(build: Build, catalog: Catalog) -> list[GpuSpec]:
+    """What to compare before the user picks: the build's distinct GPUs, at most four."""
+    seen: dict[str, GpuSpec] = {}
+    for slot in build.slots:
+        seen.setdefault(slot.gpu.id, slot.gpu)
+    return list(seen.values())[:MAX_COLUMNS]
+
+
+def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
+                     rates: Rates) -> ComparisonTable:
+    """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
+
+    Workload rows place each tracked workload, estimated over the build's card count, on each
+    column's card: "if the build were made of this card". Price is in the document's currency;
+    performance per money uses USD (FP16 tensor TFLOPS per $1,000) so it reads the same whatever
+    currency the user picked.
+    """
+    currency = build.cost.currency
+    kind = build.cost.price_kind
+    archs = [_architecture(catalog, g.architecture) for g in gpus]
+    picked = [gpu_price(g, currency, rates, kind) for g in gpus]
+    prices_usd = [unit_price_usd(g, kind, rates) for g in gpus]
+
+    def arch_flag(attr: str) -> list[Value]:
+        return [bool(getattr(a, attr)) if a is not None else None for a in archs]
+
+    columns = tuple(
+        ComparisonColumn(g.id, g.name, g.sources, p.source if p is not None else None, p)
+        for g, p in zip(gpus, picked, strict=True))
+    rows = [
+        _row("memory", "Memory", "Memory", "number", [g.memory_gb for g in gpus], HIGHER,
+             "GB", 0),
+        _row("memory_type", "Memory type", "Memory", "text", [g.memory_type for g in gpus]),
+        _row("bandwidth", "Memory bandwidth", "Memory", "number",
+             [g.memory_bandwidth_gbs for g in gpus], HIGHER, "GB/s", 0),
+        _row("fp32", "FP32", "Compute", "number", [g.fp32_tflops for g in gpus], HIGHER,
+             "TFLOPS", 1),
+        _row("fp16", "FP16 tensor (dense)", "Compute", "number",
+             [g.fp16_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
+        _row("bf16", "BF16 tensor (dense)", "Compute", "number",
+             [g.bf16_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
+        _row("fp8", "FP8 tensor (dense)", "Compute", "number",
+             [g.fp8_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
+        _row("int8", "INT8 tensor (dense)", "Compute", "number",
+             [g.int8_tensor_tops for g in gpus], HIGHER, "TOPS", 0),
+        _row("architecture", "Architecture", "Architecture", "text",
+             [a.name if a is not None else g.architecture for a, g in zip(archs, gpus,
+                                                                           strict=True)]),
+        _row("process", "Process", "Architecture", "text",
+             [a.process_node if a is not None else None for a in archs]),
+        _row("arch_bf16", "BF16 support", "Architecture", "bool", arch_flag("bf16"), HIGHER),
+        _row("arch_fp8", "FP8 support", "Architecture", "bool", arch_flag("fp8"), HIGHER),
+        _row("arch_fp4", "FP4 support", "Architecture", "bool", arch_flag("fp4"), HIGHER),
+        _row("transformer_engine", "Transformer Engine", "Architecture", "bool",
+             arch_flag("transformer_engine"), HIGHER),
+        _row("sparsity", "2:4 structured sparsity", "Architecture", "bool",
+             arch_flag("structured_sparsity"), HIGHER),
+        _row("interconnect", "GPU-to-GPU link", "Interconnect", "text",
+             [g.interconnect for g in gpus]),
+        _row("link_bandwidth", "Link bandwidth", "Interconnect", "number",
+             [g.interconnect_bandwidth_gbs if g.has_peer_link else None for g in gpus], HIGHER,
+             "GB/s", 0),
+        _row("tdp", "Board power (TDP)", "Power", "number", [g.tdp_w for g in gpus], LOWER,
+             "W", 0),
+        _row("price", "Price", "Value", "money",
+             [p.amount if p is not None else None for p in picked], LOWER),
+        _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "Value", "number",
+             [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
+              if g.fp16_tensor_tflops is not None else None
+              for g, p in zip(gpus, prices_usd, strict=True)], HIGHER, "", 2),
+        _row("perf_per_watt", "FP16 GFLOPS per watt", "Value", "number",
+             [_scaled(per_watt(g.fp16_tensor_tflops, g.tdp_w), 1000.0)
+              if g.fp16_tensor_tflops is not None else None for g in gpus], HIGHER, "", 0),
+    ]
+    n = max(1, build.gpu_count)
+    for i, tracked in enumerate(build.workloads):
+        est = cached_estimate(tracked, n)
+        values: list[Value] = []
+        verdicts: list[str | None] = []
+        for g in gpus:
+            if isinstance(est, str):
+                values.append(None)
+                verdicts.append(None)
+                continue
+            h = headroom(est, g, build.display_reserve_bytes)
+            values.append(float(h.headroom_bytes))
+            verdicts.append(h.verdict)
+        rows.append(replace(_row(f"workload:{i}", tracked.workload.name, "Workloads",
+                                 "headroom", values, HIGHER, "GiB", 1, verdicts),
+                            task=tracked.task))
+    fit_rows = rows[len(rows) - len(build.workloads):]
+    for i, (tracked, fit) in enumerate(zip(build.workloads, fit_rows, strict=True)):
+        speed = _speed_row(i, tracked, gpus, n, fit.verdicts)
+        if speed is not None:
+            rows.append(speed)
+    return ComparisonTable(columns, tuple(rows), currency)
+
+
+def speed_unit(tracked: TrackedWorkload) -> str:
+    """What a workload's speed is counted in: tokens for language models, samples otherwise."""
+    return "tokens/s" if tracked.workload.is_transformer and tracked.workload.family in (
+        "decoder", "encoder-decoder", "encoder") else "samples/s"
+
+
+def workload_speed(tracked: TrackedWorkload, gpu: GpuSpec, count: int) -> float | None:
+    """Training throughput, or decode tokens/s for inference, of ``count`` of ``gpu``.
+
+    None when core cannot say: the card lacks the precision's tensor figure, or the workload
+    does not generate tokens (e.g. a diffusion UNet served for inference).
+    """
+    try:
+        if tracked.task == "train":
+            t = training_speed(tracked.workload, tracked.training, gpu, count)
+            return t.tokens_per_second if speed_unit(tracked) == "tokens/s" \
+                and t.tokens_per_second is not None else t.samples_per_second
+        if tracked.workload.family not in ("decoder", "encoder-decoder"):
+            return None
+        return decode_speed(tracked.workload, tracked.inference, gpu, count).tokens_per_second
+    except EstimateError:
+        return None
+
+
+def _speed_row(i: int, tracked: TrackedWorkload, gpus: Sequence[GpuSpec], count: int,
+               verdicts: Sequence[str | None]) -> ComparisonRow | None:
+    """How fast each card would run a tracked workload, where it fits at all."""
+    values: list[Value] = [
+        workload_speed(tracked, g, count) if verdict in (FITS, TIGHT) else None
+        for g, verdict in zip(gpus, verdicts, strict=True)]
+    generates = tracked.task == "train" or tracked.workload.family in ("decoder",
+                                                                        "encoder-decoder")
+    notes = tuple(NO_FIGURE if v is None and verdict in (FITS, TIGHT) and generates else None
+                  for v, verdict in zip(values, verdicts, strict=True))
+    if all(v is None for v in values) and not any(notes):
+        return None
+    row = _row(f"speed:{i}", tracked.workload.name, "Speed", "speed", values, HIGHER,
+               speed_unit(tracked), 0)
+    return replace(row, notes=notes, task=tracked.task)
+
+
+def _scaled(value: float | None, factor: float) -> float | None:
+    return None if value is None else value * factor
+
+
+def default_architectures(gpus: Sequence[GpuSpec], catalog: Catalog) -> list[str]:
+    """Architectures to compare: those of the compared GPUs, else Ampere, Ada and Hopper."""
+    ids: list[str] = []
+    for g in gpus:
+        if g.architecture not in ids and _architecture(catalog, g.architecture) is not None:
+            ids.append(g.architecture)
+    if len(ids) >= 2:
+        return ids[:MAX_COLUMNS]
+    return [a for a in DEFAULT_ARCHITECTURES if _architecture(catalog, a) is not None]
+
+
+def architecture_table(arch_ids: Sequence[str], catalog: Catalog) -> ComparisonTable:
+    """Architectures side by side: what their matrix units can do and how cards talk."""
+    archs = [a for a in (_architecture(catalog, i) for i in arch_ids) if a is not None]
+    columns = tuple(ComparisonColumn(a.id, a.name, a.sources) for a in archs)
+    rows = (
+        _row("vendor", "Vendor", "General", "text", [a.vendor for a in archs]),
+        _row("launch_year", "Launched", "General", "number",
+             [float(a.launch_year) for a in archs], HIGHER),
+        _row("process", "Process", "General", "text", [a.process_node for a in archs]),
+        _row("matrix_units", "Matrix units", "Compute", "text",
+             [a.matrix_core_generation for a in archs]),
+        _row("arch_bf16", "BF16 support", "Compute", "bool", [a.bf16 for a in archs], HIGHER),
+        _row("arch_fp8", "FP8 support", "Compute", "bool", [a.fp8 for a in archs], HIGHER),
+        _row("arch_fp4", "FP4 support", "Compute", "bool", [a.fp4 for a in archs], HIGHER),
+        _row("transformer_engine", "Transformer Engine", "Compute", "bool",
+             [a.transformer_engine for a in archs], HIGHER),
+        _row("sparsity", "2:4 structured sparsity", "Compute", "bool",
+             [a.structured_sparsity for a in archs], HIGHER),
+        _row("interconnect", "GPU-to-GPU link", "Interconnect", "text",
+             [a.interconnect for a in archs]),
+        _row("features", "Features", "General", "text", ["\n".join(a.features) for a in archs]),
+    )
+    return ComparisonTable(columns, rows)

@@ -1,0 +1,155 @@
+"""The figures the VRAM headroom and workload panels show, computed once per document change.
+
+A panel must never compute a figure of its own (the CLI, the report and the UI must agree), so this
+module turns a :class:`~planner.core.plan.build.Build` into plain rows: per tracked workload the
+per-GPU estimate over the build's cards, the card that binds, the verdict, the breakdown and, when
+it does not fit, the suggestions that would make it fit.
+
+Estimates and suggestions are memoised on their (immutable, hashable) inputs: an edit changes one
+slot or one workload, and every panel asks for every row again, so the unchanged rows must cost a
+dictionary look-up, not an estimate (the 16 ms repaint budget). Pure Python; no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from planner.core.estimator.headroom import DOES_NOT_FIT, binding
+from planner.core.estimator.memory import MemoryEstimate
+from planner.core.estimator.memory_notes import MemoryNote
+from planner.core.estimator.setups import BREAKDOWN_KEYS as MEMORY_BREAKDOWN_KEYS
+from planner.core.plan.build import Build, TrackedWorkload, estimate_for
+from planner.core.plan.suggest import Suggestion, suggestions
+from planner.core.records.precision import EstimateError
+from planner.core.records.specs import GpuSpec
+
+#: Verdict of a row whose estimate failed (the row carries the sentence in ``error``).
+ERROR = "error"
+#: Verdict of a row in a build without GPUs: there is nothing to fit on.
+NO_GPU = "no-gpu"
+
+#: Breakdown keys in the order charts and tooltips list them (the CLI contract's names).
+BREAKDOWN_KEYS = MEMORY_BREAKDOWN_KEYS
+
+_CACHE_SIZE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class HeadroomRow:
+    """One tracked workload placed on the build (bytes per GPU).
+
+    ``low_bytes``/``high_bytes`` are the estimate ± its validated error band: the bar's whiskers.
+    ``gpu_id``/``gpu_name`` name the binding card (the smallest usable memory); ``None`` without
+    GPUs. ``suggestions`` is empty unless the verdict is does-not-fit.
+    """
+
+    index: int
+    workload_id: str
+    name: str
+    task: str
+    gpu_count: int
+    verdict: str
+    needed_bytes: int
+    usable_bytes: int
+    low_bytes: int
+    high_bytes: int
+    gpu_id: str | None = None
+    gpu_name: str | None = None
+    breakdown: dict[str, int] = field(default_factory=dict)
+    provenance: str = ""
+    error_band: float = 0.0
+    peak_phase: str = ""
+    notes: tuple[MemoryNote, ...] = ()
+    error: str | None = None
+    suggestions: tuple[Suggestion, ...] = ()
+    #: The setting the error is about (core's :attr:`EstimateError.setting`), when one is.
+    error_setting: str | None = None
+    #: Offloaded or paged state in host RAM per GPU process (not part of ``needed_bytes``).
+    host_bytes: int = 0
+
+    @property
+    def headroom_bytes(self) -> int:
+        """Free bytes per GPU after the estimate (negative: short by that much)."""
+        return self.usable_bytes - self.needed_bytes
+
+    @property
+    def headroom_fraction(self) -> float | None:
+        """Headroom as a share of usable memory; ``None`` without a card to measure against."""
+        if not self.usable_bytes:
+            return None
+        return self.headroom_bytes / self.usable_bytes
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _estimate(tracked: TrackedWorkload, gpu_count: int) -> MemoryEstimate | EstimateError:
+    try:
+        return estimate_for(tracked, gpu_count)
+    except EstimateError as exc:
+        return exc.with_traceback(None)  # memoised: keep no frames alive
+
+
+def cached_estimate(tracked: TrackedWorkload, gpu_count: int) -> MemoryEstimate | str:
+    """Per-GPU estimate of ``tracked`` over ``gpu_count`` cards, or the error sentence.
+
+    Returns the sentence instead of raising so that failures are memoised too (a bad setting is
+    asked about on every repaint until the user fixes it).
+    """
+    est = _estimate(tracked, gpu_count)
+    return str(est) if isinstance(est, EstimateError) else est
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def cached_suggestions(tracked: TrackedWorkload, usable_bytes: int,
+                       gpu_count: int) -> tuple[Suggestion, ...]:
+    """The core's "what would make it fit" list, memoised (it runs a dozen estimates)."""
+    return tuple(suggestions(tracked, usable_bytes, gpu_count))
+
+
+def clear_caches() -> None:
+    """Forget memoised estimates (benchmarks measure cold and warm paths separately)."""
+    _estimate.cache_clear()
+    cached_suggestions.cache_clear()
+
+
+def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None) -> HeadroomRow:
+    """The row of the ``index``-th tracked workload (see :func:`headroom_rows`)."""
+    tracked = build.workloads[index]
+    n = build.gpu_count
+    # The binding card only depends on the distinct GPU models, not on how many of each.
+    cards = gpus if gpus is not None else [s.gpu for s in build.slots]
+    w = tracked.workload
+    est = _estimate(tracked, max(1, n))
+    if isinstance(est, EstimateError):
+        return HeadroomRow(index=index, workload_id=w.id, name=w.name, task=tracked.task,
+                           gpu_count=n, verdict=ERROR, needed_bytes=0, usable_bytes=0,
+                           low_bytes=0, high_bytes=0, error=str(est), error_setting=est.setting)
+    needed = est.total_bytes
+    row = HeadroomRow(
+        index=index, workload_id=w.id, name=w.name, task=tracked.task, gpu_count=n,
+        verdict=NO_GPU, needed_bytes=needed, usable_bytes=0,
+        low_bytes=round(needed * (1 - est.error_band)),
+        high_bytes=round(needed * (1 + est.error_band)),
+        breakdown=est.breakdown(), provenance=est.provenance, error_band=est.error_band,
+        peak_phase=est.peak_phase, notes=est.notes, host_bytes=est.host_bytes,
+    )
+    if not cards:
+        return row
+    bind = binding(est, cards, build.display_reserve_bytes)
+    gpu = next(g for g in cards if g.id == bind.gpu_id)
+    hints: tuple[Suggestion, ...] = ()
+    if bind.verdict == DOES_NOT_FIT:
+        hints = cached_suggestions(tracked, bind.usable_bytes, max(1, n))
+    return replace(row, verdict=bind.verdict, usable_bytes=bind.usable_bytes, gpu_id=gpu.id,
+                   gpu_name=gpu.name, suggestions=hints)
+
+
+def headroom_rows(build: Build) -> list[HeadroomRow]:
+    """One row per tracked workload, in the build's order: what the headroom panel draws.
+
+    Every workload is estimated over all of the build's cards (its strategy decides how it is
+    split) and placed on the card with the least headroom: in a mixed build every card holds the
+    same shard, so the smallest decides.
+    """
+    cards = [s.gpu for s in build.slots]
+    return [headroom_row(build, i, cards) for i in range(len(build.workloads))]

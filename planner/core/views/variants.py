@@ -1,0 +1,308 @@
+"""Variants side by side: the figures a purchase is decided on, with the best of each row marked.
+
+The compare panel and page 1 of the printed sheet show exactly this view. Every figure comes from
+the view or estimator the rest of the app uses for one build (:func:`headroom_rows` for fit,
+:func:`workload_speed` for throughput, :func:`energy_view` for electricity and renting,
+:func:`summarize` for power and warnings, :func:`build_price` for the purchase), so a variant
+reads the same here as in the build area. Rows are :class:`ComparisonRow` values, as in the GPU
+comparison, so the best-value marking and the wording are shared.
+
+A cloud rental can join as a pseudo-variant: the same GPUs' fit and speed, no purchase and no
+electricity of one's own, its hourly price for the study's hours of use. Pure Python; no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from planner.core.costs.money import Rates
+from planner.core.costs.prices import build_price, gpu_price
+from planner.core.estimator.headroom import FITS, TIGHT
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
+from planner.core.plan.physics import CIRCUITS_W, summarize
+from planner.core.plan.study import Study
+from planner.core.records.specs import Catalog, CloudInstance
+from planner.core.views.compare import (
+    HIGHER,
+    LOWER,
+    ComparisonRow,
+    Value,
+    best_indices,
+    speed_unit,
+    workload_speed,
+)
+from planner.core.views.energy import (
+    comparable_instance,
+    energy_view,
+    like_for_like,
+    units_for,
+)
+from planner.core.views.headroom import headroom_rows
+
+#: Variants the compare view shows at once (plus one rental).
+MAX_COMPARED = 4
+VARIANT, RENTAL = "variant", "rental"
+SECONDS_PER_HOUR = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class VariantColumn:
+    """One compared candidate: a variant of the study, or a cloud rental.
+
+    ``gpus`` lists (name, count) of its cards. ``cumulative`` is what it has cost after 0, 1, …
+    years (purchase, then electricity or rent each year), in the view's currency; empty when its
+    purchase price is not known for every card. ``price_dates`` are the dates of the prices the
+    purchase sums (the rental's reading date for a rental).
+    """
+
+    name: str
+    kind: str
+    gpus: tuple[tuple[str, int], ...]
+    cumulative: tuple[float, ...] = ()
+    price_dates: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    index: int | None = None
+    """The variant's index in the study (None for the rental)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VariantComparison:
+    """Columns, rows and the horizon; money is in ``currency``."""
+
+    columns: tuple[VariantColumn, ...]
+    rows: tuple[ComparisonRow, ...]
+    currency: str
+    years: tuple[int, ...]
+
+    def row(self, key: str) -> ComparisonRow:
+        """The row with ``key``."""
+        return next(r for r in self.rows if r.key == key)
+
+    def has_row(self, key: str) -> bool:
+        """Whether the view has a row with ``key`` (workload rows come and go)."""
+        return any(r.key == key for r in self.rows)
+
+
+def wall_circuit(system_w: float) -> str | None:
+    """The smallest common wall circuit that carries ``system_w`` continuously (None: none)."""
+    for name, watts in sorted(CIRCUITS_W.items(), key=lambda kv: kv[1]):
+        if system_w <= watts:
+            return name
+    return None
+
+
+def _row(key: str, label: str, kind: str, values: Sequence[Value], better: str | None = None,
+         unit: str = "", decimals: int = 0, verdicts: Sequence[str | None] = (),
+         notes: Sequence[str | None] = ()) -> ComparisonRow:
+    vals = tuple(values)
+    return ComparisonRow(key, label, "Variants", kind, vals, better, unit, decimals,
+                         best_indices(vals, better), tuple(verdicts), tuple(notes))
+
+
+def _gpus(slots: Sequence[BuildSlot]) -> tuple[tuple[str, int], ...]:
+    return tuple((s.gpu.name, s.count) for s in slots)
+
+
+def rental_build(study: Study, instance: CloudInstance, catalog: Catalog) -> Build | None:
+    """The rented machine as a build (for fit and speed); None when its GPU is not on record."""
+    gpu = catalog.gpu(instance.gpu_id)
+    if gpu is None:
+        return None
+    # As many GPUs as the first variant when the offer rents that build like for like (a
+    # per-GPU offer of its card); otherwise one machine: what "rent 8× A100" means.
+    first = study.build(0)
+    count = first.gpu_count if like_for_like(instance, first) else instance.gpu_count
+    return replace(first, slots=(BuildSlot(gpu, count),), display_reserve_bytes=0)
+
+
+def _speed(tracked: TrackedWorkload, build: Build) -> float | None:
+    """Throughput of the whole build: data-parallel cards run at the pace of the slowest."""
+    n = build.gpu_count
+    speeds = [workload_speed(tracked, s.gpu, n) for s in build.slots]
+    if not speeds or any(s is None for s in speeds):
+        return None
+    return min(s for s in speeds if s is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Figures:
+    """One column's figures before they are laid out as rows."""
+
+    build: Build
+    fit: tuple[tuple[float | None, str | None], ...]
+    speed: tuple[float | None, ...]
+    purchase: float | None
+    kwh: float | None
+    energy_cost: float | None
+    total: float | None
+    rent_total: float | None
+    psu: float | None
+    circuit: str | None
+    warnings: int | None
+
+
+def _fit_and_speed(build: Build) -> tuple[tuple[tuple[float | None, str | None], ...],
+                                          tuple[float | None, ...]]:
+    rows = headroom_rows(build) if build.slots else []
+    fit: list[tuple[float | None, str | None]] = []
+    speed: list[float | None] = []
+    for i, tracked in enumerate(build.workloads):
+        row = rows[i] if i < len(rows) else None
+        if row is None or row.error:
+            fit.append((None, "error" if row is not None else "no-gpu"))
+            speed.append(None)
+            continue
+        fit.append((float(row.headroom_bytes), row.verdict))
+        speed.append(_speed(tracked, build) if row.verdict in (FITS, TIGHT) else None)
+    return tuple(fit), tuple(speed)
+
+
+def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Figures,
+                                                                          VariantColumn]:
+    fit, speed = _fit_and_speed(build)
+    ev = energy_view(build, catalog, rates)
+    summary = summarize(build, rates=rates)
+    years = max(1, build.cost.years)
+    bought = build_price([(s.gpu, s.count) for s in build.slots], build.cost.currency, rates,
+                         build.cost.price_kind)
+    all_priced = bool(build.slots) and bought.priced_gpus == bought.gpu_count
+    purchase = bought.amount if all_priced else None
+    kwh = ev.total.kwh_per_year if ev.total is not None and build.slots else None
+    energy_cost = ev.total.cost_per_year if ev.total is not None and build.slots else None
+    total = None
+    cumulative: tuple[float, ...] = ()
+    if purchase is not None and energy_cost is not None:
+        cumulative = tuple(purchase + energy_cost * y for y in range(years + 1))
+        total = cumulative[-1]
+    # Renting the same GPUs: the like-for-like offer, whatever rental the study compares with.
+    same = replace(build, cost=replace(build.cost, cloud_instance_id=None))
+    match = comparable_instance(same, catalog, rates) if build.slots else None
+    rent_total = None
+    if match is not None:
+        inst, units = match
+        rent_total = (units * rates.convert(inst.price_per_hour, inst.currency,
+                                            build.cost.currency)
+                      * ev.load_hours_per_year * years)
+    dates = sorted({p.as_of for p in (gpu_price(s.gpu, build.cost.currency, rates,
+                                                build.cost.price_kind) for s in build.slots)
+                    if p is not None})
+    n = build.gpu_count
+    figures = _Figures(
+        build=build, fit=fit, speed=speed, purchase=purchase, kwh=kwh, energy_cost=energy_cost,
+        total=total, rent_total=rent_total,
+        psu=float(summary.recommended_psu_w) if summary.recommended_psu_w else None,
+        circuit=wall_circuit(summary.system_w) if n else None,
+        warnings=len(summary.warnings) if n else None)
+    sources = tuple(src for s in build.slots for src in s.gpu.sources[:1])
+    column = VariantColumn("", VARIANT, _gpus(build.slots), cumulative, tuple(dates), sources)
+    return figures, column
+
+
+def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog,
+                    rates: Rates) -> tuple[_Figures, VariantColumn] | None:
+    build = rental_build(study, instance, catalog)
+    if build is None:
+        return None
+    fit, speed = _fit_and_speed(build)
+    usage, currency = study.usage, study.cost.currency
+    years = max(1, study.cost.years)
+    units = units_for(instance, build.gpu_count)
+    per_year = (units * rates.convert(instance.price_per_hour, instance.currency, currency)
+                * usage.hours_per_day * usage.days_per_year)
+    cumulative = tuple(per_year * y for y in range(years + 1))
+    figures = _Figures(build=build, fit=fit, speed=speed, purchase=None, kwh=None,
+                       energy_cost=per_year, total=cumulative[-1], rent_total=None, psu=None,
+                       circuit=None, warnings=None)
+    name = f"{instance.provider} {instance.name}"
+    column = VariantColumn(name, RENTAL, _gpus(build.slots), cumulative, (instance.as_of,),
+                           instance.sources[:1])
+    return figures, column
+
+
+def rental_for(study: Study, catalog: Catalog, rates: Rates,
+               instance_id: str | None = None) -> CloudInstance | None:
+    """The rental to compare with.
+
+    The one named, else the study's chosen instance, else the cheapest like-for-like rental of
+    the first variant.
+    """
+    wanted = instance_id or study.cost.cloud_instance_id
+    if wanted:
+        return next((c for c in catalog.cloud if c.id == wanted), None)
+    match = comparable_instance(study.build(0), catalog, rates)
+    return match[0] if match is not None else None
+
+
+def default_selection(study: Study) -> tuple[int, ...]:
+    """Which variants to compare before the user picks: the first four."""
+    return tuple(range(min(MAX_COMPARED, len(study.variants))))
+
+
+def variant_comparison(study: Study, catalog: Catalog, rates: Rates,
+                       selection: Sequence[int] | None = None,
+                       rental: CloudInstance | None = None) -> VariantComparison:
+    """Up to four variants (and optionally a rental) side by side.
+
+    ``selection`` are variant indices (default :func:`default_selection`); money is in the
+    study's currency; the horizon is the study's years of ownership.
+    """
+    chosen = [i for i in (default_selection(study) if selection is None else selection)
+              if 0 <= i < len(study.variants)][:MAX_COMPARED]
+    figures: list[_Figures] = []
+    columns: list[VariantColumn] = []
+    for i in chosen:
+        f, col = _variant_figures(study.build(i), catalog, rates)
+        figures.append(f)
+        columns.append(replace(col, name=study.variants[i].name, index=i))
+    if rental is not None:
+        found = _rental_figures(study, rental, catalog, rates)
+        if found is not None:
+            figures.append(found[0])
+            columns.append(found[1])
+    years = max(1, study.cost.years)
+    rows = _rows(study, figures)
+    return VariantComparison(tuple(columns), tuple(rows), study.cost.currency,
+                             tuple(range(years + 1)))
+
+
+def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
+    memory = [float(f.build.gpu_count and sum(s.gpu.memory_bytes * s.count
+                                              for s in f.build.slots)) or None for f in figures]
+    smallest = [float(min(s.gpu.memory_bytes for s in f.build.slots)) if f.build.slots
+                else None for f in figures]
+    rows = [
+        _row("total_memory", "Total VRAM", "memory", memory, HIGHER),
+        _row("smallest_card", "Smallest card", "memory", smallest, HIGHER),
+    ]
+    for i, tracked in enumerate(study.workloads):
+        rows.append(replace(_row(f"fit:{i}", tracked.workload.name, "headroom",
+                                 [f.fit[i][0] for f in figures], HIGHER, "GiB", 1,
+                                 [f.fit[i][1] for f in figures]), task=tracked.task))
+    for i, tracked in enumerate(study.workloads):
+        values = [f.speed[i] for f in figures]
+        if all(v is None for v in values):
+            continue
+        name = tracked.workload.name
+        rows.append(replace(_row(f"speed:{i}", name, "speed", values, HIGHER,
+                                 speed_unit(tracked)), task=tracked.task))
+        if tracked.task == "train" and tracked.job:
+            hours = [tracked.job / v / SECONDS_PER_HOUR if v else None for v in values]
+            rows.append(replace(_row(f"job:{i}", name, "duration", hours, LOWER, "h", 1),
+                                task=tracked.task))
+    rows += [
+        _row("purchase", "Purchase price", "money", [f.purchase for f in figures], LOWER),
+        _row("kwh_year", "Electricity a year", "number", [f.kwh for f in figures], LOWER,
+             "kWh"),
+        _row("cost_year", "Running cost a year", "money", [f.energy_cost for f in figures],
+             LOWER),
+        _row("total", "Total over the horizon", "money", [f.total for f in figures], LOWER),
+        _row("rent_total", "Renting the same GPUs instead", "money",
+             [f.rent_total for f in figures]),
+        _row("psu", "Recommended PSU", "number", [f.psu for f in figures], LOWER, "W"),
+        _row("circuit", "Wall circuit", "text", [f.circuit for f in figures]),
+        _row("warnings", "Warnings", "number",
+             [float(f.warnings) if f.warnings is not None else None for f in figures], LOWER),
+    ]
+    return rows
+
