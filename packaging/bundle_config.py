@@ -26,6 +26,8 @@ MIME_TYPE = "application/x-gpubuild"
 EXTENSION = "gpubuild"
 DESKTOP_ID = "gpu-build-planner"
 """The app calls ``setDesktopFileName("gpu-build-planner")``: the .desktop file's name."""
+HELLO_ENV = "GPU_PLANNER_FREEZE_HELLO"
+"""Set to a script's path, the spec freezes that script as "hello" (bench/bench_bundle.py)."""
 SHIPPED_LANGUAGES = ("en", "zh_CN")
 """Languages we translate into; Qt's own translations for other languages are left out."""
 

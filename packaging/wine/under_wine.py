@@ -59,7 +59,11 @@ WINDOWS_ONLY = ("pefile==2024.8.26", "pywin32-ctypes==0.2.3")
 SHIMS = {"icuuc.dll": ("icuuc.c", "ucrt_complex.c"),
          "bcryptprimitives.dll": ("bcryptprimitives.c",)}
 APT = ("wine", "wine64", "nsis", "gcc-mingw-w64-x86-64-win32", "osslsigncode", "xvfb",
-       "xdotool")
+       "xdotool", "fonts-noto-cjk")
+# Wine has no Chinese font; Windows has Microsoft YaHei. A test prefix gets Noto Sans CJK from
+# Debian in C:\windows\Fonts, where the sheet looks for the platform's fonts.
+CJK_FONTS = ("NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc")
+CJK_FONT_DIR = Path("/usr/share/fonts/opentype/noto")
 PROGID = "GPUBuildPlanner.gpubuild"
 EXAMPLE = "workstation-4x4090.gpubuild"
 
@@ -115,6 +119,7 @@ class Runner:
         self.display: str | None = None
 
     def env(self, prefix: Path | None = None, **extra: str) -> dict[str, str]:
+        """The environment for a command: throwaway HOME, quiet Wine, no menu builder."""
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("WINE", "XDG_", "QT_", "PYTHON", "VIRTUAL_ENV"))}
         env |= {"HOME": str(self.home), "XDG_DATA_HOME": str(self.home / ".local" / "share"),
@@ -152,6 +157,7 @@ class Runner:
 
     def wine(self, prefix: Path, *args: str | Path, timeout: float = 600, check: bool = True,
              **extra: str) -> str:
+        """Run a Windows program in a prefix and wait until the prefix is idle again."""
         out = self.run(["wine", *map(str, args)], env=self.env(prefix, **extra), timeout=timeout,
                        check=check)
         self.run(["wineserver", "-w"], env=self.env(prefix), timeout=300, check=False)
@@ -159,6 +165,7 @@ class Runner:
 
     @contextmanager
     def step(self, name: str) -> Iterator[None]:
+        """Time a named step for the summary line."""
         print(f"[windows-build-under-wine] {name} …", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         try:
@@ -274,6 +281,7 @@ def new_prefix(r: Runner, prefix: Path, shims: dict[str, Path]) -> Path:
 
 
 def sources_digest(*parts: str | Path) -> str:
+    """One digest over strings and files: what the build prefix was made from."""
     digest = hashlib.sha256()
     for part in parts:
         digest.update(Path(part).read_bytes() if isinstance(part, Path) else part.encode())
@@ -290,7 +298,7 @@ ctypes.WinDLL("icuuc.dll")
 
 def build_prefix(r: Runner, prefix: Path, shims: dict[str, Path], python: Path,
                  req: Path, wheels: Path) -> Path:
-    """The build prefix: shims, Windows CPython in C:\\python, the wheels installed into it.
+    r"""The build prefix: shims, Windows CPython in C:\python, the wheels installed into it.
 
     Reused when the Python, the pins and the shim sources are unchanged (the stamp says so).
     """
@@ -334,6 +342,25 @@ def self_test(r: Runner, prefix: Path, exe: Path | str, *args: str) -> str:
             not lines[-1].startswith("self-test passed"):
         raise Failure("the frozen app's self-test did not pass:\n" + out[-3000:])
     return lines[-1]
+
+
+def set_cjk_font(prefix: Path, present: bool) -> None:
+    r"""Put Noto Sans CJK into (or take it out of) the prefix's C:\windows\Fonts."""
+    fonts = prefix / "drive_c" / "windows" / "Fonts"
+    for name in CJK_FONTS:
+        if present:
+            shutil.copy2(CJK_FONT_DIR / name, fonts / name)
+        else:
+            (fonts / name).unlink(missing_ok=True)
+
+
+def self_test_fails_without_cjk_font(r: Runner, prefix: Path, exe: Path) -> None:
+    """Without a Chinese font the sheet's Chinese is boxes, and the self-test must say so."""
+    set_cjk_font(prefix, present=False)
+    out = r.wine(prefix, exe, "--self-test", timeout=600, check=False)
+    if "glyphs are boxes" not in out or "self-test passed" in out:
+        raise Failure("without a Chinese font the frozen self-test did not fail on the sheet's "
+                      "boxes:\n" + out[-2000:])
 
 
 def reg_query(r: Runner, prefix: Path, key: str, value: str | None = None) -> str | None:
@@ -398,6 +425,7 @@ def open_through_association(r: Runner, prefix: Path, command: str, document: st
 def install_and_remove(r: Runner, prefix: Path, shims: dict[str, Path], installer: Path) -> str:
     """Fresh prefix: install silently, check keys, self-test, open an example, uninstall."""
     new_prefix(r, prefix, shims)
+    set_cjk_font(prefix, present=True)
     users = prefix / "drive_c" / "users"
     (user,) = [p for p in users.iterdir() if p.name != "Public"]
     installed = user / "AppData" / "Local" / "Programs" / bc.DISPLAY_NAME
@@ -450,6 +478,7 @@ def install_and_remove(r: Runner, prefix: Path, shims: dict[str, Path], installe
 
 
 def folder_size(path: Path) -> int:
+    """Bytes of every file under ``path``."""
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file())
 
 
@@ -484,7 +513,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise Failure(f"the bundle holds test shims or Wine system files: {bad}")
             facts.append(f"bundle {folder_size(bundle) / 1e6:.0f} MB")
         with r.step("self-test"):
-            frozen_line = self_test(r, work / "prefix-build", bundle / f"{bc.program_name()}.exe")
+            frozen = bundle / f"{bc.program_name()}.exe"
+            self_test_fails_without_cjk_font(r, work / "prefix-build", frozen)
+            set_cjk_font(work / "prefix-build", present=True)
+            frozen_line = self_test(r, work / "prefix-build", frozen)
         with r.step("nsis"):
             out = r.run([sys.executable, ROOT / "packaging" / "build.py",
                          "--windows-installer-from", bundle, "--dist", work / "dist",
@@ -500,15 +532,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print(f"frozen: {frozen_line}", file=sys.stderr)
     print(f"installed: {installed_line}", file=sys.stderr)
-    print(f"windows-build-under-wine: PASSED: {', '.join(facts)}; self-test passed frozen and "
-          f"installed; association opened {EXAMPLE}; uninstall left nothing "
-          f"({_timings(r, t0)})")
+    print(f"windows-build-under-wine: PASSED: {', '.join(facts)}; self-test failed without a "
+          f"Chinese font (boxes) and passed with one, frozen and installed; association opened "
+          f"{EXAMPLE}; uninstall left nothing ({_timings(r, t0)})")
     return 0
 
 
 def _timings(r: Runner, t0: float) -> str:
     parts = [f"{name} {seconds:.0f} s" for name, seconds in r.timings]
-    return " · ".join(parts + [f"total {time.perf_counter() - t0:.0f} s"])
+    return " · ".join([*parts, f"total {time.perf_counter() - t0:.0f} s"])
 
 
 if __name__ == "__main__":
