@@ -44,6 +44,11 @@ EXCLUDED_MODULES = [
     "pydoc_data", "attr", "attrs", "jsonschema", "jsonschema_specifications", "referencing",
     "grimp", "importlinter", "ruff", "PyInstaller", "pydantic.mypy", "pydantic.v1",
     "numpy.f2py", "numpy.distutils", "numpy.testing", "ssl", "_ssl", "_hashlib", "readline",
+    # numpy's random and FFT: numpy loads them only when asked (np.random, np.fft), and nothing
+    # the app runs asks (pyqtgraph only for its FFT plot mode and pseudo-scatter, unused here).
+    "numpy.random", "numpy.fft",
+    # Dev-only readers the tests use (YAML for the release workflow, pypdf for sheets).
+    "yaml", "_yaml", "pypdf",
     "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtQuickControls2",
     "PySide6.QtQuick3D", "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets",
     "PySide6.QtWebEngineQuick", "PySide6.QtWebChannel", "PySide6.QtWebSockets",
@@ -123,6 +128,11 @@ def keep_qt_file(dest: str) -> bool:
         lang = re.match(r"qt(?:base)?_(\w+?)\.qm$", name)
         return lang is not None and lang.group(1) in SHIPPED_LANGUAGES
     if "qml" in parts and "PySide6" in parts:
+        return False
+    if name.lower() == "opengl32sw.dll":
+        # Windows: Mesa's software OpenGL (21 MB), Qt's fallback when a GL context is asked for
+        # and the driver cannot give one. The app never makes a GL context: its charts are
+        # pyqtgraph on QPainter (useOpenGL stays off), widgets draw through the raster engine.
         return False
     return not any(DROPPED_QT_LIBRARIES.match(part) for part in parts)
 

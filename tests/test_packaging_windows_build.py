@@ -123,3 +123,13 @@ def test_real_windows_build_under_wine() -> None:
     summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
     assert done.returncode == 0, summary + "\n" + done.stderr[-4000:]
     assert summary.startswith("windows-build-under-wine: PASSED")
+
+
+def test_windows_bundle_drops_the_software_opengl_fallback() -> None:
+    bc = _module("bundle_config_for_trim", ROOT / "packaging" / "bundle_config.py")
+    assert not bc.keep_qt_file("PySide6/opengl32sw.dll")
+    assert not bc.keep_qt_file("_internal/PySide6/OPENGL32SW.DLL")
+    # What the app does draw with stays: Qt's OpenGL module (pyqtgraph imports it) and the
+    # Windows platform plugin.
+    assert bc.keep_qt_file("PySide6/Qt6OpenGL.dll")
+    assert bc.keep_qt_file("PySide6/plugins/platforms/qwindows.dll")

@@ -403,14 +403,21 @@ def open_through_association(r: Runner, prefix: Path, command: str, document: st
     args = [document if a == "%1" else a for a in split_command(command)]
     with xvfb(r):
         env = r.env(prefix)
-        app = subprocess.Popen(["wine", *args], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        # Output through a pipe: Windows Python under Wine fails to start ("Failed to start
+        # embedded python interpreter") when its stdout is a plain file or /dev/null.
+        app = subprocess.Popen(["sh", "-c", '"$@" 2>&1 | cat > /dev/null', "sh", "wine", *args],
+                               env=env, stdin=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline:
                 found = subprocess.run(["xdotool", "search", "--name", title], env=env,
                                        capture_output=True, text=True)
                 if found.stdout.strip():
+                    time.sleep(5)  # let it paint, then keep a picture of it
+                    if shutil.which("import"):
+                        subprocess.run(["import", "-window", "root",
+                                        str(r.work / "opened-by-association.png")], env=env,
+                                       capture_output=True, timeout=60)
                     return
                 if app.poll() is not None:
                     raise Failure(f"the app opened by the association exited ({app.returncode})"
@@ -511,6 +518,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             bad = forbidden_files(bundle)
             if bad:
                 raise Failure(f"the bundle holds test shims or Wine system files: {bad}")
+            dropped = [p.name for p in bundle.rglob("opengl32sw.dll")]
+            if dropped:
+                raise Failure("the bundle holds opengl32sw.dll, which the spec drops")
             facts.append(f"bundle {folder_size(bundle) / 1e6:.0f} MB")
         with r.step("self-test"):
             frozen = bundle / f"{bc.program_name()}.exe"
