@@ -175,17 +175,25 @@ def package_data_files() -> list[tuple[str, str]]:
     return files
 
 
+# auditwheel's name for a library it vendored into a wheel: the name, a hash, maybe a second one
+# (libscipy_openblas64_-32a4b2a6.so, libgfortran-040039e1-0352e75f.so.5.0.0).
+VENDORED = re.compile(r"-[0-9a-f]{8}(?:-[0-9a-f]{8})?\.so(?:\.|$)")
+
+
 def strip_candidates(bundle: Path) -> list[Path]:
     """Shared libraries and extensions to strip of symbols (Linux only).
 
-    Skips ``*.libs/`` folders: those hold wheels' vendored libraries (numpy's OpenBLAS), which
-    strip corrupts ("ELF load command address/offset not page-aligned").
+    Skips wheels' vendored libraries (numpy's OpenBLAS and its libgfortran), which strip
+    corrupts ("ELF load command address/offset not page-aligned"): in a ``*.libs/`` folder, or
+    by their auditwheel name wherever PyInstaller put them (6.22 collects them at the top).
     """
     found = []
     for path in bundle.rglob("*"):
         if path.is_symlink() or not path.is_file():
             continue
         if any(part.endswith(".libs") for part in path.relative_to(bundle).parts):
+            continue
+        if VENDORED.search(path.name):
             continue
         if path.suffix == ".so" or ".so." in path.name:
             found.append(path)

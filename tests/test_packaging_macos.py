@@ -103,5 +103,5 @@ def test_document_icon_is_in_the_app_before_it_is_signed(tmp_path: Path) -> None
     spec = (ROOT / "packaging" / "gpu-planner.spec").read_text()
     # In the data files COLLECT gathers (BUNDLE signs after moving them into Resources), and
     # not copied into the .app once BUNDLE has signed it.
-    assert spec.index("a.datas += bc.document_icon_datas(icons)") < spec.index("COLLECT(")
+    assert spec.index("bc.document_icon_datas(icons)") < spec.index("COLLECT(")
     assert "shutil.copy" not in spec[spec.index("BUNDLE("):]

@@ -133,3 +133,17 @@ def test_windows_bundle_drops_the_software_opengl_fallback() -> None:
     # Windows platform plugin.
     assert bc.keep_qt_file("PySide6/Qt6OpenGL.dll")
     assert bc.keep_qt_file("PySide6/plugins/platforms/qwindows.dll")
+
+
+def test_strip_leaves_wheels_vendored_libraries_alone(tmp_path: Path) -> None:
+    bc = _module("bundle_config_for_strip", ROOT / "packaging" / "bundle_config.py")
+    internal = tmp_path / "_internal"
+    (internal / "numpy.libs").mkdir(parents=True)
+    (internal / "PySide6").mkdir()
+    names = ["libscipy_openblas64_-32a4b2a6.so", "libgfortran-040039e1-0352e75f.so.5.0.0",
+             "numpy.libs/libquadmath-96973f99-934c22de.so.0.0.0", "libQt6Core.so.6",
+             "PySide6/QtCore.abi3.so", "libssl-dev-notes.txt"]
+    for name in names:
+        (internal / name).write_bytes(b"\x7fELF")
+    stripped = sorted(p.relative_to(internal).as_posix() for p in bc.strip_candidates(internal))
+    assert stripped == ["PySide6/QtCore.abi3.so", "libQt6Core.so.6"]
