@@ -113,12 +113,12 @@ def test_the_windows_wheels_are_pinned_to_what_the_suite_runs() -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("GPU_PLANNER_WINDOWS_CHECK") != "1",
-                    reason="the real Windows build under Wine takes ~12 min: "
+                    reason="the real Windows build under Wine takes 12-40 min: "
                            "GPU_PLANNER_WINDOWS_CHECK=1 runs it")
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Wine runs it on Linux")
 def test_real_windows_build_under_wine() -> None:
     done = subprocess.run([str(ROOT / "tools" / "windows-build-under-wine")],
-                          capture_output=True, text=True, timeout=1800,
+                          capture_output=True, text=True, timeout=5400,
                           env=os.environ | {"PYTHON": sys.executable})
     summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
     assert done.returncode == 0, summary + "\n" + done.stderr[-4000:]

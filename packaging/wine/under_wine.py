@@ -326,7 +326,7 @@ def freeze(r: Runner, prefix: Path, python: Path, dist: Path, work: Path) -> Pat
     """PyInstaller under Wine on the project's spec, through build.py as every platform does."""
     shutil.rmtree(dist, ignore_errors=True)
     r.wine(prefix, python, winpath(ROOT / "packaging" / "build.py"), "--no-installer",
-           "--dist", winpath(dist), "--work", winpath(work), timeout=1500,
+           "--dist", winpath(dist), "--work", winpath(work), timeout=3600,
            PYTHONUTF8="1")
     bundle = dist / bc.program_name()
     if not (bundle / f"{bc.program_name()}.exe").is_file():
@@ -531,7 +531,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = r.run([sys.executable, ROOT / "packaging" / "build.py",
                          "--windows-installer-from", bundle, "--dist", work / "dist",
                          "--work", work / "nsis"], env=r.env(None, QT_QPA_PLATFORM="offscreen"),
-                        timeout=1200)
+                        timeout=2400)
             installer = Path(out.strip().splitlines()[-1].split(" ", 1)[1].rsplit(" (", 1)[0])
             facts.append(f"installer {installer.stat().st_size / 1e6:.0f} MB")
         with r.step("install+open+uninstall"):
