@@ -97,7 +97,8 @@ def test_linux_bundle_builds_passes_self_test_and_installs(tmp_path: Path) -> No
     assert installed.returncode == 0, installed.stdout + installed.stderr
     local = home / ".local"
     desktop = local / "share" / "applications" / "gpu-build-planner.desktop"
-    assert f"Exec={local}/lib/gpu-build-planner/gpu-planner %F" in desktop.read_text()
+    # Quoted, so a HOME with a space works (tests/test_packaging_linux_install.py)
+    assert f'Exec="{local}/lib/gpu-build-planner/gpu-planner" %F' in desktop.read_text()
     if shutil.which("desktop-file-validate"):
         valid = _run(["desktop-file-validate", str(desktop)], user_env)
         assert valid.returncode == 0, valid.stdout + valid.stderr
