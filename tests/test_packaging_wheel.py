@@ -82,7 +82,12 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     purelib = Path(subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True, capture_output=True, text=True).stdout.strip())
-    (purelib / "dev_site_packages.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # Every site-packages folder this interpreter sees: a venv that itself borrows another's
+    # packages through a .pth (a worktree's .venv) lends those too, since a borrowed folder's
+    # own .pth files are not run.
+    own = sysconfig.get_paths()["purelib"]
+    lent = [own] + [p for p in sys.path if p.endswith("site-packages") and p != own]
+    (purelib / "dev_site_packages.pth").write_text("\n".join(lent) + "\n")
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
                     "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
                    timeout=300)
