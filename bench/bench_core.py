@@ -16,6 +16,7 @@ from planner.core.estimator.memory import (
     estimate_inference,
     estimate_training,
 )
+from planner.core.estimator.speed import training_speed
 from planner.core.plan.build import TrackedWorkload
 from planner.core.plan.recommend import recommend
 
@@ -63,6 +64,17 @@ def main() -> None:
                           checkpointing=True, checkpoint_mode="selective"))),
         ("deepseek-v2-lite inference MLA", lambda: estimate_inference(
             catalog.workload("deepseek-v2-lite"), InferenceSetup(batch=4, seq=16384))),
+        # Speed over the links (communication and overlap on top of the FLOP count).
+        ("speed llama-3-70b ddp 4× RTX 4090", lambda: training_speed(
+            catalog.workload("llama-3-70b"), TrainingSetup(seq=2048, checkpointing=True),
+            catalog.gpu("nvidia-rtx-4090"), 4)),
+        ("speed llama-3.1-8b fsdp 8× H100", lambda: training_speed(
+            catalog.workload("llama-3.1-8b"), TrainingSetup(batch=2, seq=8192, strategy="fsdp"),
+            catalog.gpu("nvidia-h100-sxm"), 8)),
+        ("speed llama-3.1-8b qlora fsdp 2× 4090", lambda: training_speed(
+            catalog.workload("llama-3.1-8b"), TrainingSetup(
+                seq=2048, strategy="fsdp", qlora=True, lora_rank=64, lora_targets="all-linear"),
+            catalog.gpu("nvidia-rtx-4090"), 2)),
     ]
     print("One estimate (µs):")
     for name, fn in cases:

@@ -1,15 +1,23 @@
-"""Which price a card costs: newest of the preferred kind, sensible fallbacks, dated conversion.
+"""Which price a card costs: the newest of the build's basis, sensible fallbacks, dated conversion.
 
 Expected amounts are worked by hand from the records in each test (rates as CNY per unit, the way
-the CFETS central parity is published).
+the CFETS central parity is published). Prices are aged on TODAY = 2026-12-03 (the day these
+tests were written), so "within 12 months" means on or after 2025-12-03.
 """
 
 from __future__ import annotations
 
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import PRICE_KINDS, pick_price, user_price, with_user_price
+from planner.core.costs.prices import (
+    PRICE_KINDS,
+    SlotPrice,
+    price_of,
+    user_price,
+    with_user_price,
+)
 from planner.core.records.specs import Price
 
+TODAY = "2026-12-03"
 MSRP = Price(1599.0, "USD", "2022-10-12", "msrp", "US", "NVIDIA")
 STREET_OLD = Price(1899.0, "USD", "2025-03-01", "street", "US", "shop A")
 STREET_NEW = Price(1799.0, "USD", "2026-01-01", "street", "US", "shop B")
@@ -19,55 +27,88 @@ RATES = Rates(7.0, 8.0, "2026-01-05", "newest",
               history=(Rates(7.2, 7.8, "2025-01-10", "older"), Rates(6.9, 7.3, "2022-09-01", "x")))
 
 
-def test_newest_of_the_preferred_kind() -> None:
-    picked = pick_price((MSRP, STREET_OLD, STREET_NEW), "street", "USD")
+def pick(prices, basis, currency, rates=None, slot=None):  # type: ignore[no-untyped-def]
+    return price_of(prices, currency, rates, basis, slot, TODAY)
+
+
+def test_newest_of_the_basis_whatever_its_kind() -> None:
+    picked = pick((MSRP, STREET_OLD, STREET_NEW), "new", "USD")
     assert picked is not None
     assert (picked.amount, picked.kind, picked.as_of, picked.source) == (
         1799.0, "street", "2026-01-01", "shop B")
-    assert picked.preferred
-    msrp = pick_price((MSRP, STREET_NEW), "msrp", "USD")
-    assert msrp is not None and msrp.amount == 1599.0 and msrp.preferred
+    assert picked.preferred and picked.basis == "new" and not picked.stale
+    assert picked.age_days == 336  # 2026-01-01 to 2026-12-03
+    msrp = pick((MSRP, STREET_NEW), "msrp", "USD")
+    assert msrp is not None and msrp.amount == 1599.0 and msrp.preferred and msrp.stale
+    # An estimate of 2023 never beats a newer retail price, nor a newer estimate an older one
+    # of the same basis: the newest record of the basis wins.
+    old_guess = Price(33600.0, "USD", "2023-05-01", "estimate", "US", "press")
+    new_guess = Price(2100.0, "USD", "2026-06-01", "estimate", "US", "press")
+    assert pick((old_guess, STREET_NEW), "new", "USD").source == "shop B"  # type: ignore[union-attr]
+    assert pick((new_guess, STREET_NEW), "new", "USD").amount == 2100.0  # type: ignore[union-attr]
 
 
-def test_falls_back_and_says_so() -> None:
-    # no list price: list -> msrp
-    picked = pick_price((MSRP, STREET_NEW), "list", "USD")
-    assert picked is not None and picked.kind == "msrp" and not picked.preferred
-    # a used price is the last resort for a new card
-    picked = pick_price((USED, MSRP), "street", "USD")
-    assert picked is not None and picked.kind == "msrp"
-    assert pick_price((USED,), "street", "USD").kind == "used"  # type: ignore[union-attr]
-    assert pick_price((), "street", "USD") is None
+def test_a_card_no_longer_sold_new_costs_its_used_price_and_says_so() -> None:
+    # The newest new price is STREET_OLD (2025-03-01), 21 months old: the used one stands in.
+    picked = pick((MSRP, STREET_OLD, USED), "new", "USD")
+    assert picked is not None and (picked.amount, picked.basis, picked.wanted) == (
+        1200.0, "used", "new")
+    assert picked.fallback and not picked.preferred
+    # Without a used price the stale new one is shown, marked stale.
+    stale = pick((MSRP, STREET_OLD), "new", "USD")
+    assert stale is not None and stale.amount == 1899.0 and stale.stale and stale.preferred
+    # Only a launch price: it stands in for a new one.
+    assert pick((MSRP,), "new", "USD").basis == "msrp"  # type: ignore[union-attr]
+    assert pick((), "new", "USD") is None
+
+
+def test_used_and_msrp_bases_fall_back_to_new() -> None:
+    assert pick((STREET_NEW, USED), "used", "USD").amount == 1200.0  # type: ignore[union-attr]
+    fallback = pick((STREET_NEW, MSRP), "used", "USD")
+    assert fallback is not None and fallback.amount == 1799.0 and fallback.fallback
+    assert pick((STREET_NEW,), "msrp", "USD").basis == "new"  # type: ignore[union-attr]
+
+
+def test_a_slot_may_be_bought_used_or_carry_a_quote() -> None:
+    used = pick((STREET_NEW, USED), "new", "USD", slot=SlotPrice(basis="used"))
+    assert used is not None and used.amount == 1200.0 and used.preferred
+    quote = Price(11800.0, "CNY", "2026-11-20", "quote", "global", "Vendor X")
+    quoted = pick((STREET_NEW, USED), "new", "USD", RATES, SlotPrice(quote=quote))
+    # ¥11,800 at the newest reading (2026-01-05, 7.0): $1,685.71; a quote is its own basis.
+    assert quoted is not None and round(quoted.amount, 2) == 1685.71
+    assert (quoted.basis, quoted.kind, quoted.source, quoted.as_of) == (
+        "quote", "quote", "Vendor X", "2026-11-20")
+    assert quoted.preferred
 
 
 def test_converted_at_the_rate_of_the_price_date() -> None:
     # JD.com 2026-02-01: the newest rate (2026-01-05, 7.0 CNY/USD) is in force: 12999 / 7.0
-    picked = pick_price((JD,), "street", "USD", RATES)
+    picked = pick((JD,), "new", "USD", RATES)
     assert picked is not None
     assert round(picked.amount, 2) == round(12999.0 / 7.0, 2) and picked.rate_as_of == "2026-01-05"
     # The 2022 MSRP in CNY: the 2022-09-01 reading (6.9) is in force on 2022-10-12: 1599 * 6.9
-    old = pick_price((MSRP,), "msrp", "CNY", RATES)
+    old = pick((MSRP,), "msrp", "CNY", RATES)
     assert old is not None and round(old.amount, 2) == round(1599.0 * 6.9, 2)
     assert old.rate_as_of == "2022-09-01" and old.original == MSRP
     # A 2025-03-01 price: the 2025-01-10 reading (7.2 CNY/USD, 7.8 CNY/EUR): USD -> EUR
-    eur = pick_price((STREET_OLD,), "street", "EUR", RATES)
+    eur = pick((STREET_OLD,), "new", "EUR", RATES)
     assert eur is not None and round(eur.amount, 4) == round(1899.0 * 7.2 / 7.8, 4)
 
 
-def test_a_street_price_in_another_currency_stands_in_only_when_none_is_native() -> None:
+def test_the_newest_record_wins_in_every_currency() -> None:
     prices = (STREET_NEW, JD)  # JD (2026-02-01) is newer than shop B (2026-01-01)
-    assert pick_price(prices, "street", "USD").source == "shop B"  # type: ignore[union-attr]
-    assert pick_price(prices, "street", "USD", RATES).source == "shop B"  # type: ignore[union-attr]
-    assert pick_price(prices, "street", "CNY", RATES).source == "JD.com"  # type: ignore[union-attr]
-    # A euro buyer has no native street price: the newest, JD's, converted at the 2026-01-05
-    # reading: ¥12,999 / 8.0 = €1,624.875.
-    in_eur = pick_price(prices, "street", "EUR", RATES)
+    # Without rates a dollar build can use dollar records only.
+    assert pick(prices, "new", "USD").source == "shop B"  # type: ignore[union-attr]
+    # With rates every build takes the newest: JD's ¥12,999 (in euros at 2026-01-05's 8.0).
+    assert pick(prices, "new", "USD", RATES).source == "JD.com"  # type: ignore[union-attr]
+    assert pick(prices, "new", "CNY", RATES).amount == 12999.0  # type: ignore[union-attr]
+    in_eur = pick(prices, "new", "EUR", RATES)
     assert in_eur is not None and (in_eur.source, in_eur.amount) == ("JD.com", 1624.875)
 
 
 def test_a_date_before_every_reading_uses_the_oldest() -> None:
     early = Price(100.0, "USD", "2020-01-01", "msrp", "US", "x")
-    assert pick_price((early,), "msrp", "CNY", RATES).rate_as_of == "2022-09-01"  # type: ignore[union-attr]
+    assert pick((early,), "msrp", "CNY", RATES).rate_as_of == "2022-09-01"  # type: ignore[union-attr]
 
 
 def test_the_users_own_price() -> None:
@@ -79,19 +120,19 @@ def test_the_users_own_price() -> None:
     assert set(PRICE_KINDS) == {"msrp", "list", "street", "estimate", "used"}
 
 
-def test_a_price_stated_in_the_asked_currency_beats_a_converted_one() -> None:
+def test_on_one_date_a_price_stated_in_the_asked_currency_wins() -> None:
     # NVIDIA set both on 2025-01-30: $1,999 in the US (before sales tax), ¥16,499 in China
     # (with 13 % VAT). Converting either misstates the other market: ¥16,499 / 7.0 = $2,357.
     us = Price(1999.0, "USD", "2025-01-30", "msrp", "US", "NVIDIA US")
     cn = Price(16499.0, "CNY", "2025-01-30", "msrp", "CN", "NVIDIA China")
     for order in ((us, cn), (cn, us)):
-        in_cny = pick_price(order, "msrp", "CNY", RATES)
-        in_usd = pick_price(order, "msrp", "USD", RATES)
+        in_cny = pick(order, "msrp", "CNY", RATES)
+        in_usd = pick(order, "msrp", "USD", RATES)
         assert in_cny is not None and (in_cny.amount, in_cny.rate_as_of) == (16499.0, "")
         assert in_usd is not None and (in_usd.amount, in_usd.rate_as_of) == (1999.0, "")
-    # In euros neither is native: the newest (here the first of equal dates) is converted at the
+    # In euros neither is native: the first of equal dates is converted at the
     # rate in force on 2025-01-30, the 2025-01-10 reading: $1,999 × 7.2 / 7.8 = €1,845.23.
-    in_eur = pick_price((us, cn), "msrp", "EUR", RATES)
+    in_eur = pick((us, cn), "msrp", "EUR", RATES)
     assert in_eur is not None and round(in_eur.amount, 2) == 1845.23
     assert in_eur.rate_as_of == "2025-01-10"
 
@@ -105,16 +146,17 @@ def test_a_builds_price_is_the_sum_of_its_cards_as_they_show() -> None:
     card_a = replace(RTX_4090, id="a", prices=(STREET_NEW, JD))
     card_b = replace(RTX_4090, id="b", prices=(MSRP,))
     unpriced = replace(RTX_4090, id="c", prices=())
-    # In yuan: card A at JD's ¥12,999 as stated (no conversion), card B's $1,599 launch price at
+    # In yuan: card A at JD's ¥12,999 (its newest), card B's $1,599 launch price (no new one) at
     # the rate in force on 2022-10-12 (the 2022-09-01 reading, 6.9): ¥11,033.10.
     # 2 × 12,999 + 1 × 11,033.1 = ¥37,031.10; the unpriced card is counted apart.
-    total = build_price([(card_a, 2), (card_b, 1), (unpriced, 1)], "CNY", RATES, "street")
+    total = build_price([(card_a, 2, None), (card_b, 1, None), (unpriced, 1, None)], "CNY",
+                        RATES, "new", TODAY)
     assert round(total.amount or 0, 2) == 37031.10
     assert (total.priced_gpus, total.gpu_count, total.rate_dates) == (3, 4, ("2022-09-01",))
     # Without rates only records stated in the asked currency count: card A's $1,799 street.
-    dollars = build_price([(card_a, 2), (card_b, 1)], "USD", None, "street")
+    dollars = build_price([(card_a, 2, None), (card_b, 1, None)], "USD", None, "new", TODAY)
     assert (dollars.amount, dollars.priced_gpus) == (2 * 1799.0 + 1599.0, 3)
-    assert build_price([(unpriced, 2)], "USD", RATES).amount is None
+    assert build_price([(unpriced, 2, None)], "USD", RATES).amount is None
 
 
 def test_the_users_price_is_a_dated_street_price_and_the_newest_counts() -> None:
@@ -145,10 +187,10 @@ def test_an_unpriced_card_first_does_not_hide_the_priced_ones() -> None:
 
     unpriced = replace(RTX_4090, id="c", prices=())
     card = replace(RTX_4090, id="a", prices=(MSRP,))
-    total = build_price([(unpriced, 2), (card, 3)], "USD", None, "msrp")
+    total = build_price([(unpriced, 2, None), (card, 3, None)], "USD", None, "msrp")
     # 3 x $1,599 = $4,797 for the three priced cards of five.
     assert (total.amount, total.currency, total.priced_gpus, total.gpu_count) == (
         4797.0, "USD", 3, 5)
     # A price that could not be had in euros (no rates) leaves the card unpriced.
-    eur = build_price([(card, 1)], "EUR", None, "msrp")
+    eur = build_price([(card, 1, None)], "EUR", None, "msrp")
     assert (eur.amount, eur.currency, eur.priced_gpus) == (None, "EUR", 0)

@@ -538,11 +538,11 @@ def ids(gpus: list[GpuSpec]) -> list[str]:
         ({"min_memory_gb": 48}, ["nvidia-a100-sxm4-80gb", "nvidia-h100-sxm5-80gb"]),
         ({"min_memory_gb": 24, "max_power_w": 355}, ["amd-rx-7900-xtx", "nvidia-rtx-3090"]),
         ({"max_power_w": 400}, ["amd-rx-7900-xtx", "nvidia-rtx-3090", "nvidia-a100-sxm4-80gb"]),
-        # price: the newest US-dollar street price, else the MSRP (4090: street $1,899 beats its
-        # $1,599 MSRP); the A100 has none and the H100 only a EUR estimate -> excluded
+        # price: what a dollar build shows (4090: street $1,899 beats its $1,599 MSRP); the A100
+        # has none (excluded) and the H100's €25,000 estimate counts converted at its date's rate
         ({"max_price_usd": 1500}, ["amd-rx-7900-xtx", "nvidia-rtx-3090"]),
         ({"max_price_usd": 1_000_000}, ["amd-rx-7900-xtx", "nvidia-rtx-4090",
-                                        "nvidia-rtx-3090"]),
+                                        "nvidia-rtx-3090", "nvidia-h100-sxm5-80gb"]),
         ({"max_price_usd": 1899, "vendor": "nvidia"}, ["nvidia-rtx-4090", "nvidia-rtx-3090"]),
         ({"max_price_usd": 1898, "vendor": "nvidia"}, ["nvidia-rtx-3090"]),
     ],

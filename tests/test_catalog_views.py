@@ -12,7 +12,7 @@ from planner.core.costs.energy import Usage
 from planner.core.costs.money import Rates
 from planner.core.plan.build import Build, BuildSlot, CostSettings
 from planner.core.records.specs import Catalog, CloudInstance, GpuSpec, Price
-from planner.core.views.energy import comparable_instance, energy_view, like_for_like
+from planner.core.views.energy import energy_view, rental
 
 RATES = Rates(7.0, 8.0, "2026-01-05")
 
@@ -48,10 +48,10 @@ def build(*slots: tuple[GpuSpec, int], cloud: str | None = None) -> Build:
 
 def test_a_per_gpu_offer_times_the_count_when_cheaper() -> None:
     # 4 A100s: per GPU 4 × 1.29 = 5.16/h; the 8-GPU machine is not the same count
-    match = comparable_instance(build((A100, 4)), CATALOG, RATES)
-    assert match == (PER_GPU, 4)
+    match = rental(build((A100, 4)), CATALOG, RATES)
+    assert match is not None and (match.instance, match.units, match.gpus) == (PER_GPU, 4, 4)
     view = energy_view(build((A100, 4)), CATALOG, RATES)
-    assert view.cloud is not None and view.cloud.like_for_like
+    assert view.cloud is not None and view.cloud.instance == PER_GPU
     assert view.cloud.rent_per_hour == pytest.approx(4 * 1.29)
     assert view.cloud.rent_gpus == 4
 
@@ -59,19 +59,31 @@ def test_a_per_gpu_offer_times_the_count_when_cheaper() -> None:
 def test_a_machine_when_it_holds_exactly_the_count_and_is_cheaper() -> None:
     cheap_machine = offer("p4d-cheap", "a100", 8, False, 8.0)  # 8.00 < 8 × 1.29 = 10.32
     catalog = Catalog(gpus=(A100,), cloud=(PER_GPU, cheap_machine))
-    assert comparable_instance(build((A100, 8)), catalog, RATES) == (cheap_machine, 1)
-    assert comparable_instance(build((A100, 16)), catalog, RATES) == (cheap_machine, 2)
-    assert comparable_instance(build((A100, 12)), catalog, RATES) == (PER_GPU, 12)
+    def units(b: Build) -> tuple[object, int] | None:
+        offer = rental(b, catalog, RATES)
+        return None if offer is None else (offer.instance, offer.units)
+
+    assert units(build((A100, 8))) == (cheap_machine, 1)
+    assert units(build((A100, 16))) == (cheap_machine, 2)
+    # Twelve: per GPU rents exactly twelve; two machines would rent sixteen.
+    assert units(build((A100, 12))) == (PER_GPU, 12)
 
 
-def test_no_like_for_like_rental_unless_the_user_chooses_one() -> None:
-    assert comparable_instance(build((H100, 2)), CATALOG, RATES) is None  # only 8-GPU H100s
-    assert comparable_instance(build((A100, 2), (H100, 2)), CATALOG, RATES) is None  # mixed
-    chosen = build((H100, 2), cloud="p5")
-    assert comparable_instance(chosen, CATALOG, RATES) == (H100_MACHINE, 1)
-    view = energy_view(chosen, CATALOG, RATES)
-    assert view.cloud is not None and not view.cloud.like_for_like and view.cloud.rent_gpus == 8
-    assert not like_for_like(MACHINE, build((A100, 4)))
+def test_the_smallest_offer_holding_the_count_and_never_another_model() -> None:
+    # Only 8-GPU H100 machines: two H100s rent one machine of eight, and say so.
+    two = rental(build((H100, 2)), CATALOG, RATES)
+    assert two is not None and (two.instance, two.units, two.gpus) == (H100_MACHINE, 1, 8)
+    assert rental(build((A100, 2), (H100, 2)), CATALOG, RATES) is None  # mixed: none
+    # An instance the study names is rented when it is the same model ...
+    chosen = rental(build((A100, 4), cloud="p4d"), CATALOG, RATES)
+    assert chosen is not None and (chosen.instance, chosen.units, chosen.chosen) == (
+        MACHINE, 1, True)
+    # ... and set aside when it holds another GPU: the same GPUs are compared instead.
+    other = build((A100, 4), cloud="p5")
+    offer = rental(other, CATALOG, RATES)
+    assert offer is not None and offer.instance == PER_GPU and offer.chosen_set_aside
+    view = energy_view(other, CATALOG, RATES)
+    assert view.cloud is not None and view.cloud.chosen_set_aside and view.cloud.rent_gpus == 4
 
 
 def test_rows_without_an_idle_figure_say_idle_is_not_counted() -> None:

@@ -62,11 +62,11 @@ def test_catalog_gpu_table_shows_published_figures(cli_home):
     count = len(json.loads(run(cli_home, "catalog", "gpus", "--json").stdout))
     assert len(table) == count  # one line per card, as many as the JSON lists
     # NVIDIA's RTX 4090 page and the Ada whitepaper: 24 GB, 1,008 GB/s, 450 W, 165.2 dense FP16
-    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, $3,129.99 on Amazon
-    # (2025-08-21), rounds to $3,130 (it once read "$313").
+    # tensor TFLOPS (FP32 accumulate), 2022; its newest US street price, "$1,800-2,000 new" in
+    # RunLocalAI's May 2026 guide, stored at the midpoint: $1,900 (a price once read "$313").
     assert table["GeForce RTX 4090"] == ["GeForce RTX 4090", "NVIDIA", "ada-lovelace", "24",
                                          "1008", "450", "165.2", "2022",
-                                         "$3,130 (street 2025-08)"]
+                                         "$1,900 (street 2026-05)"]
     # A100 SXM4 80GB datasheet: 80 GB HBM2e, 2,039 GB/s, 400 W, 312 TFLOPS FP16 tensor, 2020.
     assert table["A100 SXM4 80GB"][:8] == ["A100 SXM4 80GB", "NVIDIA", "ampere", "80", "2039",
                                            "400", "312", "2020"]
@@ -185,6 +185,30 @@ def test_estimate_decode_speed_is_bandwidth_bound(cli_home):
     assert 52 <= value <= 54
 
 
+def test_estimate_names_the_link_multi_gpu_training_waits_on(cli_home):
+    # BERT-large, 28 sequences of 384 tokens per GPU, AMP FP16, on two RTX 4090s: a desktop
+    # board's x8/x8 (8 x 1.969 = 15.75 GB/s a direction), no peer-to-peer, so through host
+    # memory at 25 % = 3.94 GB/s. The fp32 gradients' all-reduce (334,092,288 x 4 B = 1.336 GB,
+    # 2 x 1/2 of it) takes 0.34 s + 51 buckets x 12 us, the 28-sequence backward only 0.230 s:
+    # about a quarter of each step waits (Lambda measured 139 sequences/s against 2 x 93).
+    r = run(cli_home, "estimate", "--model", "bert-large", "--task", "train", "--batch", "28",
+            "--seq", "384", "--precision", "amp-fp16", "--gpu", "RTX 4090", "--gpus", "2",
+            "--json")
+    assert r.returncode == 0, r.stderr
+    link = json.loads(r.stdout)["link"]
+    assert link["kind"] == "pcie-host" and link["name"] == "PCIe 4.0 x8" and link["lanes_split"]
+    assert link["bus_gbs"] == pytest.approx(3.938)
+    assert link["waiting_share"] == pytest.approx(0.25, abs=0.01)
+    text = run(cli_home, "estimate", "--model", "bert-large", "--task", "train", "--batch", "28",
+               "--seq", "384", "--precision", "amp-fp16", "--gpu", "RTX 4090", "--gpus", "2")
+    line = next(x for x in text.stdout.splitlines() if x.strip().startswith("link"))
+    assert "through host memory" in line and "x8/x8" in line and "25 % of each step" in line
+    # One GPU sends nothing: no link at all.
+    one = run(cli_home, "estimate", "--model", "bert-large", "--task", "train", "--gpu",
+              "RTX 4090", "--json")
+    assert "link" not in json.loads(one.stdout)
+
+
 def test_estimate_from_hf_config(cli_home, tmp_path):
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"model_type": "mistral", "hidden_size": 4096,
@@ -216,12 +240,13 @@ def test_energy_for_humans_worked_by_hand(cli_home):
     r = run(cli_home, "energy", "--gpu", "RTX 4090", "--count", "2", "--hours-per-day", "8",
             "--price", "0.2")
     assert r.returncode == 0, r.stderr
-    # 2 x 450 W x 8 h x 365 d = 2,628 kWh at load; the other 16 hours at the 23 W idle the
-    # catalog records (nvidia-smi, eight headless cards): 2 x 23 x 16 x 365 = 268.64 kWh;
-    # 2,896.64 kWh at $0.20: $579.33, shown as money from $100 up: whole dollars.
+    # With the 200 W host the panels count: (2 x 450 + 200) W x 8 h x 365 d = 3,212 kWh at
+    # load; the other 16 hours at the 23 W idle the catalog records (nvidia-smi, eight headless
+    # cards): 2 x 23 x 16 x 365 = 268.64 kWh; 3,480.64 kWh at $0.20: $696.13, shown as money
+    # from $100 up: whole dollars.
     assert r.stdout.splitlines() == [
-        "2× GeForce RTX 4090: 2,897 kWh a year (2,628 kWh at load, 269 kWh idle)",
-        "  cost $579 a year",
+        "2× GeForce RTX 4090: 3,481 kWh a year (3,212 kWh at load, 269 kWh idle)",
+        "  cost $696 a year",
     ]
 
 
@@ -231,13 +256,13 @@ def test_energy_on_a_tiered_tariff_with_carbon(cli_home):
             "cn-national-2023", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    # Running all day (no idle hours): 4 x 450 W x 24 h x 365 d = 15,768 kWh. Beijing's ladder
-    # (Xinhua 2012): 2,880 kWh at ¥0.4883, the next 1,920 at ¥0.5383, the last 10,968 at
-    # ¥0.7883: 1,406.304 + 1,033.536 + 8,646.0744 = ¥11,085.91. MEE 2023 national factor
-    # 0.5306 kg/kWh: 15,768 x 0.5306 = 8,366.5 kg.
-    assert (out["kwh_per_year"], out["kwh_idle_per_year"]) == (15768, 0)
-    assert (out["cost_per_year"], out["currency"]) == (11085.91, "CNY")
-    assert out["co2_kg_per_year"] == 8366.5
+    # Running all day (no idle hours), with the 200 W host: (4 x 450 + 200) W x 24 h x 365 d
+    # = 17,520 kWh. Beijing's ladder (Xinhua 2012): 2,880 kWh at ¥0.4883, the next 1,920 at
+    # ¥0.5383, the last 12,720 at ¥0.7883: 1,406.304 + 1,033.536 + 10,027.176 = ¥12,467.02.
+    # MEE 2023 national factor 0.5306 kg/kWh: 17,520 x 0.5306 = 9,296.1 kg.
+    assert (out["kwh_per_year"], out["kwh_idle_per_year"]) == (17520, 0)
+    assert (out["cost_per_year"], out["currency"]) == (12467.02, "CNY")
+    assert out["co2_kg_per_year"] == 9296.1
 
 
 def test_recommend_json(cli_home):
@@ -339,9 +364,10 @@ def test_energy_cost_is_a_money_string(cli_home):
     r = run(cli_home, "energy", "--gpu", "nvidia-h100-sxm", "--hours-per-day", "24", "--price",
             "0.8", "--currency", "CNY")
     assert r.returncode == 0, r.stderr
-    # At load round the clock (no idle hours): 700 W × 24 h × 365 d = 6,132 kWh; × ¥0.80 = ¥4,905.6.
-    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 6,132 kWh a year")
-    assert r.stdout.splitlines()[1] == "  cost ¥4,906 a year"  # was "cost 4,905.60 CNY a year"
+    # At load round the clock (no idle hours), with the 200 W host: 900 W × 24 h × 365 d
+    # = 7,884 kWh; × ¥0.80 = ¥6,307.2.
+    assert r.stdout.splitlines()[0].startswith("1× H100 SXM5 80GB: 7,884 kWh a year")
+    assert r.stdout.splitlines()[1] == "  cost ¥6,307 a year"
 
 
 @pytest.mark.parametrize("json_flag", [(), ("--json",)])
@@ -368,8 +394,11 @@ def test_help_lists_lang_and_refuses_an_unknown_one(cli_home):
     (["a.gpubuild"], (["a.gpubuild"], None)),
     ([], ([], None)),
 ])
-def test_lang_starts_the_app_in_that_language(monkeypatch, argv, expected):
+def test_lang_starts_the_app_in_that_language(monkeypatch, tmp_path, argv, expected):
     import planner.ui.app
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.gpubuild").write_text("{}", encoding="utf-8")  # an existing file opens
     from planner.cli import main as cli
 
     started = []
@@ -387,3 +416,33 @@ def test_catalog_lists_the_ids_other_flags_take(cli_home: Path, kind: str, known
     assert listed.returncode == 0 and known_id in listed.stdout
     wrong = one_sentence_error(run(cli_home, "energy", "--gpu", "RTX 4090", "--tariff", "nope"))
     assert wrong == "No tariff 'nope' in the catalog; 'gpu-planner catalog tariffs' lists them."
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["estimat", "--model", "llama-3-8b"], "'estimat' is not a command (did you mean 'estimate'?)"),
+    (["recomend"], "(did you mean 'recommend'?)"),
+    (["zzz", "--help"], "'zzz' is not a command or a .gpubuild file"),
+    (["lost.gpubuild"], "There is no file 'lost.gpubuild'"),
+])
+def test_a_mistyped_first_word_is_refused_and_starts_no_window(monkeypatch, capsys, argv, said):
+    """A typo used to be taken for a file to open: a window started (or Qt aborted headless)."""
+    import planner.ui.app
+    from planner.cli import main as cli
+
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app", lambda *a, **k: started.append(a) or 0)
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and not started
+
+
+def test_an_existing_build_file_still_opens_in_the_app(monkeypatch, tmp_path):
+    import planner.ui.app
+    from planner.cli import main as cli
+
+    build = tmp_path / "mine.gpubuild"
+    build.write_text("{}", encoding="utf-8")
+    started = []
+    monkeypatch.setattr(planner.ui.app, "run_app",
+                        lambda args, lang=None: started.append(args) or 0)
+    assert cli.main([str(build)]) == 0 and started == [[str(build)]]

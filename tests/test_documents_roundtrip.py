@@ -101,7 +101,7 @@ def test_dumps_is_deterministic() -> None:
     first = dumps_document(build, created=CREATED, modified=MODIFIED)
     assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
     text = first.decode("utf-8")
-    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 4,')
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 5,')
     assert text.endswith("}\n")
 
 
@@ -120,7 +120,7 @@ def test_extra_metadata_round_trips_sorted() -> None:
 def test_empty_build_round_trips() -> None:
     loaded = loads_document(sample_bytes(Build()))
     assert loaded.build == Build()
-    assert loaded.summary() == "Untitled build: no GPUs, 0 workloads"
+    assert loaded.summary() == "Untitled build: no GPUs, 0 workloads"  # unnamed, no cards
 
 
 def test_summary_of_many_slots() -> None:
@@ -146,11 +146,27 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
     if raw["version"] == 1:
         assert doc.build.usage.hours_per_day == raw["usage"]["hours"]
         assert doc.build.cost == CostSettings()
-    # Every older version is one build: it opens as the one variant, named after the build.
-    assert doc.study.names() == [raw["name"]] and doc.study.active == 0
-    assert doc.build.display_reserve_bytes == raw["display_reserve_bytes"]
-    assert all(t.job is None for t in doc.build.workloads)
-    for slot, raw_slot in zip(doc.build.slots, raw["gpus"], strict=True):
+    if raw["version"] <= 3:
+        # Every version before 4 is one build: it opens as the one variant, named after it.
+        assert doc.study.names() == [raw["name"]] and doc.study.active == 0
+        assert doc.build.display_reserve_bytes == raw["display_reserve_bytes"]
+        assert all(t.job is None for t in doc.build.workloads)
+        raw_slots = raw["gpus"]
+    else:
+        # Version 4 had variants already; its recipes lack the third-generation keys, which
+        # open as the defaults (the stack of today, no offloading, the source's length).
+        assert doc.study.names() == [v["name"] for v in raw["variants"]]
+        for t in doc.build.workloads:
+            if t.training is not None:
+                assert (t.training.target_seq, t.training.activation_offloading,
+                        t.training.stack, t.training.kbit_prep) == (None, False, "modern", False)
+        raw_slots = raw["variants"][raw["active_variant"]]["gpus"]
+    # Format 5: a build nobody named is unnamed; a typed kWh price keeps the build's currency.
+    assert doc.study.name == ("" if raw["name"] == "Untitled build" else raw["name"])
+    cost = raw.get("cost") or {}
+    assert doc.build.cost.kwh_currency == cost.get("currency", "USD")
+    assert doc.build.cost.price_per_kwh == cost.get("price_per_kwh", 0.15)
+    for slot, raw_slot in zip(doc.build.slots, raw_slots, strict=True):
         old = raw_slot["spec"]
         assert slot.count == raw_slot["count"] and slot.gpu.id == old["id"]
         by_kind = {p.kind: p for p in slot.gpu.prices}
@@ -168,7 +184,8 @@ def test_past_version_migrates(path: Path, tmp_path: Path) -> None:
                 old["street_price"][k] for k in ("amount", "currency", "as_of", "source"))
         assert len(slot.gpu.prices) == (old["launch_msrp_usd"] is not None) + (
             old["street_price"] is not None)
-    assert doc.build.cost.price_kind == raw.get("cost", {}).get("price_kind", "street")
+    basis = {"street": "new", "list": "new", "estimate": "new", "used": "used", "msrp": "msrp"}
+    assert doc.build.cost.price_basis == basis[cost.get("price_kind", "street")]
     saved = tmp_path / path.name
     save_document(doc.study, saved, created=doc.created)
     again = load_document(saved)
@@ -210,7 +227,7 @@ def test_build_and_tracked_fields_are_all_stored() -> None:
     assert {f.name for f in dataclasses.fields(Build)} == {
         "name", "notes", "slots", "workloads", "usage", "cost", "display_reserve_bytes",
         "extra"}
-    assert {f.name for f in dataclasses.fields(BuildSlot)} == {"gpu", "count"}
+    assert {f.name for f in dataclasses.fields(BuildSlot)} == {"gpu", "count", "price"}
     assert {f.name for f in dataclasses.fields(TrackedWorkload)} == {
         "workload", "task", "training", "inference", "job"}
     assert {f.name for f in dataclasses.fields(Study)} == {

@@ -87,6 +87,8 @@ def test_every_example_is_two_pages_with_core_figures(path: Path, real_catalog: 
     for col in view.columns:
         assert squeezed(col.name) in flat, col.name
     for row in view.rows:
+        if row.kind == "link":  # the panel's row: page 1 leaves it out to stay one page
+            continue
         for c in range(len(view.columns)):
             assert squeezed(cell_text(row, c, fmt)) in flat, (row.key, c)
         for verdict in row.verdicts:
@@ -291,3 +293,38 @@ def test_workload_rows_name_their_task_in_the_sheets_language(real_catalog: Cata
     text = squeezed(pdf_text(out))
     assert "Llama38B（训练）" in text and "Llama38B（推理）" in text
     assert "(train)" not in text and "(inference)" not in text
+    # The warnings section too (its words used to live in the UI, out of the sheet's reach):
+    assert "没有NVLink或InfinityFabric：GPU之间通过PCIe交换梯度" in text
+    assert "has no NVLink" not in text
+
+
+def _page(path: Path, number: int) -> str:
+    return subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(path), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def test_page_two_has_every_variants_column(real_catalog: Catalog, tmp_path: Path) -> None:
+    """Each compared variant's own figures are on page 2, read back from the PDF: its name, the
+    memory each workload needs of what its card offers, and its yearly kWh."""
+    from planner.core.views.detail import detail_view
+
+    doc = load_document(ROOT / "examples" / "three-variants.gpubuild")
+    rates = load_rates()
+    out = tmp_path / "sheet.pdf"
+    assert write_pdf(doc, out, real_catalog, rates) == 2
+    first, second = squeezed(_page(out, 1)), squeezed(_page(out, 2))
+    study = doc.study
+    view = variant_comparison(study, real_catalog, rates, None,
+                              rental_for(study, real_catalog, rates))
+    detail = detail_view(study, view, real_catalog, rates)
+    fmt = Formatter(NumberStyle(), study.cost.currency, rates)
+    assert len(detail.variants) == len(study.variants) == 3
+    for v, (name, _index) in enumerate(detail.variants):
+        assert squeezed(name) in first and squeezed(name) in second, name
+        for workload in detail.workloads:
+            cell = workload.cells[v]
+            assert cell is not None
+            shown = f"{fmt.memory(cell.needed_bytes)}of{fmt.memory(cell.usable_bytes)}"
+            assert squeezed(shown) in second, (name, workload.name, shown)
+        total = detail.energy[v].total
+        assert total is not None and squeezed(fmt.number(total.kwh_load_per_year)) in second

@@ -31,7 +31,7 @@ from planner.core.views.compare import (
     default_architectures,
     default_gpus,
 )
-from planner.core.views.energy import comparable_instance, energy_view
+from planner.core.views.energy import energy_view, rental
 from planner.core.views.headroom import ERROR, NO_GPU, headroom_rows
 from planner.core.views.recommend import build_with_candidate, preset_workloads, recommend_rows
 
@@ -112,7 +112,7 @@ def _energy_build(catalog: Catalog, **cost: object) -> Build:
     return Build(slots=(BuildSlot(_gpu(catalog, "nvidia-rtx-4090"), 2),
                         BuildSlot(_gpu(catalog, "nvidia-rtx-3090"), 1)),
                  usage=usage,  # launch prices: the dollar MSRPs the arithmetic below uses
-                 cost=replace(CostSettings(price_kind="msrp"), **cost))  # type: ignore[arg-type]
+                 cost=replace(CostSettings(price_basis="msrp"), **cost))  # type: ignore[arg-type]
 
 
 def test_a_year_of_energy_worked_by_hand(catalog: Catalog) -> None:
@@ -157,15 +157,17 @@ def test_bad_usage_is_a_sentence(catalog: Catalog) -> None:
 
 
 def test_renting_a_named_instance_and_the_break_even(catalog: Catalog) -> None:
-    inst = next(c for c in catalog.cloud if c.id == "aws-p3-2xlarge")
-    assert (inst.gpu_count, inst.currency) == (1, "USD")
+    # A named offer of the build's own card is rented even when another is cheaper.
+    inst = next(c for c in catalog.cloud if c.id == "hyperbolic-rtx-4090")
+    assert (inst.gpu_id, inst.per_gpu, inst.currency) == ("nvidia-rtx-4090", True, "USD")
     build = Build(slots=(BuildSlot(_gpu(catalog, "nvidia-rtx-4090"), 2),),
                   usage=Usage(hours_per_day=8, utilization=0.8, host_watts=150, pue=1.2,
                               idle_when_not_running=False),
                   cost=CostSettings(price_per_kwh=0.2, years=2, cloud_instance_id=inst.id,
-                                    price_kind="msrp"))  # the $1,599 launch price
+                                    price_basis="msrp"))  # the $1,599 launch price
     view = energy_view(build, catalog, RATES)
-    assert view.cloud is not None and view.cloud.instances == 2  # two 1-GPU machines
+    assert view.cloud is not None and view.cloud.instance == inst
+    assert (view.cloud.instances, view.cloud.rent_gpus) == (2, 2)  # two GPUs of it
     rent = 2 * inst.price_per_hour
     assert view.cloud.rent_per_hour == pytest.approx(rent)
     assert view.cloud.rent_per_year == pytest.approx(rent * 2920)
@@ -179,9 +181,9 @@ def test_renting_a_named_instance_and_the_break_even(catalog: Catalog) -> None:
 def test_the_cheapest_way_to_rent_is_chosen(catalog: Catalog) -> None:
     a100 = _gpu(catalog, "nvidia-a100-sxm4-40gb")
     build = Build(slots=(BuildSlot(a100, 3),))
-    match = comparable_instance(build, catalog, RATES)
+    match = rental(build, catalog, RATES)
     assert match is not None
-    inst, count = match
+    inst, count = match.instance, match.units
     # Three 1-GPU a2-highgpu-1g (3 × $3.673 = $11.019) beat one 8-GPU p4d ($32.77).
     assert inst.gpu_id == a100.id and count * inst.gpu_count >= 3
     assert count * inst.price_per_hour <= 3 * 3.673 + 1e-9
@@ -201,7 +203,7 @@ def test_best_indices_is_none_safe_and_directional() -> None:
 def test_comparison_table_published_figures_and_winners(catalog: Catalog) -> None:
     a, b = _gpu(catalog, "nvidia-rtx-4090"), _gpu(catalog, "nvidia-a100-sxm4-80gb")
     build = Build(slots=(BuildSlot(a, 1),), workloads=(_llama(catalog, batch=2),),
-                  cost=CostSettings(currency="USD", price_kind="msrp"))
+                  cost=CostSettings(currency="USD", price_basis="msrp"))
     table = comparison_table([a, b], build, catalog, RATES)
     assert [c.id for c in table.columns] == [a.id, b.id] and table.currency == "USD"
     assert table.row("memory").values == (24, 80) and table.row("memory").best == (1,)
@@ -257,13 +259,15 @@ def test_architecture_table(catalog: Catalog) -> None:
 
 def test_recommend_rows_convert_budget_and_prices(catalog: Catalog) -> None:
     tracked = [_llama(catalog, qlora=True, lora_rank=16, checkpointing=True)]
-    usd = recommend(catalog.gpus, tracked, budget_usd=5000)
+    cny = recommend(catalog.gpus, tracked, budget=5000 * 7.1, rates=RATES, currency="CNY",
+                    architectures=catalog.architectures)
     rows = recommend_rows(catalog, tracked, RATES, currency="CNY", budget=5000 * 7.1)
-    assert [r.candidate for r in rows] == usd and rows
+    assert [r.candidate for r in rows] == cny and rows
     for r in rows:
-        if r.candidate.price_usd is not None:
-            assert r.price == pytest.approx(r.candidate.price_usd * 7.1)
-            assert r.price <= 5000 * 7.1 + 1e-6
+        # The row's price is the card's own price in yuan (what the applied build shows).
+        assert r.price is not None and r.price <= 5000 * 7.1 + 1e-6
+        assert r.candidate.unit_price is not None
+        assert r.price == pytest.approx(r.candidate.unit_price.amount * r.candidate.count)
 
 
 def test_build_with_candidate_replaces_gpus_and_carries_strategy(catalog: Catalog) -> None:

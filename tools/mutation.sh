@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of planner/core and planner/documents with mutmut 3 (dev only, never in CI).
+# Mutation testing of planner/core, planner/documents and planner/report with mutmut 3 (dev only, never in CI).
 # Configuration: [tool.mutmut] in pyproject.toml. How to read the result: docs/testing.md.
 #
 #   tools/mutation.sh                 # the whole run, then the per-module table

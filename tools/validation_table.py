@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
 from pathlib import Path
 
 from planner.catalog.datafiles import load_catalog
-from planner.core.estimator.validation import NOT_COMPARABLE, compare_published, compare_run
+from planner.core.estimator.published import PublishedComparison, compare_published
+from planner.core.estimator.validation import NOT_COMPARABLE, compare_run
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "estimation.md"
@@ -63,37 +65,63 @@ def table() -> str:
     return "\n".join(lines)
 
 
+def _summary(comps: list[PublishedComparison], before: dict[str, dict]) -> str:
+    """One summary row's cells: figures, errors before and after, verdicts, contexts."""
+    mem = [c for c in comps if c.kind == "memory"]
+    ctx = [c for c in comps if c.kind == "max-context"]
+    judged = [c for c in comps if c.kind != "max-context"]
+
+    def stats(errs: list[float]) -> str:
+        if not errs:
+            return "— | — | — | —"
+        inside = sum(e <= 0.15 for e in errs)
+        return (f"{statistics.mean(errs):.1%} | {statistics.median(errs):.1%} | "
+                f"{max(errs):.1%} | {inside}/{len(errs)}")
+
+    after = [abs(c.error or 0.0) for c in mem]
+    was = [abs(before[c.row_id]["error"]) for c in mem]
+    v_now = sum(c.verdict_right for c in judged)
+    v_was = sum(before[c.row_id]["verdict_right"] for c in judged)
+    contexts = ", ".join(f"{(before[c.row_id]['error']):+.0%} → {c.error:+.0%}" for c in ctx)
+    return (f"{len(mem)} | {stats(was)} | {stats(after)} | {v_was}/{len(judged)} → "
+            f"{v_now}/{len(judged)} | {contexts or '—'}")
+
+
 def published_table() -> str:
-    """The published-measurement comparison as Markdown, with its summary line."""
+    """The published-measurement comparison as Markdown: summaries by set and source, then rows."""
     data = json.loads((ROOT / "tests" / "data" / "published_measurements.json").read_text())
+    before = json.loads((ROOT / "tests" / "data" / "published_before.json").read_text())["rows"]
     catalog = load_catalog()
-    comps = [(r, compare_published(r, data, catalog)) for r in data["rows"]]
-    lines = [
-        "| run | GPUs | measured as | measured GiB | ours GiB | error | 16 B/param GiB | "
-        "rule error | fits (measured / ours) | source |",
-        "|---|---:|---|---:|---:|---:|---:|---:|---|---|",
-    ]
-    for r, c in comps:
+    comps = [compare_published(r, data, catalog) for r in data["rows"]]
+    head = ("| set / source | figures | before: mean | median | worst | within ±15 % | "
+            "after: mean | median | worst | within ±15 % | verdicts right (before → after) | "
+            "largest context, error (before → after) |")
+    lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    for group in ("validation", "calibration"):
+        in_set = [c for c in comps if c.set == group]
+        lines.append(f"| **{group}** | {_summary(in_set, before)} |")
+        for source in dict.fromkeys(c.source for c in in_set):
+            lines.append(f"| {source} | "
+                         f"{_summary([c for c in in_set if c.source == source], before)} |")
+    lines += ["", "| run | set | GPUs | measured as | published | ours | error | before | "
+              "fits (run / ours) | guessed | source |",
+              "|---|---|---:|---|---:|---:|---:|---:|---|---|---|"]
+    for r, c in zip(data["rows"], comps, strict=True):
         src = data["sources"][r["source"]]
-        rule = 16 * c.estimate.parameters / c.gpus
-        lines.append(
-            f"| {c.row_id} | {c.gpus}× {r['gpu']} | {c.metric} | {c.measured_bytes / GIB:,.2f} | "
-            f"{c.compared_bytes / GIB:,.2f} | {c.error:+.1%} | {rule / GIB:,.1f} | "
-            f"{c.rule_error:+.0%} | {'yes' if c.fits_measured else 'no'} / "
-            f"{'yes' if c.fits_ours else 'no'} | [{r['source']}]({src['url']}) |")
-    errs = [abs(c.error) for _r, c in comps]
-    worst = max(comps, key=lambda rc: abs(rc[1].error))[1]
-    inside = sum(e <= 0.15 for e in errs)
-    rule = sum(abs(c.rule_error) for _r, c in comps) / len(comps)
-    n_lora = sum(bool(r.get("lora")) for r in data["rows"])
-    lines += ["", f"{len(comps)} rows ({n_lora} LoRA/QLoRA, "
-              f"{sum(r['gpus'] > 1 for r in data['rows'])} sharded over several GPUs). Mean "
-              f"absolute error: ours **{sum(errs) / len(errs):.1%}**, worst {worst.row_id} "
-              f"({worst.error:+.1%}); within ±15 %: **{inside}/{len(comps)}** "
-              f"({inside / len(comps):.0%}); the 16-bytes-per-parameter rule **{rule:.0%}**. "
-              "Fit verdict right on every row."]
-    excluded = data.get("excluded") or []
-    for x in excluded:
+        if c.kind == "max-context":
+            pub, ours = f"{c.measured:,} tokens", f"{c.ours:,} tokens"
+        elif c.kind == "oom":
+            pub, ours = "OOM", f"{c.estimate.total_bytes / GIB:,.2f} GiB"
+        else:
+            pub, ours = f"{(c.measured or 0) / GIB:,.2f} GiB", f"{c.ours / GIB:,.2f} GiB"
+        err = "—" if c.error is None else f"{c.error:+.1%}"
+        was = before[c.row_id]["error"]
+        fits = "—" if c.kind == "max-context" else (
+            f"{'yes' if c.fits_measured else 'no'} / {'yes' if c.fits_ours else 'no'}")
+        lines.append(f"| {c.row_id} | {c.set} | {c.gpus}× {r['gpu']} | {c.metric} | {pub} | "
+                     f"{ours} | {err} | {'—' if was is None else f'{was:+.1%}'} | {fits} | "
+                     f"{'yes' if r.get('guess') else ''} | [{r['source']}]({src['url']}) |")
+    for x in data.get("excluded") or []:
         lines.append(f"\nLeft out: {x['id']} ({x['value']} {x['unit']}): {x['reason']}")
     return "\n".join(lines)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from planner.catalog.rates import bundled_rates
 from planner.catalog.records import Record, price_from_record, to_record
 from planner.core.costs.formatting import Formatter
-from planner.core.costs.prices import DEFAULT_KIND, newest, pick_price
-from planner.core.plan.physics import unit_price_usd
+from planner.core.costs.prices import DEFAULT_BASIS, card_price, newest, price_of
 from planner.core.records.specs import (
     Architecture,
     CloudInstance,
@@ -30,14 +30,16 @@ def gpu_record(spec: GpuSpec) -> Record:
     """Return every field of a GPU; ``None`` for missing figures, sources as a list.
 
     Besides the dated ``prices`` it carries the fields scripts read before prices were dated,
-    now derived from them: ``price_usd`` (the price the app uses by default, in US dollars; no
-    currency is guessed), ``launch_msrp_usd`` (the newest US-dollar MSRP) and ``street_price``
-    (the newest street price, as ``{amount, currency, as_of, source}``).
+    now derived from them: ``price_usd`` (the price a build shows under default preferences:
+    a new card's, else its used price, in US dollars at the rate of the price's date),
+    ``launch_msrp_usd`` (the newest US-dollar MSRP) and ``street_price`` (the newest street
+    price, as ``{amount, currency, as_of, source}``).
     """
     record = to_record(spec)
     msrp = newest([p for p in spec.prices if p.currency == "USD"], "msrp")
     street = newest(spec.prices, "street")
-    record["price_usd"] = unit_price_usd(spec)
+    shown = card_price(spec, "USD", bundled_rates(), DEFAULT_BASIS)
+    record["price_usd"] = round(shown.amount, 2) if shown is not None else None
     record["launch_msrp_usd"] = msrp.amount if msrp is not None else None
     record["street_price"] = None if street is None else {
         "amount": street.amount, "currency": street.currency, "as_of": street.as_of,
@@ -101,7 +103,7 @@ def _text(value: Any) -> str:
 
 def _price(record: Record) -> str:
     prices = [price_from_record(p) for p in record.get("prices") or ()]
-    picked = pick_price(prices, DEFAULT_KIND, None)
+    picked = price_of(prices, None, None)
     if picked is None:
         return MISSING
     return f"{Formatter().money(picked.amount, picked.currency)} ({picked.kind} {picked.as_of[:7]})"

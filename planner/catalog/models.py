@@ -125,6 +125,22 @@ class MetaRow(CatalogModel, table=True):
     value: str
 
 
+class MeasuredRunRow(CatalogModel, table=True):
+    """One run the user measured (docs/measured-run.md), kept as its record.
+
+    Never touched by re-seeding: the user's runs outlive every catalog update. ``gpu_id`` is the
+    catalog GPU the record's device name resolved to when it was imported.
+    """
+
+    __tablename__ = "measured_runs"
+
+    id: str = Field(primary_key=True)
+    record: str
+    gpu_id: str
+    when: str = Field(default="")
+    imported: str = Field(default="")
+
+
 RECORD_TABLES: tuple[type[_Row], ...] = (
     GpuRow, ArchitectureRow, WorkloadRow, TariffRow, CarbonRow, CloudInstanceRow,
 )

@@ -30,7 +30,7 @@ from planner.catalog.models import (
 )
 from planner.catalog.records import Record, price_from_record, to_record
 from planner.catalog.version import DataFileError, read_version
-from planner.core.costs.prices import DEFAULT_KIND, pick_price
+from planner.core.costs.prices import price_of
 from planner.core.records.specs import GpuSpec
 
 
@@ -41,8 +41,7 @@ def dumps(record: Record) -> str:
 
 def gpu_columns(r: Record) -> dict[str, Any]:
     """The GPU table's queryable columns, taken from the full record."""
-    shown = pick_price([price_from_record(p) for p in r.get("prices") or ()], DEFAULT_KIND,
-                       None)
+    shown = price_of([price_from_record(p) for p in r.get("prices") or ()], None, None)
     return {
         "vendor": r["vendor"], "name": r["name"], "architecture": r["architecture"],
         "segment": r["segment"], "form_factor": r["form_factor"], "memory_gb": r["memory_gb"],

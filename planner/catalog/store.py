@@ -20,13 +20,14 @@ take the immutable :class:`Catalog` it returns.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -49,21 +50,26 @@ from planner.catalog.models import (
     CarbonRow,
     CloudInstanceRow,
     GpuRow,
+    MeasuredRunRow,
     MetaRow,
     TariffRow,
     WorkloadRow,
     _Row,
 )
 from planner.catalog.quick import HEAD_REVISION, REVISIONS, SCHEMA_VERSION, catalog_from_rows
+from planner.catalog.rates import bundled_rates
 from planner.catalog.records import (
     Record,
 )
 from planner.catalog.seeding import dumps, gpu_columns, gpu_record
 from planner.catalog.seeding import seed as _seed
-from planner.core.plan.physics import unit_price_usd
+from planner.core.costs.prices import PickedPrice, card_price
 from planner.core.records.lookup import PARTIAL, match_rank
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.paths import bundled_data_dir, catalog_db_path
+
+if TYPE_CHECKING:  # the run reader brings pydantic: imported only when runs are read
+    from planner.catalog.runs import CheckedRun, ReadResult
 
 __all__ = ["HEAD_REVISION", "REVISIONS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
            "alembic_config", "open_store"]
@@ -74,6 +80,10 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 
 class CatalogError(ValueError):
     """A catalog change that cannot be made (unknown id, duplicate id, invalid figures)."""
+
+
+def _usd(picked: PickedPrice | None) -> float | None:
+    return picked.amount if picked is not None else None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -132,13 +142,14 @@ class CatalogStore:
             catalog = catalog_from_rows(rows, meta.value if meta is not None else "")
         arch_names = {a.id: a.name.lower() for a in catalog.architectures}
         entries = []
+        rates = bundled_rates()
         for g in catalog.gpus:
             arch_name = arch_names.get(g.architecture, "")
             text = " ".join((g.name, g.vendor, g.architecture, arch_name, g.id)).lower()
             entries.append(_Entry(
                 spec=g, text=text, squashed=_NOT_ALNUM.sub("", text),
                 vendor=g.vendor.lower(), architecture=g.architecture.lower(),
-                architecture_name=arch_name, price_usd=unit_price_usd(g)))
+                architecture_name=arch_name, price_usd=_usd(card_price(g, "USD", rates))))
         self._catalog, self._entries = catalog, entries
 
     def search_gpus(self, text: str = "", vendor: str | None = None,
@@ -153,8 +164,8 @@ class CatalogStore:
         :func:`planner.core.records.lookup.match_rank`), comes first: "RTX 3060" lists the RTX 3060
         12GB and
         the 3060 Ti equally, "GeForce RTX 4070" puts the RTX 4070 above its SUPER and Ti. The price
-        is :func:`planner.core.plan.physics.unit_price_usd` (a US-dollar record; no currency is
-        guessed); a GPU without one is left out only when ``max_price_usd`` is given.
+        is :func:`planner.core.costs.prices.card_price` in US dollars under default preferences;
+        a GPU without one is left out only when ``max_price_usd`` is given.
         """
         if self._catalog is None:
             self._load()
@@ -269,6 +280,54 @@ class CatalogStore:
             for key, value in gpu_columns(original).items():
                 setattr(row, key, value)
             session.add(row)
+
+    # -- measured runs ---------------------------------------------------------------------
+
+    def run_records(self) -> list[dict[str, Any]]:
+        """The user's measured-run records as imported, oldest run first."""
+        with Session(self._engine) as session:
+            rows = session.exec(select(MeasuredRunRow).order_by(
+                col(MeasuredRunRow.when), col(MeasuredRunRow.id))).all()
+        return [json.loads(r.record) for r in rows]
+
+    def add_runs(self, runs: Sequence[CheckedRun]) -> int:
+        """Store checked runs; returns how many were new (a record already stored is skipped)."""
+        added = 0
+        stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+        with Session(self._engine) as session:
+            for checked in runs:
+                if session.get(MeasuredRunRow, checked.run.id) is not None:
+                    continue
+                session.add(MeasuredRunRow(id=checked.run.id, record=dumps(checked.record),
+                                           gpu_id=checked.run.gpu_id, when=checked.run.when,
+                                           imported=stamp))
+                added += 1
+                session.flush()
+            session.commit()
+        return added
+
+    def delete_runs(self, ids: Sequence[str]) -> int:
+        """Forget some runs (by id); returns how many were stored."""
+        with Session(self._engine) as session:
+            rows = [r for i in ids if (r := session.get(MeasuredRunRow, i)) is not None]
+            for row in rows:
+                session.delete(row)
+            session.commit()
+        return len(rows)
+
+    def measured_runs(self) -> ReadResult:
+        """The stored runs checked against today's catalog.
+
+        One that no longer reads (its GPU left the catalog, say) is reported and kept stored,
+        never dropped.
+        """
+        from planner.catalog.runs import ReadResult, read_records
+
+        records = self.run_records()
+        if not records:
+            return ReadResult((), ())
+        return read_records(json.dumps(records).encode("utf-8"), self.catalog(),
+                            "your stored runs")
 
     # -- lifetime --------------------------------------------------------------------------
 

@@ -51,7 +51,8 @@ def run(args_list: Sequence[str]) -> int:
 
 def _dispatch(args: argparse.Namespace) -> int:
     handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
-                "energy": _energy, "check": _check, "report": _report}
+                "energy": _energy, "runs": _runs, "check": _check, "report": _report,
+                "show": _show}
     if args.command is None:
         raise UsageError("Name a command; see 'gpu-planner --help'")
     return handlers[args.command](args)
@@ -89,6 +90,23 @@ def _catalog(args: argparse.Namespace) -> int:
     return 0
 
 
+def _runs(args: argparse.Namespace) -> int:
+    from planner.cli.runs import command
+
+    return command(args, _store())
+
+
+def _workload_key(tracked: Any, hf_config: Any) -> dict[str, Any]:
+    """The ``workload`` key: the model, task and every setting, as a run record holds them."""
+    from planner.documents.writer import plain
+
+    setup = tracked.training if tracked.task == "train" else tracked.inference
+    return {"model": None if hf_config is not None else tracked.workload.id,
+            "hf_config": hf_config, "head": tracked.workload.task_head,
+            "num_labels": tracked.workload.num_labels, "task": tracked.task,
+            "training" if tracked.task == "train" else "inference": plain(setup)}
+
+
 def _load_hf_config(path: Path) -> Any:
     try:
         size = path.stat().st_size
@@ -113,11 +131,15 @@ def _estimate(args: argparse.Namespace) -> int:
     from planner.core.records.capability import refuses
     from planner.core.records.lookup import find_gpu, find_workload
     from planner.core.views.compare import speed_unit, workload_speed
+    from planner.core.views.links import link_use
 
-    catalog = None
+    catalog, hf_config = None, None
+    if args.calibrated and not args.gpu:
+        raise UsageError("--calibrated needs --gpu: calibration is per GPU model, from your "
+                         "runs measured on it.")
     if args.hf_config is not None:
-        workload = workload_from_hf_config(_load_hf_config(args.hf_config),
-                                           name=args.hf_config.name, head=args.head)
+        hf_config = _load_hf_config(args.hf_config)
+        workload = workload_from_hf_config(hf_config, name=args.hf_config.name, head=args.head)
     else:
         catalog = _store().catalog()
         workload = with_head(find_workload(catalog.workloads, args.model), args.head)
@@ -140,6 +162,11 @@ def _estimate(args: argparse.Namespace) -> int:
         if args.checkpointing is not None:  # bare --checkpointing means full
             checkpoint_every(args.checkpointing)  # one sentence for a malformed mode
         checkpointing, mode = args.checkpointing is not None, args.checkpointing or "full"
+        if args.target_seq is not None and workload.family != "encoder-decoder":
+            raise UsageError(f"--target-seq sizes an encoder-decoder model's decoder; "
+                             f"{workload.name} is not one, so use --seq alone.")
+        if args.kbit_prep and args.qlora is None:
+            raise UsageError("--kbit-prep prepares a 4-bit base for QLoRA; add --qlora RANK.")
         rank = args.lora or args.qlora
         tracked = TrackedWorkload(workload, "train", training=TrainingSetup(
             precision=precision, optimizer=args.optimizer, batch=args.batch, seq=args.seq,
@@ -149,7 +176,9 @@ def _estimate(args: argparse.Namespace) -> int:
             adapter_dtype=args.adapter_dtype, double_quant=args.double_quant,
             int8_base=args.int8_base, optimizer_impl=args.optimizer_impl,
             optimizer_in_backward=args.optimizer_in_backward, loss=args.loss,
-            offload=args.offload))
+            offload=args.offload, target_seq=args.target_seq,
+            activation_offloading=args.activation_offloading, stack=args.stack,
+            kbit_prep=args.kbit_prep))
     else:
         precision = args.precision or "bf16"
         if precision not in QUANTIZATION_BYTES or precision == "nf4":
@@ -176,6 +205,7 @@ def _estimate(args: argparse.Namespace) -> int:
         "error_band": estimate.error_band,
         "notes": [n.message for n in estimate.notes],
         "note_codes": [{"code": n.code, "params": dict(n.params)} for n in estimate.notes],
+        "workload": _workload_key(tracked, hf_config),
     }
     gpu_name = None
     if args.gpu:
@@ -190,6 +220,10 @@ def _estimate(args: argparse.Namespace) -> int:
                              f"{compute.upper()} tensor units; choose another --precision.")
         if args.reserve_mib < 0 or not math.isfinite(args.reserve_mib):
             raise UsageError("--reserve-mib must be 0 or more.")
+        if args.calibrated:
+            from planner.cli.runs import calibrate
+
+            estimate = calibrate(_store(), estimate, gpu, result)
         fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
         result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
                       headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)
@@ -202,6 +236,10 @@ def _estimate(args: argparse.Namespace) -> int:
             "assumes": (f"{share(DEFAULT_MFU)} of peak dense tensor throughput (MFU)"
                         if args.task == "train" else
                         f"{share(DEFAULT_BANDWIDTH_EFFICIENCY)} of memory bandwidth")}
+        use = link_use(tracked, gpu, args.gpus) if speed is not None else None
+        if use is not None:
+            result["link"] = {"kind": use.kind, "name": use.name, "lanes_split": use.lanes_split,
+                              "bus_gbs": use.bus_gbs, "waiting_share": use.waiting_share}
     if args.json:
         _emit(result)
     else:
@@ -210,6 +248,7 @@ def _estimate(args: argparse.Namespace) -> int:
 
 
 def _recommend(args: argparse.Namespace) -> int:
+    from planner.cli.show import unit_price_json
     from planner.core.costs.money import check_currency
     from planner.core.estimator.memory import InferenceSetup, TrainingSetup
     from planner.core.plan.build import TrackedWorkload
@@ -232,26 +271,25 @@ def _recommend(args: argparse.Namespace) -> int:
     from planner.catalog.rates import bundled_rates
 
     fmt, rates = formatter(currency), bundled_rates()
-    budget_usd = None
-    if args.budget is not None:
-        if not math.isfinite(args.budget) or args.budget <= 0:
-            raise UsageError("--budget must be more than zero.")
-        budget_usd = rates.convert(args.budget, currency, "USD")
-    results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget_usd=budget_usd,
+    if args.budget is not None and (not math.isfinite(args.budget) or args.budget <= 0):
+        raise UsageError("--budget must be more than zero.")
+    results = recommend(catalog.gpus, tracked, headroom=args.headroom, budget=args.budget,
                         objective=args.objective, architectures=catalog.architectures,
-                        rates=rates)
+                        rates=rates, basis=args.basis, currency=currency)
     rows: list[dict[str, Any]] = [{
         "gpu": c.gpu.id, "name": c.gpu.name, "count": c.count,
         "strategies": list(c.strategies),
-        "price": None if c.price_usd is None else round(
-            rates.convert(c.price_usd, "USD", currency), 2),
+        "price": None if c.price is None else round(c.price, 2),
+        "unit_price": unit_price_json(c.unit_price),
         "currency": currency, "tdp_w": c.tdp_w, "worst_headroom": round(c.worst_headroom, 4),
+        "server": c.server,
+        "warnings": [{"code": w.code, "text": w.message} for w in c.warnings],
     } for c in results]
     assumed = [recipe_summary(t) for t in tracked]
     if not rows:
         # Nothing to recommend is a failed request, not an empty success (docs/cli.md).
         remedy = (f" within a budget of {fmt.money(args.budget)}; raise --budget or lower "
-                  f"--headroom" if budget_usd else
+                  f"--headroom" if args.budget else
                   "; try a smaller --batch or --seq, or a lower --precision")
         raise UsageError(f"No build of up to {MAX_COUNT} identical GPUs in the catalog fits "
                          f"these workloads{remedy}.")
@@ -263,53 +301,89 @@ def _recommend(args: argparse.Namespace) -> int:
 
 
 def _energy(args: argparse.Namespace) -> int:
-    from planner.core.costs.energy import Usage, annual_energy, co2_kg, flat_tariff, tariff_cost
+    """A year of one GPU model's electricity through the energy panel's own view."""
+    from planner.catalog.rates import bundled_rates
+    from planner.cli.show import energy_json
+    from planner.core.costs.energy import Usage
     from planner.core.costs.money import check_currency
+    from planner.core.plan.build import Build, BuildSlot, CostSettings
     from planner.core.records.lookup import find_gpu
+    from planner.core.views.energy import energy_view
 
     catalog = _store().catalog()
     gpu = find_gpu(catalog.gpus, args.gpu)
     if args.count < 1:
         raise UsageError(f"--count must be a whole number of at least 1 (got {args.count}).")
-    usage = Usage(hours_per_day=args.hours_per_day, days_per_year=args.days,
-                  utilization=args.utilization, pue=args.pue, host_watts=args.host_watts)
-    energy = annual_energy([(gpu, args.count)], usage)
+    if not 1 <= args.years <= 50:
+        raise UsageError(f"--years must be a whole number from 1 to 50 (got {args.years}).")
     currency = check_currency(args.currency)
-    fmt = formatter(currency)
-    cost = None
-    if args.tariff:
-        tariff = next((t for t in catalog.tariffs if t.id == args.tariff), None)
-        if tariff is None:
-            raise UsageError(f"No tariff '{args.tariff}' in the catalog; "
-                             "'gpu-planner catalog tariffs' lists them.")
-        converted = fmt.convert(tariff_cost(tariff, energy.kwh_per_year), tariff.currency)
-        cost = converted.amount if converted is not None else None
-    elif args.price is not None:
-        cost = tariff_cost(flat_tariff(args.price, currency), energy.kwh_per_year)
-    co2 = None
-    if args.carbon:
-        grid = next((c for c in catalog.carbon if c.id == args.carbon), None)
-        if grid is None:
-            raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog; "
-                             "'gpu-planner catalog carbon' lists them.")
-        co2 = co2_kg(energy.kwh_per_year, grid.g_co2_per_kwh)
+    if args.tariff and all(t.id != args.tariff for t in catalog.tariffs):
+        raise UsageError(f"No tariff '{args.tariff}' in the catalog; "
+                         "'gpu-planner catalog tariffs' lists them.")
+    if args.carbon and all(c.id != args.carbon for c in catalog.carbon):
+        raise UsageError(f"No grid carbon region '{args.carbon}' in the catalog; "
+                         "'gpu-planner catalog carbon' lists them.")
+    if args.rent and all(c.id != args.rent for c in catalog.cloud):
+        raise UsageError(f"No cloud offer '{args.rent}' in the catalog; "
+                         "'gpu-planner catalog cloud' lists them.")
+    usage = Usage(hours_per_day=args.hours_per_day, days_per_year=args.days,
+                  utilization=args.utilization, idle_when_not_running=not args.no_idle,
+                  host_watts=args.host_watts, psu_efficiency=args.psu_efficiency, pue=args.pue,
+                  base_kwh_per_year=args.base_kwh)
+    cost = CostSettings(currency=currency, tariff_id=args.tariff or None,
+                        price_per_kwh=None if args.tariff else args.price,
+                        carbon_id=args.carbon or None, years=args.years,
+                        cloud_instance_id=args.rent or None)
+    build = Build(name="", slots=(BuildSlot(gpu, args.count),), usage=usage, cost=cost)
+    rates = bundled_rates()
+    view = energy_view(build, catalog, rates)
+    if view.error:
+        raise UsageError(view.error)
+    assert view.total is not None
+    total = view.total
     result = {
         "gpu": gpu.id, "count": args.count,
-        "kwh_per_year": round(energy.kwh_per_year, 3),
-        "kwh_load_per_year": round(energy.kwh_load_per_year, 3),
-        "kwh_idle_per_year": round(energy.kwh_idle_per_year, 3),
-        "idle_power_known": energy.idle_known,
-        "cost_per_year": None if cost is None else round(cost, 2),
+        **energy_json(view, usage),
+        "idle_power_known": view.idle_known,
+        "cost_per_year": None if total.cost_per_year is None else round(total.cost_per_year, 2),
         "currency": currency,
-        "co2_kg_per_year": None if co2 is None else round(co2, 1),
     }
     if args.json:
         _emit(result)
     else:
-        idle = (f"{fmt.energy(result['kwh_idle_per_year'])} idle" if energy.idle_known
-                or not usage.idle_when_not_running or usage.hours_per_day >= 24
+        fmt = formatter(currency)
+        idle = (f"{fmt.energy(total.kwh_idle_per_year)} idle" if total.idle_counted
                 else "idle not counted: no source states its idle power")
         print("\n".join(energy_lines(gpu.name, args.count, result, idle, fmt)))
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    """Each variant of a file as the panels show it (docs/cli.md lists the JSON keys)."""
+    from planner.catalog.rates import bundled_rates
+    from planner.cli.show import show_lines, variant_json
+    from planner.core.plan.study import study_title
+    from planner.core.views.show import study_figures
+    from planner.documents import DocumentError, load_document
+
+    try:
+        doc = load_document(args.file)
+    except DocumentError as exc:
+        raise UsageError(str(exc)) from None
+    catalog = _store().catalog()
+    rates = bundled_rates()
+    try:
+        figures = study_figures(doc.study, catalog, rates,
+                                [args.variant] if args.variant else None)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _emit({"name": doc.study.name, "title": study_title(doc.study),
+               "currency": doc.study.cost.currency, "rates_as_of": rates.as_of,
+               "variants": [variant_json(v) for v in figures]})
+    else:
+        print(study_title(doc.study))
+        print("\n".join(show_lines(figures, formatter(doc.study.cost.currency))))
     return 0
 
 

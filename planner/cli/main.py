@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from planner.languages import CODES
 
-COMMANDS = ("catalog", "estimate", "recommend", "energy", "check", "report")
+COMMANDS = ("catalog", "estimate", "recommend", "energy", "runs", "check", "report", "show")
 
 
 def _take_lang(args: list[str]) -> tuple[str | None, list[str]] | None:
@@ -43,6 +43,26 @@ def _take_lang(args: list[str]) -> tuple[str | None, list[str]] | None:
     return lang, rest
 
 
+def _not_a_command_or_file(word: str) -> str | None:
+    """The sentence for a first word that is neither a command nor an existing file, else None.
+
+    Such a word is a typo far more often than a build to open (``gpu-planner estimat …``), and
+    taking it for a file would start a window — with no display, Qt aborts with its plugin error.
+    """
+    from pathlib import Path
+
+    if Path(word).exists():
+        return None
+    if word.lower().endswith(".gpubuild"):
+        return f"There is no file '{word}'; check the name and folder of the build."
+    from difflib import get_close_matches
+
+    close = get_close_matches(word, COMMANDS, n=1, cutoff=0.6)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return (f"'{word}' is not a command{hint} or a .gpubuild file; "
+            f"the commands are {', '.join(COMMANDS)}.")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command or start the app (file names only, or nothing); return the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -54,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if taken is not None:
         lang, rest = taken
         if not rest or (rest[0] not in COMMANDS and not rest[0].startswith("-")):
+            problem = _not_a_command_or_file(rest[0]) if rest else None
+            if problem is not None:
+                print(problem, file=sys.stderr)
+                return 2
             from planner.ui.app import run_app
 
             return run_app(rest, lang=lang)

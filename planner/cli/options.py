@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from planner import __version__
+from planner.core.costs.prices import BASES, DEFAULT_BASIS
+from planner.core.estimator.stacks import STACKS
 from planner.core.models.layouts import HEADS
 from planner.core.records.precision import (
     ADAPTER_DTYPES,
@@ -91,12 +93,32 @@ def build_parser() -> argparse.ArgumentParser:
                      help="step each parameter during backward and free its gradient "
                           "(torchtune optimizer_in_bwd); needs --accumulation 1")
     est.add_argument("--checkpointing", nargs="?", const="full", default=None,
-                     metavar="full|selective|every:N",
-                     help="activation checkpointing: every layer (bare flag or full), the "
-                          "attention sub-blocks only (selective) or one layer in N (every:N)")
+                     metavar="full|selective-op|every:N|selective",
+                     help="activation checkpointing: every layer (bare flag or full: Hugging "
+                          "Face gradient_checkpointing, torchtune enable_activation_checkpointing, "
+                          "torchtitan mode full), torchtitan's op-level selective AC "
+                          "(selective-op: matmul and attention outputs kept, pointwise ops "
+                          "recomputed), torchtitan's per-layer selective AC on one layer in N "
+                          "(every:N) or the attention sub-blocks only (selective)")
+    est.add_argument("--activation-offloading", action="store_true",
+                     help="keep saved activations in host RAM until backward (torchtune "
+                          "enable_activation_offloading)")
+    est.add_argument("--target-seq", type=int, metavar="TOKENS",
+                     help="decoder (target) tokens of an encoder-decoder model such as T5; "
+                          "--seq is then the source (default: as long as the source)")
+    est.add_argument("--stack", choices=tuple(STACKS), default="modern",
+                     help="CUDA and PyTorch generation: modern (CUDA 11.7+ lazy loading, "
+                          "PyTorch 2.x) or torch1-cuda11 (1,343 MB CUDA context, zero_grad keeps "
+                          "gradients) (default: %(default)s)")
+    est.add_argument("--kbit-prep", action="store_true",
+                     help="PEFT prepare_model_for_kbit_training before QLoRA: embeddings, norms "
+                          "and the LM head cast to fp32")
     est.add_argument("--loss", choices=LOSSES, default="full",
-                     help="cross-entropy over the whole vocabulary at once (full) or a chunk of "
-                          "tokens at a time (chunked, as torchtune) (default: %(default)s)")
+                     help="cross-entropy on upcast logits (full), a chunk of tokens at a time "
+                          "(chunked, torchtune CEWithChunkedOutputLoss), transformers' "
+                          "ForCausalLMLoss that upcasts and shifts the returned logits (shifted), "
+                          "or fp32 logits returned and held through backward (fp32-logits, "
+                          "transformers before 4.46 with the output kept) (default: %(default)s)")
     est.add_argument("--accumulation", type=int, default=1,
                      help="gradient accumulation steps (default: %(default)s)")
     est.add_argument("--attention", choices=("flash", "eager"), default="flash",
@@ -126,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--gpu", help="a GPU to check the fit on (id or name)")
     est.add_argument("--reserve-mib", type=float, default=0.0,
                      help="VRAM kept back, e.g. for a display (MiB)")
+    est.add_argument("--calibrated", action="store_true",
+                     help="with --gpu: add the estimate calibrated from your measured runs on "
+                          "that GPU model and stack ('gpu-planner runs list'), and fit with it")
     est.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     rec = sub.add_parser(
@@ -149,6 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="share of each card's memory kept free (default: %(default)s)")
     rec.add_argument("--objective", choices=("price", "power", "speed"), default="price",
                      help="what to minimise or, for speed, maximise (default: %(default)s)")
+    rec.add_argument("--basis", choices=BASES, default=DEFAULT_BASIS,
+                     help="price cards new (a card no longer sold new at its used price), used "
+                          "or at launch MSRP (default: %(default)s)")
     rec.add_argument("--json", action="store_true", help="one JSON object instead of text")
 
     en = sub.add_parser("energy", help="annual electricity, cost and carbon")
@@ -163,13 +191,50 @@ def build_parser() -> argparse.ArgumentParser:
     en.add_argument("--pue", type=float, default=1.0,
                     help="data-centre overhead, 1 at home (default: %(default)s)")
     en.add_argument("--host-watts", type=float, default=0.0,
-                    help="the rest of the computer at load (default: 0, the GPUs alone)")
+                    help="the rest of the computer at load; 0 counts the 200 W host the app's "
+                         "panels count (default: %(default)s)")
+    en.add_argument("--psu-efficiency", type=float, default=1.0,
+                    help="share of wall power the PSU delivers, above 0 to 1 (default: "
+                         "%(default)s)")
+    en.add_argument("--no-idle", action="store_true",
+                    help="the cards are off, not idle, when no job runs")
+    en.add_argument("--base-kwh", type=float, default=0.0,
+                    help="kWh a year the household uses anyway, for tiered tariffs (default: "
+                         "%(default)s)")
+    en.add_argument("--rent", metavar="ID",
+                    help="a catalog cloud offer of the same GPU to compare with (default: the "
+                         "cheapest like-for-like rental; 'gpu-planner catalog cloud' lists them)")
+    en.add_argument("--years", type=int, default=3,
+                    help="years of ownership, for the rental comparison (default: %(default)s)")
     en.add_argument("--price", type=float, help="electricity price per kWh, in --currency")
     en.add_argument("--tariff", help="a catalog tariff id (e.g. tiered Beijing residential)")
     en.add_argument("--currency", default="USD",
                     help="USD, CNY or EUR, for --price and the cost (default: %(default)s)")
     en.add_argument("--carbon", help="grid carbon region id (g CO2/kWh from the catalog)")
     en.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    sh = sub.add_parser("show", help="what the panels show for a .gpubuild file",
+                        description="Each variant's cards and prices, totals, headroom per "
+                                    "workload, a year of energy, the like-for-like rental and "
+                                    "the warnings: the figures the app's panels show.")
+    sh.add_argument("file", type=Path, help="the .gpubuild file")
+    sh.add_argument("--variant", metavar="NAME", help="only this variant (default: every one)")
+    sh.add_argument("--json", action="store_true", help="one JSON object instead of text")
+
+    runs = sub.add_parser(
+        "runs", help="your measured runs: import, list, export (docs/measured-run.md)",
+        description="Runs you measured (records written by planner/measure.py) calibrate "
+                    "estimates on the same GPU model and stack. An import keeps the good "
+                    "records and names each refused one (exit 2 if any was).")
+    runs_sub = runs.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    imp = runs_sub.add_parser("import", help="store run records (files of one or a list)")
+    imp.add_argument("files", type=Path, nargs="+", metavar="FILE", help="run record files")
+    lst = runs_sub.add_parser("list", help="the stored runs beside their estimates")
+    lst.add_argument("--json", action="store_true", help="one JSON list instead of text")
+    exp = runs_sub.add_parser("export", help="write every stored run to one file to share")
+    exp.add_argument("out", type=Path, metavar="OUT", help="the JSON file to write")
+    exp.add_argument("--keep-notes", action="store_true",
+                     help="keep your notes and local model paths (left out by default)")
 
     chk = sub.add_parser("check", help="validate a .gpubuild file")
     chk.add_argument("file", type=Path, help="the .gpubuild file")

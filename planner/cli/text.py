@@ -57,6 +57,12 @@ def estimate_lines(name: str, gpu_name: str | None, r: dict[str, Any]) -> Iterat
                                 f"±{fmt.percent(r['error_band'])} {r['provenance']})")
     if r["host_bytes"]:
         yield _row("host RAM", f"{gib(r['host_bytes'])} per GPU process")
+    cal = r.get("calibration")
+    if "calibrated_total_bytes" in r:
+        yield _row("calibrated", gib(r["calibrated_total_bytes"]) + (
+            f"  (calibrated from {cal['runs']} of your runs on {cal['gpu']}, {cal['stack']}; "
+            f"±{fmt.percent(cal['residual'], 1)} on them)" if cal else
+            "  (no calibration: no runs of yours on this GPU that improve on the formulas)"))
     if "verdict" in r:
         yield (f"  on {gpu_name or r['gpu']}: usable {gib(r['usable_bytes'])}, headroom "
                f"{fmt.signed_memory(r['headroom_bytes'], 2)} → "
@@ -65,10 +71,33 @@ def estimate_lines(name: str, gpu_name: str | None, r: dict[str, Any]) -> Iterat
         s = r["speed"]
         yield _row("speed", f"~{fmt.number(s['per_second'])} {s['unit']} on {gpus(r['gpus'])} "
                             f"(assumes {s['assumes']})")
+    if r.get("link"):
+        yield _row("link", link_line(r["link"], fmt))
     if r.get("speed_unknown"):
         yield _row("speed", f"unknown: {r['speed_unknown']}")
     for text in r["notes"]:
         yield f"  note: {text}"
+
+
+#: How the CLI names each kind of link (core's planner.core.estimator.links kinds).
+_LINK_WORDS = {
+    "nvlink": "{name}",
+    "bridge": "{name} bridge",
+    "pcie-p2p": "{name}, peer-to-peer",
+    "pcie-host": "{name} through host memory (no peer-to-peer on GeForce 40/50)",
+    "network": "{name} network between servers",
+}
+
+
+def link_line(link: dict[str, Any], fmt: Formatter) -> str:
+    """The link multi-GPU training waits on, and for how much of each step."""
+    if link["kind"] == "unknown":
+        return "not on record for this card: the speed counts no communication"
+    text = _LINK_WORDS.get(link["kind"], "{name}").format(name=link["name"])
+    if link["lanes_split"]:
+        text += ", x8/x8 on a desktop board"
+    return (f"{text}, ~{fmt.number(link['bus_gbs'], 1)} GB/s achieved; the GPUs wait on it "
+            f"{fmt.percent(link['waiting_share'])} of each step")
 
 
 def recommend_lines(rows: list[dict[str, Any]], assumed: list[str],

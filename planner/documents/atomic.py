@@ -41,6 +41,7 @@ _HEX = frozenset("0123456789abcdef")
 _SYNC_UNSUPPORTED = frozenset({errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EBADF,
                                errno.EACCES, errno.EPERM, errno.EROFS})
 
+#: Why a save failed, by errno: the code the app translates, and the English the CLI prints.
 _REASONS: dict[int, str] = {
     errno.ENOSPC: "the disk is full; free some space and save again",
     errno.EDQUOT: "your disk quota is used up; free some space and save again",
@@ -55,12 +56,19 @@ _REASONS: dict[int, str] = {
 
 
 def save_error(path: Path, exc: OSError) -> DocumentError:
-    """One sentence for an operating-system error while saving ``path``."""
-    reason = _REASONS.get(exc.errno or 0)
+    """One sentence for an operating-system error while saving ``path``.
+
+    Its code is ``save:`` and the errno's name (``save:ENOSPC``); ``detail`` is the system's own
+    words for an errno we have no sentence for.
+    """
+    number = exc.errno or 0
+    reason = _REASONS.get(number)
+    detail = (exc.strerror or type(exc).__name__).rstrip(".").lower()
     if reason is None:
-        detail = (exc.strerror or type(exc).__name__).rstrip(".").lower()
         reason = f"{detail}; try again or choose another folder"
-    return DocumentError(f"Could not save '{path.name}': {reason}.")
+    return DocumentError(f"Could not save '{path.name}': {reason}.",
+                         code=f"save:{errno.errorcode.get(number, 'other')}",
+                         params={"file": path.name, "detail": detail})
 
 
 def temp_prefix(path: Path) -> str:

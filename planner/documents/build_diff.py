@@ -119,7 +119,11 @@ def build_differences(mine: Build, theirs: Build) -> list[str]:
     """Sentences for every way ``theirs`` differs from ``mine``; empty when the builds are equal."""
     found: list[str] = []
     if mine.name != theirs.name:
-        found.append(f"Name: '{mine.name}' {_WORDING[0]}, '{theirs.name}' {_WORDING[1]}.")
+        def named(name: str) -> str:  # an unnamed build is called after its cards in the app
+            return f"'{name}'" if name else "no name"
+
+        found.append(f"Name: {named(mine.name)} {_WORDING[0]}, {named(theirs.name)} "
+                     f"{_WORDING[1]}.")
     if mine.notes != theirs.notes:
         found.append("The notes differ.")
     found += _slots(mine.slots, theirs.slots)

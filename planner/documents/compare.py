@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from planner.core.costs.formatting import Formatter
-from planner.core.costs.prices import DEFAULT_KIND, pick_price
+from planner.core.costs.prices import price_of
 from planner.core.plan.build import BuildSlot
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, GpuSpec, Workload
@@ -51,7 +51,7 @@ def _value(key: str, value: Any, units: dict[str, str]) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if key == "prices":
-        picked = pick_price(value, DEFAULT_KIND, None)
+        picked = price_of(value, None, None)
         if picked is None:
             return "not stated"
         return (f"{Formatter(currency=picked.currency).money(picked.amount)} ({picked.kind}, "
@@ -95,7 +95,7 @@ def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
 def _same(key: str, a: Any, b: Any) -> bool:
     if key == "prices":
         # The same price is shown when the picked figure matches, whatever else was added.
-        mine, theirs = pick_price(a, DEFAULT_KIND, None), pick_price(b, DEFAULT_KIND, None)
+        mine, theirs = price_of(a, None, None), price_of(b, None, None)
         if mine is None or theirs is None:
             return mine is theirs
         return (mine.amount, mine.currency, mine.kind) == (theirs.amount, theirs.currency,

@@ -18,10 +18,18 @@ _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class DocumentError(ValueError):
-    """A file that cannot be opened or saved; ``str()`` is one sentence: problem and remedy."""
+    """A file that cannot be opened or saved; ``str()`` is one sentence: problem and remedy.
 
-    def __init__(self, message: str) -> None:
+    Failures of the disk itself carry a ``code`` and its ``params`` as well (as build warnings
+    do), so the app can word them in the user's language (planner/words/file_errors.py); the
+    English sentence stays for the CLI and for any code the app does not know.
+    """
+
+    def __init__(self, message: str, code: str = "",
+                 params: dict[str, str] | None = None) -> None:
         super().__init__(sentence(message))
+        self.code = code
+        self.params = dict(params or {})
 
 
 def sentence(text: str) -> str:

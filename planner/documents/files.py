@@ -21,7 +21,7 @@ from typing import Any
 
 from planner import __version__
 from planner.core.plan.build import Build
-from planner.core.plan.study import Study
+from planner.core.plan.study import Study, study_title
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
@@ -73,7 +73,7 @@ class LoadedDocument:
     def summary(self) -> str:
         """One line: name, the GPUs with counts, and the number of workloads."""
         build = self.build
-        name = " ".join(build.name.split()) or "Untitled build"
+        name = " ".join(study_title(self.study).split()) or "Untitled build"
         parts = [f"{s.count}× {s.gpu.name}" for s in build.slots[:SUMMARY_SLOTS]]
         if len(build.slots) > SUMMARY_SLOTS:
             parts.append(f"{len(build.slots) - SUMMARY_SLOTS} more GPU models")
@@ -87,9 +87,10 @@ class LoadedDocument:
         return line
 
 
-def _open_error(path: Path, reason: str) -> DocumentError:
+def _open_error(path: Path, reason: str, code: str) -> DocumentError:
     # The path as given, folder and all: "missing.gpubuild" alone does not say where we looked.
-    return DocumentError(f"Cannot open '{path}': {reason}.")
+    return DocumentError(f"Cannot open '{path}': {reason}.", code=f"open:{code}",
+                         params={"file": str(path), "detail": reason})
 
 
 def _read_capped(path: Path) -> tuple[bytes, os.stat_result]:
@@ -97,21 +98,21 @@ def _read_capped(path: Path) -> tuple[bytes, os.stat_result]:
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
-            raise _open_error(path, "it is a folder, not a file")
+            raise _open_error(path, "it is a folder, not a file", "folder")
         if not stat.S_ISREG(info.st_mode):
-            raise _open_error(path, "it is not a regular file")
+            raise _open_error(path, "it is not a regular file", "not-a-file")
         if info.st_size > lim.MAX_FILE_BYTES:
             raise DocumentError(too_large_message(info.st_size))
         with open(path, "rb") as handle:
             data = handle.read(lim.MAX_FILE_BYTES + 1)
             return data, os.fstat(handle.fileno())
     except FileNotFoundError:
-        raise _open_error(path, "there is no such file") from None
+        raise _open_error(path, "there is no such file", "missing") from None
     except PermissionError:
-        raise _open_error(path, "you do not have permission to read it") from None
+        raise _open_error(path, "you do not have permission to read it", "permission") from None
     except OSError as exc:
         detail = (exc.strerror or type(exc).__name__).rstrip(".").lower()
-        raise _open_error(path, detail) from None
+        raise _open_error(path, detail, "other") from None
 
 
 def _check_marker(obj: Any) -> int:

@@ -17,21 +17,30 @@ Version history (see docs/gpubuild-format.md):
    builds sharing the workloads and assumptions) with ``active_variant``; a tracked workload
    states its training ``job`` (or null). The second-generation estimator's optional keys,
    which some version-3 files carry and the release before them refused, belong to version 4.
+5. The third-generation estimator's optional training keys (``target_seq``,
+   ``activation_offloading``, ``stack``, ``kbit_prep``) and the ``selective-op`` checkpointing
+   mode and ``shifted``/``fp32-logits`` losses (absent in version 4: the defaults). Money with
+   its currency: ``cost.price_kind`` becomes ``cost.price_basis`` (new, used or launch MSRP), the
+   typed electricity price states ``cost.price_per_kwh_currency`` (format 4 meant the build's
+   currency), and a slot may carry its own ``price_basis`` or a dated ``quote``. A build nobody
+   named is unnamed (``name`` "", shown after its cards) rather than "Untitled build".
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from planner.core.plan.build import CostSettings
 from planner.documents import limits as lim
 from planner.documents.errors import DocumentError
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 OLDEST_VERSION = 1
+#: The cost settings a version-2 file starts with when its version-1 original had none (the
+#: defaults of that release, written out: later defaults must not leak into an old format).
+_V2_COST: dict[str, Any] = {"currency": "USD", "tariff_id": None, "price_per_kwh": 0.15,
+                            "carbon_id": None, "years": 3, "cloud_instance_id": None}
 
 
 def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -41,9 +50,7 @@ def _v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
         usage = {("hours_per_day" if k == "hours" else k): v for k, v in usage.items()}
         doc = {**doc, "usage": usage}
     if "cost" not in doc:
-        defaults = CostSettings()
-        doc = {**doc, "cost": {f.name: getattr(defaults, f.name)
-                               for f in dataclasses.fields(defaults)}}
+        doc = {**doc, "cost": dict(_V2_COST)}
     return doc
 
 
@@ -92,7 +99,7 @@ def _v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
         doc = {**doc, "gpus": slots}
     cost = doc.get("cost")
     if isinstance(cost, dict) and "price_kind" not in cost:
-        doc = {**doc, "cost": {**cost, "price_kind": CostSettings().price_kind}}
+        doc = {**doc, "cost": {**cost, "price_kind": "street"}}
     return doc
 
 
@@ -119,11 +126,42 @@ def _v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: A version-4 price kind as the version-5 basis it prices.
+_BASIS_OF_V4_KIND = {"street": "new", "list": "new", "estimate": "new", "used": "used",
+                     "msrp": "msrp"}
+#: The name a build had before anyone named it (format 4 wrote it like any other name).
+_V4_UNTITLED = "Untitled build"
+
+
+def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    """Price basis for kind, the electricity price with its currency, unnamed builds unnamed.
+
+    The estimator's version-5 keys are optional (absent: the defaults): nothing to add for them.
+    """
+    out = dict(doc)
+    cost = doc.get("cost")
+    if isinstance(cost, dict):
+        cost = dict(cost)
+        if "price_kind" in cost:
+            kind = cost.pop("price_kind")
+            if "price_basis" not in cost:
+                cost["price_basis"] = (_BASIS_OF_V4_KIND.get(kind, kind)
+                                       if isinstance(kind, str) else kind)
+        if "price_per_kwh_currency" not in cost:
+            # Format 4 stated the typed price in the build's currency: say so.
+            cost["price_per_kwh_currency"] = cost.get("currency")
+        out["cost"] = cost
+    if doc.get("name") == _V4_UNTITLED:
+        out["name"] = ""
+    return out
+
+
 #: ``MIGRATIONS[n]`` turns a version-n document into version n+1.
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 
 

@@ -90,7 +90,7 @@ def read_slots(items: list[Any]) -> tuple[BuildSlot, ...]:
             raise DocumentError(f"The GPU {spec.name} appears in two slots; a build lists each "
                                 "GPU model once with its count, so merge them and save again.")
         seen.add(spec.id)
-        slots.append(BuildSlot(spec, entry.count))
+        slots.append(BuildSlot(spec, entry.count, entry.slot_price()))
     return tuple(slots)
 
 

@@ -39,7 +39,14 @@ def plain(value: Any) -> Any:
 
 
 def _slot(slot: BuildSlot) -> dict[str, Any]:
-    return {"id": slot.gpu.id, "count": slot.count, "spec": plain(slot.gpu)}
+    out: dict[str, Any] = {"id": slot.gpu.id, "count": slot.count, "spec": plain(slot.gpu)}
+    if slot.price is not None:
+        quote = slot.price.quote
+        out["price_basis"] = slot.price.basis
+        out["quote"] = None if quote is None else {
+            "amount": quote.amount, "currency": quote.currency, "as_of": quote.as_of,
+            "source": quote.source}
+    return out
 
 
 def _tracked(t: TrackedWorkload) -> dict[str, Any]:

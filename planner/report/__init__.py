@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -101,7 +101,7 @@ def text_document(content: LoadedDocument | Study | Build, catalog: Catalog, rat
     study = _study(content)
     sheet = ComparisonSheet(study, catalog, rates, style, selection_of(study, variants),
                             catalog_version)
-    return SheetDocument(study.name, sheet.sections(), paper if paper in PAPERS else "A4")
+    return SheetDocument(sheet.title_text(), sheet.sections(), paper if paper in PAPERS else "A4")
 
 
 def render(doc: SheetDocument, device: QPagedPaintDevice) -> int:
@@ -117,8 +117,12 @@ def render(doc: SheetDocument, device: QPagedPaintDevice) -> int:
 def write_pdf(document: LoadedDocument | Study | Build, out: Path,
               catalog: Catalog | None = None, rates: Rates | None = None,
               style: NumberStyle | None = None, variants: Sequence[str] | None = None,
-              paper: str = "A4") -> int:
-    """Write the sheet to ``out`` as PDF, atomically; returns the number of pages."""
+              paper: str = "A4", cancelled: Callable[[], bool] | None = None) -> int:
+    """Write the sheet to ``out`` as PDF, atomically; returns the number of pages.
+
+    ``cancelled`` (the app's export runs off the GUI thread and can be cancelled) is asked after
+    the layout and after painting: when it says so, nothing is written and 0 is returned.
+    """
     from PySide6.QtGui import QPdfWriter
 
     ensure_gui_app()
@@ -133,8 +137,11 @@ def write_pdf(document: LoadedDocument | Study | Build, out: Path,
         writer.setTitle(doc.title)
         writer.setCreator("GPU Build Planner")
         writer.setResolution(300)
-        pages = render(doc, writer)
+        pages = 0 if cancelled and cancelled() else render(doc, writer)
         del writer  # flushes and closes the file
+        if cancelled and cancelled():
+            Path(tmp).unlink(missing_ok=True)
+            return 0
         os.replace(tmp, out)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

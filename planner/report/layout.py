@@ -266,10 +266,15 @@ class Composer:
         painter.setFont(font)
         painter.setPen(QPen(MUTED))
         rect = QRectF(0, height - self.px(4.5), width, self.px(4.5))
+        numbering = f"{number} / {total}"
+        metrics = QFontMetricsF(font, painter.device())
+        # The footer never runs into the page number: a long build name is elided before it.
+        room = width - metrics.horizontalAdvance(numbering) - self.px(6.0)
+        footer = metrics.elidedText(page.footer, Qt.TextElideMode.ElideMiddle, max(0.0, room))
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom),
-                         page.footer)
+                         footer)
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom),
-                         f"{number} / {total}")
+                         numbering)
 
     def set_footer_font(self, font: QFont) -> None:
         """The font of page footers (small, muted)."""

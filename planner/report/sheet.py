@@ -24,18 +24,21 @@ from planner import __version__
 from planner.core.costs.formatting import Formatter, NumberStyle
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
-from planner.core.plan.physics import summarize
-from planner.core.plan.study import Study
-from planner.core.records.specs import Catalog, GpuSpec
-from planner.core.views.compare import comparison_table
-from planner.core.views.energy import energy_view
-from planner.core.views.headroom import headroom_rows
+from planner.core.plan.build import purchase
+from planner.core.plan.study import Study, study_title
+from planner.core.records.specs import Catalog
+from planner.core.views.compare import ComparisonTable
+from planner.core.views.detail import DetailView, detail_view
+from planner.core.views.energy import EnergyView, energy_view
 from planner.core.views.variants import VariantComparison, rental_for, variant_comparison
 from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
+from planner.words.names import tariff_name
+from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
+    price_basis_text,
     price_kind_text,
     row_label,
     row_labels,
@@ -47,10 +50,20 @@ from planner.words.wording import (
 SPEC_ROWS = ("memory", "bandwidth", "fp16", "bf16", "fp8", "architecture", "interconnect",
              "link_bandwidth", "tdp", "price", "perf_per_dollar")
 MAX_NOTES_CHARS = 900
+LONG_TITLE = 60
+"""A title longer than this is set in the heading's face (it wraps onto two lines at most)."""
+COLUMN_NAME = 48
+"""A variant's name in a column header is cut to this many characters (the full name is in the
+file and the app)."""
 SHORT_TITLE = 110
 _URL = re.compile(r"\s*\(?https?://\S+\)?")
 SHORT_RED = QColor("#a3200f")
 TIGHT_INK = QColor("#6b4a00")
+
+
+def elided(name: str, limit: int = COLUMN_NAME) -> str:
+    """``name`` cut to ``limit`` characters with an ellipsis."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
 
 
 def short_title(source: str) -> str:
@@ -102,7 +115,7 @@ class ComparisonSheet(QObject):
 
     def sections(self) -> list[Section]:
         """Page 1 (the decision) and page 2 (the detail), as blocks to flow."""
-        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.study.name).replace(
+        footer = self.tr("%1 — GPU Build Planner %2").replace("%1", self.title_text()).replace(
             "%2", __version__)
         first = self._decision()
         first += self._footnotes(0)
@@ -116,6 +129,10 @@ class ComparisonSheet(QObject):
             self.small, QColor(MUTED), before_mm=1.0))
         return [Section(first, footer), Section(second, footer)]
 
+    def title_text(self) -> str:
+        """The sheet's title: the build's name, else after its cards, else "Untitled build"."""
+        return study_title(self.study) or self.tr("Untitled build")
+
     def _heading(self, text: str) -> Text:
         return Text(text, self.heading, before_mm=2.0, after_mm=0.8, keep_with_next=True)
 
@@ -124,7 +141,10 @@ class ComparisonSheet(QObject):
         meta = self.tr("GPU Build Planner %1 · catalog %2 · %3").replace(
             "%1", __version__).replace("%2", self.catalog_version or "—").replace(
             "%3", dt.date.today().isoformat())
-        blocks: list[Block] = [Text(study.name, self.title, after_mm=0.5),
+        title = self.title_text()
+        # A long name wraps in a smaller face rather than pushing the decision off page 1.
+        font = self.title if len(title) <= LONG_TITLE else self.heading
+        blocks: list[Block] = [Text(title, font, after_mm=0.5),
                                Text(meta, self.small, QColor(MUTED), after_mm=1.5)]
         if study.notes:
             notes = study.notes
@@ -147,9 +167,11 @@ class ComparisonSheet(QObject):
         for col in view.columns:
             gpus = " + ".join(f"{n}× {name}" for name, n in col.gpus) or self.tr("no GPUs")
             mark = "".join(self.cite(s) for s in col.sources[:1]) if col.kind == "rental" else ""
-            header.append(Cell(f"{col.name}\n{gpus}{mark}", bold=True))
+            header.append(Cell(f"{elided(col.name)}\n{gpus}{mark}", bold=True))
         rows: list[list[Cell]] = []
-        for row in view.rows:
+        # The link row is the panel's (its cells run to three lines): on paper page 1 must stay
+        # one page, on Letter too.
+        for row in (r for r in view.rows if r.kind != "link"):
             cells = [Cell(row_label(row, labels))]
             for c, col in enumerate(view.columns):
                 text = cell_text(row, c, fmt)
@@ -175,10 +197,7 @@ class ComparisonSheet(QObject):
             return ""
         build = self.study.build(col.index)
         marks = []
-        for slot in build.slots:
-            from planner.core.costs.prices import gpu_price
-
-            picked = gpu_price(slot.gpu, build.cost.currency, self.rates, build.cost.price_kind)
+        for picked in purchase(build, self.rates).cards:
             if picked is not None and picked.source:
                 marks.append(self.cite(picked.source))
         return "".join(dict.fromkeys(marks))
@@ -210,11 +229,12 @@ class ComparisonSheet(QObject):
             self.tr("PUE %1").replace("%1", fmt.number(u.pue, 2)),
         ]
         if ev.tariff is not None:
-            parts.append(ev.tariff.name + (f" ({ev.tariff.as_of})" if ev.tariff.as_of else "")
+            dated = f" ({ev.tariff.as_of})" if ev.tariff.as_of else ""
+            parts.append(tariff_name(ev.tariff) + dated
                          + "".join(self.cite(s) for s in ev.tariff.sources[:1]
                                    if s != "user input"))
         parts.append(self.tr("%n year(s)", "", cost.years))
-        parts.append(price_kind_text(cost.price_kind))
+        parts.append(self.tr("GPUs costed %1").replace("%1", price_basis_text(cost.price_basis)))
         parts.append(cost.currency + (" " + self.tr("at the rates of %1").replace(
             "%1", self.rates.as_of) if cost.currency != "USD" and self.rates.as_of else ""))
         if not u.idle_when_not_running or u.hours_per_day >= 24:
@@ -224,36 +244,21 @@ class ComparisonSheet(QObject):
     # --- page 2 ---------------------------------------------------------------------------------
 
     def _detail(self) -> list[Block]:
+        detail = detail_view(self.study, self.view, self.catalog, self.rates)
         blocks: list[Block] = [Text(self.tr("The detail"), self.title, after_mm=0.5)]
-        gpus = self._gpus()
-        if gpus:
+        if detail.specs is not None:
             blocks.append(self._heading(self.tr("GPUs")))
-            blocks.append(self._spec_table(gpus))
-        if self.study.workloads:
+            blocks.append(self._spec_table(detail.specs))
+        if detail.workloads:
             blocks.append(self._heading(self.tr("Memory per GPU, by workload")))
-            blocks.append(self._headroom_table())
+            blocks.append(self._headroom_table(detail))
         blocks.append(self._heading(self.tr("Energy and cost of running")))
-        blocks.append(self._energy_table())
+        blocks.append(self._energy_table(detail))
         blocks.append(self._heading(self.tr("Warnings")))
-        blocks.append(self._warnings())
+        blocks.append(self._warnings(detail))
         return blocks
 
-    def _gpus(self) -> list[GpuSpec]:
-        found: dict[str, GpuSpec] = {}
-        for col in self.view.columns:
-            build = (self.study.build(col.index) if col.index is not None else None)
-            if build is not None:
-                for slot in build.slots:
-                    found.setdefault(slot.gpu.id, slot.gpu)
-            else:
-                for name, _n in col.gpus:
-                    gpu = next((g for g in self.catalog.gpus if g.name == name), None)
-                    if gpu is not None:
-                        found.setdefault(gpu.id, gpu)
-        return list(found.values())
-
-    def _spec_table(self, gpus: list[GpuSpec]) -> Table:
-        table = comparison_table(gpus, self.study.build(), self.catalog, self.rates)
+    def _spec_table(self, table: ComparisonTable) -> Table:
         labels = row_labels()
         header = [Cell("")] + [Cell(c.name + "".join(self.cite(s) for s in c.sources[:1]),
                                     bold=True) for c in table.columns]
@@ -273,25 +278,17 @@ class ComparisonSheet(QObject):
             rows.append(cells)
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=20.0)
 
-    def _variant_columns(self) -> list[tuple[str, int]]:
-        return [(c.name, c.index) for c in self.view.columns if c.index is not None]
-
-    def _headroom_table(self) -> Table:
-        columns = self._variant_columns()
-        header = [Cell(self.tr("Workload"))] + [Cell(n, bold=True) for n, _i in columns]
-        per_variant = [headroom_rows(self.study.build(i)) if self.study.variants[i].slots
-                       else [] for _n, i in columns]
+    def _headroom_table(self, detail: DetailView) -> Table:
+        header = [Cell(self.tr("Workload"))] + [Cell(elided(n), bold=True)
+                                                 for n, _i in detail.variants]
         rows = []
-        for w, tracked in enumerate(self.study.workloads):
-            band = next((f[w].error_band for f in per_variant if w < len(f) and not f[w].error),
-                        None)
-            label = f"{tracked.workload.name} ({task_text(tracked.task)})"
-            if band is not None:
+        for workload in detail.workloads:
+            label = f"{workload.name} ({task_text(workload.task)})"
+            if workload.error_band is not None:
                 label += "\n" + self.tr("estimate ±%1").replace(
-                    "%1", self.fmt.percent(band).replace(" ", ""))
+                    "%1", self.fmt.percent(workload.error_band).replace(" ", ""))
             cells = [Cell(label)]
-            for found in per_variant:
-                r = found[w] if w < len(found) else None
+            for r in workload.cells:
                 if r is None:
                     cells.append(Cell(verdict_text("no-gpu"), align=Qt.AlignmentFlag.AlignRight))
                     continue
@@ -306,11 +303,10 @@ class ComparisonSheet(QObject):
             rows.append(cells)
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
-    def _energy_table(self) -> Table:
+    def _energy_table(self, detail: DetailView) -> Table:
         fmt = self.fmt
-        columns = self._variant_columns()
-        views = [energy_view(self.study.build(i), self.catalog, self.rates) for _n, i in columns]
-        header = [Cell("")] + [Cell(n, bold=True) for n, _i in columns]
+        views = detail.energy
+        header = [Cell("")] + [Cell(elided(n), bold=True) for n, _i in detail.variants]
 
         def line(label: str, values: list[str]) -> list[Cell]:
             return [Cell(label)] + [Cell(v, align=Qt.AlignmentFlag.AlignRight) for v in values]
@@ -332,25 +328,34 @@ class ComparisonSheet(QObject):
             line(self.tr("Heat into the room"),
                  [f"{fmt.number(t.heat_btu_per_hour)} BTU/h" if t else "—" for t in totals]),
             line(self.tr("Owning pays off against renting after"),
-                 [self._break_even(ev) for ev in views]),
+                 [self._break_even(ev) + self._rental(ev) for ev in views]),
         ]
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
 
-    def _break_even(self, ev: object) -> str:
-        from planner.core.views.energy import EnergyView
-
-        assert isinstance(ev, EnergyView)
+    def _break_even(self, ev: EnergyView) -> str:
         if ev.cloud is None or ev.break_even_months is None:
             return "—"
-        return self.tr("%1 months (%2)").replace("%1", self.fmt.number(ev.break_even_months, 1)) \
-            .replace("%2", f"{ev.cloud.instance.provider} {ev.cloud.instance.name}")
+        return self.tr("%1 months").replace("%1", self.fmt.number(ev.break_even_months, 1))
 
-    def _warnings(self) -> Text:
+    def _rented(self, offer: str, units: int, gpus: int) -> str:
+        """"2× Vast.ai" (per GPU), "1× AWS (8 GPUs)" (a machine): what is rented, how many."""
+        if units == gpus:
+            return f"{units}× {offer}"
+        return self.tr("%1× %2 (%n GPU(s))", "", gpus).replace("%1", str(units)).replace(
+            "%2", offer)
+
+    def _rental(self, ev: EnergyView) -> str:
+        """The like-for-like offer the break-even is against, and how many of it."""
+        cloud = ev.cloud
+        if cloud is None:
+            return ""
+        # Its cost over the years is page 1's "Renting the same GPUs instead".
+        return "\n" + self.tr("vs %1").replace(
+            "%1", self._rented(cloud.instance.provider, cloud.instances, cloud.rent_gpus))
+
+    def _warnings(self, detail: DetailView) -> Text:
         lines = []
-        for name, i in self._variant_columns():
-            summary = summarize(self.study.build(i), rates=self.rates)
-            if summary.warnings:
-                lines.append(f"{name}: " + " ".join(w.message for w in summary.warnings))
-            else:
-                lines.append(f"{name}: " + self.tr("none"))
+        for (name, _i), warnings in zip(detail.variants, detail.warnings, strict=True):
+            said = " ".join(warning_text(w, self.fmt) for w in warnings) or self.tr("none")
+            lines.append(f"{name}: {said}")
         return Text("\n".join(lines), self.small)

@@ -38,7 +38,7 @@ class PriceRecord(Record):
 
     amount: Annotated[float, Num("Price", low=0, high=1e12, catalog=Range(above=0))]
     currency: Annotated[str, Text("Price currency", pattern=CURRENCY_PATTERN,
-                                  catalog_choices=CURRENCIES)]
+                                  catalog_choices=CURRENCIES, choices=CURRENCIES)]
     as_of: Annotated[str, Date("Price date")]
     kind: Annotated[str, Text("Price kind", choices=PRICE_KINDS)] = "street"
     region: Annotated[str, Text("Price region", pattern=REGION_PATTERN)] = "global"

@@ -16,7 +16,9 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
+from planner.core.costs.prices import BASES, MAX_AMOUNT, QUOTE, SlotPrice
 from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
+from planner.core.estimator.stacks import STACKS
 from planner.core.plan.build import CostSettings
 from planner.core.plan.study import MAX_VARIANTS
 from planner.core.records.precision import (
@@ -29,10 +31,10 @@ from planner.core.records.precision import (
     STRATEGIES,
     TRAINING_PRECISIONS,
 )
+from planner.core.records.specs import Price
 from planner.schema import limits as lim
 from planner.schema.base import Record
-from planner.schema.dated import PRICE_KINDS
-from planner.schema.fields import TEXT_LIMITS, Flag, Nested, Num, Text
+from planner.schema.fields import TEXT_LIMITS, Date, Flag, Nested, Num, Text
 from planner.schema.records import GpuSnapshot, WorkloadSnapshot
 
 
@@ -104,10 +106,16 @@ class TrainingRecord(Record):
     loss: Annotated[str, Text("Loss", choices=LOSSES)] = "full"
     offload: Annotated[str, Text("Offload", choices=OFFLOADS)] = "none"
     keep_gradients: Annotated[bool, Flag("Keep-gradients flag")] = False
+    # Third-generation settings (format 5): absent in older files, meaning core's defaults.
+    target_seq: Annotated[int | None, _int("Target length", 1, lim.MAX_SEQ)] = None
+    activation_offloading: Annotated[bool, Flag("Activation offloading flag")] = False
+    stack: Annotated[str, Text("Software stack", choices=tuple(STACKS))] = "modern"
+    kbit_prep: Annotated[bool, Flag("prepare_model_for_kbit_training flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
-        "optimizer_in_backward", "loss", "offload", "keep_gradients"})
+        "optimizer_in_backward", "loss", "offload", "keep_gradients", "target_seq",
+        "activation_offloading", "stack", "kbit_prep"})
 
 
 class InferenceRecord(Record):
@@ -150,15 +158,50 @@ class CostRecord(Record):
     carbon_id: Annotated[str | None, Text("Grid carbon id", "id")]
     years: Annotated[int, _int("Years of ownership", 1, 50)]
     cloud_instance_id: Annotated[str | None, Text("Cloud instance id", "id")]
-    price_kind: Annotated[str, Text("Preferred price kind", choices=PRICE_KINDS)]
+    price_basis: Annotated[str, Text("Price basis", choices=BASES)]
+    price_per_kwh_currency: Annotated[str | None, Text("Electricity price currency",
+                                                       choices=CURRENCIES)]
+
+
+class IsoDate(Date):
+    """A date that must be an ISO date (YYYY-MM-DD) in a file too: a quote is worth its date."""
+
+    def _check(self, value: str, info: core_schema.ValidationInfo) -> str:
+        value = super()._check(value, info)
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            raise PydanticCustomError("iso_date", "is not an ISO date")
+        return value
+
+
+class QuoteRecord(Record):
+    """A price a buyer was quoted for the cards of one slot: amount, currency, date, vendor."""
+
+    amount: Annotated[float, Num("Quoted price", above=0, high=MAX_AMOUNT)]
+    currency: Annotated[str, Text("Quote currency", choices=CURRENCIES)]
+    as_of: Annotated[str, IsoDate("Quote date")]
+    source: Annotated[str, Text("Quote vendor", "source", allow_empty=True)]
+
+    def to_price(self) -> Price:
+        """The quote as the price record core prices a slot with."""
+        return Price(self.amount, self.currency, self.as_of, QUOTE, "global", self.source)
 
 
 class SlotEntry(Record):
     """One GPU model of the build and how many (the snapshot checked on its own)."""
 
+    optional_keys = frozenset({"price_basis", "quote"})
+
     id: Annotated[str, Text("GPU id", "id")]
     count: Annotated[int, _int("GPU count", 1, lim.MAX_GPU_COUNT)]
     spec: Annotated[dict[str, Any], Nested("GPU snapshot")]
+    price_basis: Annotated[str | None, Text("Slot price basis", choices=BASES)] = None
+    quote: Annotated[QuoteRecord | None, Nested("Quoted price")] = None
+
+    def slot_price(self) -> SlotPrice | None:
+        """How the slot is priced over the build's basis (None: as the build)."""
+        if self.price_basis is None and self.quote is None:
+            return None
+        return SlotPrice(self.price_basis, self.quote.to_price() if self.quote else None)
 
 
 #: The largest training job a file states (tokens or samples): 10^16 is over a thousand times

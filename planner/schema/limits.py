@@ -9,7 +9,7 @@ may legitimately lie outside what we ship).
 from __future__ import annotations
 
 FORMAT_NAME = "gpubuild"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """Current format version; see ``planner.documents.migrations`` for older ones."""
 
 MAX_FILE_BYTES = 5 * 1024 * 1024

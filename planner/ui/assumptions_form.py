@@ -15,14 +15,20 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
 
 from planner.core.costs.energy import Usage
+from planner.core.costs.formatting import Formatter
 from planner.core.costs.money import CURRENCIES
+from planner.core.costs.prices import BASES
 from planner.core.plan.build import CostSettings
 from planner.core.records.specs import Catalog
+from planner.words.formats import formatter
+from planner.words.names import carbon_region, tariff_name
+from planner.words.wording import price_basis_text
 
 
 class AssumptionsForm(QWidget):
@@ -65,6 +71,17 @@ class AssumptionsForm(QWidget):
         self.years = QSpinBox()
         self.years.setRange(1, 15)
         self.years.setSuffix(self.tr(" years"))
+        self.basis = QComboBox()
+        for basis in BASES:
+            text = price_basis_text(basis)
+            self.basis.addItem(text[:1].upper() + text[1:], basis)
+        self.basis.setToolTip(self.tr(
+            "New: what a shop charges now (a card with no new price in the last 12 months "
+            "costs its newest used price, and says so). Used: second-hand. Launch MSRP: the "
+            "vendor's price at launch."))
+        self.converted = QLabel()
+        self.converted.setWordWrap(True)
+        self.converted.hide()
         self.cloud = QComboBox()  # its tooltip is the chosen instance, like the other combos
         # Tariff and region names are long ("California average commercial price (EIA,
         # 2023)"): sized to their full text, the combos would squeeze what stands beside them.
@@ -81,8 +98,9 @@ class AssumptionsForm(QWidget):
         self.pue.valueChanged.connect(lambda v: self._usage("pue", float(v)))
         self.tariff.currentIndexChanged.connect(self._on_tariff)
         self.price.valueChanged.connect(lambda v: self._cost("price_per_kwh", float(v)))
-        self.currency.currentIndexChanged.connect(
-            lambda _i: self._cost("currency", self.currency.currentData()))
+        self.currency.currentIndexChanged.connect(self._on_currency)
+        self.basis.currentIndexChanged.connect(
+            lambda _i: self._cost("price_basis", self.basis.currentData()))
         self.carbon.currentIndexChanged.connect(
             lambda _i: self._cost("carbon_id", self.carbon.currentData()))
         self.years.valueChanged.connect(lambda v: self._cost("years", int(v)))
@@ -97,6 +115,8 @@ class AssumptionsForm(QWidget):
         form.addRow(self.tr("Tariff"), self.tariff)
         form.addRow(self.tr("Price per kWh"), self.price)
         form.addRow(self.tr("Currency"), self.currency)
+        form.addRow("", self.converted)
+        form.addRow(self.tr("Cost GPUs at"), self.basis)
         form.addRow(self.tr("PUE"), self.pue)
         form.addRow(self.tr("Grid carbon"), self.carbon)
         form.addRow(self.tr("Horizon"), self.years)
@@ -110,16 +130,16 @@ class AssumptionsForm(QWidget):
             self.tariff.clear()
             self.tariff.addItem(self.tr("Custom price"), None)
             for t in catalog.tariffs:
-                self.tariff.addItem(t.name, t.id)
+                self.tariff.addItem(tariff_name(t), t.id)
                 self.tariff.setItemData(self.tariff.count() - 1,
                                         f"{t.region} · {t.as_of}\n{'; '.join(t.sources)}",
                                         Qt.ItemDataRole.ToolTipRole)
             self.carbon.clear()
             self.carbon.addItem(self.tr("Not counted"), None)
             for c in catalog.carbon:
-                self.carbon.addItem(f"{c.region} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
+                self.carbon.addItem(f"{carbon_region(c.region)} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
             self.cloud.clear()
-            # What the automatic choice does (views_energy.comparable_instance): the cheapest
+            # What the automatic choice does (costs/rental.rental_offer): the cheapest
             # rental of the build's own GPU model in the build's count, or none.
             self.cloud.addItem(self.tr("Like for like: the same GPU model and count"), None)
             self.cloud.setItemData(0, self.tr(
@@ -155,10 +175,11 @@ class AssumptionsForm(QWidget):
             _set_value(self.pue, usage.pue)
             _set_value(self.years, cost.years)
             _set_index(self.currency, self.currency.findData(cost.currency))
+            _set_index(self.basis, self.basis.findData(cost.price_basis))
             _set_index(self.tariff, self.tariff.findData(cost.tariff_id))
             _set_value(self.price, cost.price_per_kwh or 0.0)
             self.price.setEnabled(self.tariff.currentData() is None)
-            suffix = f" {cost.currency}"
+            suffix = f" {cost.kwh_currency}"
             if self.price.suffix() != suffix:
                 self.price.setSuffix(suffix)
             _set_index(self.carbon, self.carbon.findData(cost.carbon_id))
@@ -172,7 +193,32 @@ class AssumptionsForm(QWidget):
 
     def _cost(self, name: str, value: object) -> None:
         if not self._updating:
+            if name == "price_per_kwh":  # typed in the currency its suffix shows
+                self.converted.hide()
             self.edited.emit(self.usage, replace(self.cost, **{name: value}), name)  # type: ignore[arg-type]
+
+    def _on_currency(self, _index: int) -> None:
+        """Another currency: a typed electricity price is converted to it, and the form says so."""
+        if self._updating:
+            return
+        code = str(self.currency.currentData())
+        rates = formatter(code).rates or formatter("USD").rates
+        assert rates is not None
+        old = self.cost
+        new = old.with_currency(code, rates)
+        if (old.tariff_id is None and old.price_per_kwh is not None
+                and new.price_per_kwh != old.price_per_kwh):
+            fmt = Formatter(currency=code)
+            self.converted.setText(self.tr(
+                "Electricity price converted: %1 %2 per kWh is %3 %4 at the rates of %5.")
+                .replace("%1", fmt.number(old.price_per_kwh, 3))
+                .replace("%2", old.kwh_currency)
+                .replace("%3", fmt.number(new.price_per_kwh, 3)).replace("%4", code)
+                .replace("%5", rates.as_of))
+            self.converted.show()
+        else:
+            self.converted.hide()
+        self.edited.emit(self.usage, new, "currency")
 
     def _on_tariff(self, _index: int) -> None:
         if self._updating:

@@ -23,8 +23,10 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
 )
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
+from planner.core.plan.build import slot_price
+from planner.core.plan.study import MAX_VARIANT_NAME, cards_name
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.mime import GPU_MIME, SLOT_MIME, gpu_ids, slot_index
@@ -83,8 +85,21 @@ class BuildCanvas(QWidget):
         self.setAccessibleName(self.tr("Build"))
 
         self.header = QVBoxLayout()
-        """Above the totals: the variant switcher (what the totals, warnings and cards show)."""
+        """Above the totals: the build's name and the variant switcher (what the totals,
+        warnings and cards show)."""
         self.header.setContentsMargins(0, 0, 0, 0)
+        self.name = QLineEdit()
+        self.name.setMaxLength(MAX_VARIANT_NAME)
+        self.name.setAccessibleName(self.tr("Build name"))
+        self.name.setToolTip(self.tr("The build's name, the title of its printed sheet; left "
+                                     "empty, the build is called after its cards"))
+        font = self.name.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.name.setFont(font)
+        self.name.setFrame(False)
+        self.name.editingFinished.connect(self._rename)
+        self.header.addWidget(self.name)
         self.variants = VariantSwitcher(document)
         self.header.addWidget(self.variants)
         self.totals = TotalsBar()
@@ -109,8 +124,24 @@ class BuildCanvas(QWidget):
 
     # -- showing the document ----------------------------------------------------------------
 
+    def _rename(self) -> None:
+        problem = edits.rename_build(self._document, self.name.text())
+        if problem:
+            self.name.setToolTip(problem)
+
+    def _show_name(self) -> None:
+        """The name as typed; unnamed, the cards' name stands in as the placeholder."""
+        study = self._document.study
+        placeholder = cards_name(study.variant.slots) or self.tr("Untitled build")
+        if self.name.placeholderText() != placeholder:
+            self.name.setPlaceholderText(placeholder)
+        if not self.name.hasFocus() and self.name.text() != study.name:
+            self.name.setText(study.name)
+            self.name.setCursorPosition(0)  # a long name shows its start, elided at the edge
+
     def sync(self) -> None:
         """Show the document's build: reuse cards by GPU so focus and typing survive."""
+        self._show_name()
         build = self._document.build
         catalog = self._document.catalog
         # Cards and totals show the slots, the cost settings and the host; a workload edit
@@ -130,8 +161,10 @@ class BuildCanvas(QWidget):
                 card = SlotCard(self.list)
                 card.count_edited.connect(self._count_edited)
                 card.remove_requested.connect(self._remove)
+                card.price_requested.connect(
+                    lambda i, p: edits.set_slot_price(self._document, i, p))
             card.show_slot(i, slot, catalog.gpu(slot.gpu.id) is not None, fmt,
-                           build.cost.price_kind)
+                           slot_price(build, slot, fmt.rates) if fmt is not None else None)
             cards.append(card)
         for card in spare.values():
             card.deleteLater()

@@ -2,13 +2,14 @@
 
 Thin adapters over the core records (Vorta's pattern): named column constants, a sort role that
 hands the view comparable numbers, a role that returns the `GpuSpec` itself. No figure is computed
-here: the columns show datasheet values, and the price is `physics.unit_price_usd`, the same price
-the build totals use.
+here: the columns show datasheet values, and the price is
+:func:`planner.core.costs.prices.card_price` in the open build's currency and price basis — the
+price a card of that GPU shows once it is in the build.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -21,11 +22,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
-from planner.core.costs.prices import gpu_price
-from planner.core.plan.physics import unit_price_usd
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.money import Rates
+from planner.core.costs.prices import DEFAULT_BASIS, PickedPrice, card_price
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import GPU_MIME, gpu_mime
+from planner.words.formats import number_style
 from planner.words.prices import price_tooltip
 
 NAME, VENDOR, ARCHITECTURE, MEMORY, BANDWIDTH, TDP, FP16, PRICE = range(8)
@@ -47,10 +50,32 @@ class CatalogModel(QAbstractTableModel):
         self._gpus: tuple[GpuSpec, ...] = ()
         self._arch_names: dict[str, str] = {}
         self._search_text: list[str] = []
+        self._currency, self._basis = "USD", DEFAULT_BASIS
+        self._rates: Callable[[], Rates | None] = lambda: None
+        self._prices: dict[str, PickedPrice | None] = {}
+
+    def set_pricing(self, currency: str, basis: str, rates: Callable[[], Rates | None]) -> None:
+        """Price the GPUs as a build in ``currency`` on ``basis`` would (the open build's).
+
+        ``rates`` gives the exchange rates when a price first needs them (not at start-up).
+        """
+        if (currency, basis) == (self._currency, self._basis) and self._prices:
+            return
+        self._currency, self._basis, self._rates = currency, basis, rates
+        self._prices = {}
+        if self._gpus:
+            self.dataChanged.emit(self.index(0, PRICE), self.index(len(self._gpus) - 1, PRICE))
+
+    def price(self, gpu: GpuSpec) -> PickedPrice | None:
+        """The GPU's price in the open build's currency and basis (what its card would show)."""
+        if gpu.id not in self._prices:
+            self._prices[gpu.id] = card_price(gpu, self._currency, self._rates(), self._basis)
+        return self._prices[gpu.id]
 
     def set_catalog(self, catalog: Catalog) -> None:
         """Show another catalog (reload after the user adds or edits a GPU)."""
         self.beginResetModel()
+        self._prices = {}
         self._gpus = catalog.gpus
         self._arch_names = {a.id: a.name for a in catalog.architectures}
         self._search_text = [
@@ -144,7 +169,8 @@ class CatalogModel(QAbstractTableModel):
         if column == FP16:
             return gpu.fp16_tensor_tflops
         if column == PRICE:
-            return unit_price_usd(gpu)
+            picked = self.price(gpu)
+            return picked.amount if picked is not None else None
         return None
 
     def _display(self, gpu: GpuSpec, column: int) -> str | None:
@@ -158,7 +184,7 @@ class CatalogModel(QAbstractTableModel):
         if value is None:
             return "—"
         if column == PRICE:
-            return f"${value:,.0f}"
+            return Formatter(number_style(), self._currency).money(value)
         text = f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:,.1f}"
         unit = {MEMORY: "GB", BANDWIDTH: "GB/s", TDP: "W"}.get(column)
         return f"{text} {unit}" if unit else text
@@ -178,7 +204,7 @@ class CatalogModel(QAbstractTableModel):
         if column == ARCHITECTURE:
             return self.architecture_name(gpu.architecture)
         if column == PRICE:
-            return price_tooltip(gpu_price(gpu, "USD"))
+            return price_tooltip(self.price(gpu))
         if column in NUMERIC_COLUMNS:
             if self._figure(gpu, column) is None:
                 return self.tr("Not stated by any source, or the chip lacks it")
@@ -215,7 +241,7 @@ class CatalogFilterProxy(QSortFilterProxyModel):
         self._vendor: str | None = None
         self._architecture: str | None = None
         self._min_memory_gb: float | None = None
-        self._max_price_usd: float | None = None
+        self._max_price: float | None = None
         self._max_power_w: float | None = None
         self.setSortRole(SORT_ROLE)
         self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -243,9 +269,9 @@ class CatalogFilterProxy(QSortFilterProxyModel):
         """At least this much VRAM (None or 0: any)."""
         self._refilter(lambda: setattr(self, "_min_memory_gb", gb or None))
 
-    def set_max_price_usd(self, usd: float | None) -> None:
+    def set_max_price(self, amount: float | None) -> None:
         """At most this price; unpriced GPUs drop out while this is set (None or 0: any)."""
-        self._refilter(lambda: setattr(self, "_max_price_usd", usd or None))
+        self._refilter(lambda: setattr(self, "_max_price", amount or None))
 
     def set_max_power_w(self, watts: float | None) -> None:
         """At most this board power (None or 0: any)."""
@@ -265,9 +291,9 @@ class CatalogFilterProxy(QSortFilterProxyModel):
             return False
         if self._max_power_w is not None and gpu.tdp_w > self._max_power_w:
             return False
-        if self._max_price_usd is not None:
-            price = unit_price_usd(gpu)
-            if price is None or price > self._max_price_usd:
+        if self._max_price is not None:
+            picked = model.price(gpu)
+            if picked is None or picked.amount > self._max_price:
                 return False
         if self._words:
             text = model.search_text(source_row)

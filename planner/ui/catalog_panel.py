@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.core.costs.money import SYMBOLS
 from planner.core.records.specs import GpuSpec
 from planner.ui import edits
 from planner.ui import settings as cfg
 from planner.ui.catalog_model import GPU_ROLE, NAME, CatalogFilterProxy, CatalogModel
 from planner.ui.document import BuildDocument
+from planner.words.formats import formatter
 
 # The widest a column other than the name gets when fitted to its values.
 MAX_COLUMN_PX = 100
@@ -114,7 +116,8 @@ class CatalogPanel(QWidget):
         self.min_memory = _spin(2048, 8, suffix=self.tr(" GB"), any_text=self.tr("Any VRAM"))
         self.min_memory.setToolTip(self.tr("At least this much memory per GPU"))
         self.max_price = _spin(1_000_000, 500, prefix="$", any_text=self.tr("Any price"))
-        self.max_price.setToolTip(self.tr("At most this price per GPU (US dollars); GPUs "
+        self.max_price.setToolTip(self.tr("At most this price per GPU (in the build's "
+                                          "currency); GPUs "
                                           "without a known price are hidden while set"))
         self.max_power = _spin(5000, 50, suffix=self.tr(" W"), any_text=self.tr("Any power"))
         self.max_power.setToolTip(self.tr("At most this board power per GPU"))
@@ -168,7 +171,7 @@ class CatalogPanel(QWidget):
         self.architecture.currentIndexChanged.connect(
             lambda _i: self.proxy.set_architecture(self.architecture.currentData()))
         self.min_memory.valueChanged.connect(lambda v: self.proxy.set_min_memory_gb(v or None))
-        self.max_price.valueChanged.connect(lambda v: self.proxy.set_max_price_usd(v or None))
+        self.max_price.valueChanged.connect(lambda v: self.proxy.set_max_price(v or None))
         self.max_power.valueChanged.connect(lambda v: self.proxy.set_max_power_w(v or None))
         self.proxy.rowsInserted.connect(self._update_count)
         self.proxy.rowsRemoved.connect(self._update_count)
@@ -177,9 +180,20 @@ class CatalogPanel(QWidget):
         self.view.add_requested.connect(self._add)
         self.view.customContextMenuRequested.connect(self._context_menu)
         document.catalog_changed.connect(self.reload)
+        document.changed.connect(self._sync_pricing)
+        self._sync_pricing()
         self._fill_combos()
         if document.catalog.gpus:
             self.reload()
+
+    def _sync_pricing(self) -> None:
+        """Prices in the open build's currency and basis, as its cards would show them."""
+        cost = self._document.build.cost
+        self.model.set_pricing(cost.currency, cost.price_basis, lambda: formatter("USD").rates)
+        prefix = SYMBOLS.get(cost.currency, cost.currency + " ")
+        if self.max_price.prefix() != prefix:
+            self.max_price.setPrefix(prefix)
+        self.proxy.invalidate()
 
     def reload(self) -> None:
         """Show the document's (new) catalog, keeping the search and filters."""

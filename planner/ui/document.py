@@ -11,6 +11,7 @@ document emits `changed` once; panels then ask core for their figures.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -18,6 +19,9 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from planner.core.plan.build import Build
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog
+
+if TYPE_CHECKING:
+    from planner.core.plan.runs import RunBook
 
 
 class _SwapBuild(QUndoCommand):
@@ -62,10 +66,14 @@ class BuildDocument(QObject):
     catalog_changed = Signal()
     """The catalog was replaced (a custom GPU added or edited)."""
 
+    runs_changed = Signal()
+    """The user's measured runs, or the calibration switch, changed; read `runs` again."""
+
     def __init__(self, catalog: Catalog, build: Build | Study | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._catalog = catalog
+        self._runs: RunBook | None = None
         self._study = _as_study(build or Build())
         self._build = self._study.build()
         self._path: Path | None = None
@@ -86,6 +94,17 @@ class BuildDocument(QObject):
     def catalog(self) -> Catalog:
         """The catalog the build's GPUs and workloads come from."""
         return self._catalog
+
+    @property
+    def runs(self) -> RunBook | None:
+        """The user's measured runs and their calibrations (``None`` before the store opens)."""
+        return self._runs
+
+    def set_runs(self, runs: RunBook | None) -> None:
+        """Swap in the runs (after an import, or the calibration switched on or off)."""
+        self._runs = runs
+        self.runs_changed.emit()
+        self.changed.emit()
 
     def set_catalog(self, catalog: Catalog) -> None:
         """Swap in a reloaded catalog (after the user adds or edits a GPU)."""

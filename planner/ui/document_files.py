@@ -15,6 +15,7 @@ saves update the stamp first, so they never prompt.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,10 +24,12 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from planner.core.plan.build import Build
-from planner.core.plan.study import Study
+from planner.core.plan.study import Study, study_title
 from planner.ui import settings as cfg
 from planner.ui.document import BuildDocument
 from planner.ui.file_watch import DiskWatch
+from planner.ui.jobs import run_and_wait
+from planner.words.file_errors import document_error_text
 
 if TYPE_CHECKING:
     from planner.documents import LoadedDocument
@@ -82,7 +85,8 @@ class DocumentFiles(QObject):
     def display_name(self) -> str:
         """The name the title bar and prompts use: the file's name, else the build's."""
         path = self._document.path
-        return path.name if path is not None else self._document.build.name
+        return path.name if path is not None else (
+            study_title(self._document.study) or self.tr("Untitled build"))
 
     def _error(self, title: str, sentence: str) -> None:
         QMessageBox.critical(self._window, title, sentence)
@@ -102,7 +106,7 @@ class DocumentFiles(QObject):
         """An empty build with the assumptions chosen in Preferences."""
         from planner.ui.preferences import new_build
 
-        return new_build(self.tr("Untitled build"), self._document.catalog)
+        return new_build("", self._document.catalog)  # unnamed: called after its cards
 
     def start_blank_if_untouched(self) -> None:
         """Once the catalog is in, give the start-up build the user's default assumptions.
@@ -169,7 +173,7 @@ class DocumentFiles(QObject):
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
         suggested = self._document.path or Path(self._start_folder()) / (
-            _safe_name(self._document.build.name) + SUFFIX)
+            _safe_name(study_title(self._document.study) or self.tr("Untitled build")) + SUFFIX)
         name, _filter = QFileDialog.getSaveFileName(
             self._window, self.tr("Save Build As"), str(suggested),
             self.tr("GPU builds (*.gpubuild)"))
@@ -186,12 +190,14 @@ class DocumentFiles(QObject):
 
         created = self._created or QDateTime.currentDateTimeUtc().toString(Qt.DateFormat.ISODate)
         try:
-            stamp = save_document(self._document.study, path, created=created,
-                                  catalog_version=self._document.catalog.version, expect=expect)
+            # Written off the GUI thread: a slow disk's flush never freezes the window.
+            stamp = run_and_wait(partial(
+                save_document, self._document.study, path, created=created,
+                catalog_version=self._document.catalog.version, expect=expect))
         except FileChangedError:
             raise  # a DocumentError too, but one the user answers with a choice, not an error box
         except DocumentError as exc:
-            self._error(self.tr("Cannot Save Build"), str(exc))
+            self._error(self.tr("Cannot Save Build"), document_error_text(exc))
             return False
         self._created = created
         path = path.resolve()
@@ -286,7 +292,7 @@ class DocumentFiles(QObject):
         try:
             return load_document(path, self._document.catalog)
         except DocumentError as exc:
-            reason = str(exc)
+            reason = document_error_text(exc)
             if str(path) not in reason:  # "This is not a GPU build file: …" names no file
                 reason = self.tr("Cannot open “%1”.").replace("%1", str(path)) + "\n\n" + reason
             self._error(self.tr("Cannot Open Build"), reason)
@@ -382,7 +388,7 @@ class DocumentFiles(QObject):
         self._discard([r for r in found if (r.session_id, r.document_key)
                        == (chosen.session_id, chosen.document_key)])
         self.status_message.emit(self.tr("Recovered “%1”. Save it to keep it.")
-                                 .replace("%1", build.name))
+                                 .replace("%1", build.name or self.tr("Untitled build")))
         return True
 
     @staticmethod

@@ -17,6 +17,7 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication, QObject
 
 from planner.core.costs.energy import Usage
+from planner.core.costs.prices import SlotPrice
 from planner.core.estimator.memory import TrainingSetup
 from planner.core.plan.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorkload
 from planner.core.plan.study import MAX_VARIANT_NAME, MAX_VARIANTS
@@ -57,6 +58,9 @@ def _setting_name(name: str) -> str:
         "optimizer_in_backward": Edits.tr("optimizer step in backward"),
         "loss": Edits.tr("loss"), "checkpoint_mode": Edits.tr("checkpointing mode"),
         "offload": Edits.tr("offload"),
+        "activation_offloading": Edits.tr("activation offloading"),
+        "target_seq": Edits.tr("target length"), "stack": Edits.tr("software stack"),
+        "kbit_prep": Edits.tr("k-bit preparation"),
     }
     return names.get(name, name)
 
@@ -94,6 +98,17 @@ def set_count(document: BuildDocument, index: int, count: int) -> None:
     text = Edits.tr("Change count of %1").replace("%1", slot.gpu.name)
     document.apply(document.build.with_count(index, count), text,
                    merge_key=f"count:{slot.gpu.id}")
+
+
+def set_slot_price(document: BuildDocument, index: int, price: SlotPrice | None) -> None:
+    """Price one slot its own way (bought used, a quote) or as the build again (None)."""
+    if not 0 <= index < len(document.build.slots):
+        return
+    slot = document.build.slots[index]
+    if slot.price == price:
+        return
+    text = Edits.tr("Change the price of %1").replace("%1", slot.gpu.name)
+    document.apply(document.build.with_slot(index, replace(slot, price=price)), text)
 
 
 def remove_slot(document: BuildDocument, index: int) -> None:
@@ -219,6 +234,20 @@ def switch_variant(document: BuildDocument, index: int) -> None:
         return
     document.apply_study(study.with_active(index), Edits.tr("Switch to %1").replace(
         "%1", study.variants[index].name), merge_key="variant/switch")
+
+
+def rename_build(document: BuildDocument, name: str) -> str | None:
+    """Name the build (empty: unnamed again, called after its cards); returns why not."""
+    clean = " ".join(name.split())
+    if len(clean) > MAX_VARIANT_NAME:
+        return Edits.tr("A build name has at most %1 characters.").replace(
+            "%1", str(MAX_VARIANT_NAME))
+    if clean == document.study.name:
+        return None
+    document.apply_study(replace(document.study, name=clean),
+                         Edits.tr("Name the build %1").replace("%1", clean) if clean
+                         else Edits.tr("Unname the build"))
+    return None
 
 
 def rename_variant(document: BuildDocument, index: int, name: str) -> str | None:

@@ -37,7 +37,7 @@ from planner.ui import window_layout
 from planner.ui.i18n import button_text
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
     from planner.core.records.specs import GpuSpec
     from planner.ui.document import BuildDocument
@@ -138,6 +138,8 @@ class MainWindow(QMainWindow):
                                           QKeySequence(self.tr("Ctrl+E")))
         self.print_action = self._action(self.tr("&Print…"), self._print, k.Print,
                                          self._icon(TI.DocumentPrint, "document-print"))
+        self.import_runs_action = self._action(self.tr("Import &Measured Runs…"),
+                                               lambda: self.runs.import_dialog())
         self.quit_action = self._action(self.tr("&Quit"), self.close, k.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.setEnabled(True)
@@ -173,6 +175,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.save_action, self.save_as_action])
         file_menu.addSeparator()
         file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.import_runs_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu(self.tr("&Edit"))
@@ -217,6 +221,10 @@ class MainWindow(QMainWindow):
         self._pending_notices = []
         self.document = self._document_arg or BuildDocument(Catalog(), parent=self)
         self.files = DocumentFiles(self.document, self)
+        from planner.ui.measured_runs import RunsController
+
+        self.runs = RunsController(self, self.document)
+        self.setAcceptDrops(True)  # measured-run records dropped on the window are imported
         self.files.unknown_gpus_found.connect(self._offer_unknown_gpus)
         idle_ms = cfg.read(cfg.open_settings(), cfg.AUTOSAVE_IDLE_MS)
         self.autosaver = Autosaver(self.document, idle_ms, self)
@@ -287,6 +295,8 @@ class MainWindow(QMainWindow):
         self.store = store
         self.show_catalog(store.catalog())
         self.custom_gpu_action.setEnabled(True)
+        self.import_runs_action.setEnabled(True)
+        self.runs.reload()
         if store.notice:  # in the window, not a box: start-up goes on, nothing waits
             self.statusBar().showMessage(store.notice, 30000)
             self.notify("catalog", store.notice, level="warning")
@@ -297,6 +307,7 @@ class MainWindow(QMainWindow):
         from planner.ui.panel_docks import add_panel_docks
 
         self.panel_docks = add_panel_docks(self, self.document)
+        self.runs.attach(self.panel_docks.get("runs"))
         window_layout.apply_default_sizes(self)
         for dock in self.panel_docks.values():
             self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
@@ -441,6 +452,22 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("%1[*] — GPU Build Planner").replace(
             "%1", self.files.display_name()))
         self.setWindowModified(self.document.is_modified())
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept measured-run records (``.json`` files) once the catalog is open."""
+        from planner.ui.measured_runs import dropped_run_files
+
+        if self.store is not None and dropped_run_files(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Import the dropped records as measured runs."""
+        from planner.ui.measured_runs import dropped_run_files
+
+        paths = dropped_run_files(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.runs.import_files(paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask to save; then remember the layout and end the autosave session."""

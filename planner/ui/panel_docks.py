@@ -23,6 +23,7 @@ from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
+from planner.ui.panels.measured_runs import MeasuredRunsPanel
 from planner.ui.panels.workloads import WorkloadsPanel
 
 if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
@@ -48,6 +49,7 @@ PANELS = (
     PanelSpec("energy", EnergyPanel, Area.BottomDockWidgetArea),
     PanelSpec("comparison", ComparisonPanel, Area.BottomDockWidgetArea),
     PanelSpec("variants", ComparePanel, Area.BottomDockWidgetArea),
+    PanelSpec("runs", MeasuredRunsPanel, Area.BottomDockWidgetArea),
 )
 
 
@@ -64,6 +66,8 @@ def panel_title(key: str) -> str:
             return QCoreApplication.translate("PanelDocks", "Comparison")
         case "variants":
             return QCoreApplication.translate("PanelDocks", "Compare Variants")
+        case "runs":
+            return QCoreApplication.translate("PanelDocks", "Measured Runs")
     return key
 
 

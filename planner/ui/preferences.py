@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
-from planner.core.costs.prices import PRICE_KINDS
+from planner.core.costs.prices import BASES
 from planner.core.plan.build import Build, CostSettings
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Catalog
@@ -34,7 +34,6 @@ from planner.languages import LANGUAGES
 from planner.ui import settings as cfg
 from planner.ui import theme
 from planner.ui.assumptions_form import AssumptionsForm
-from planner.words.wording import price_kind_text
 
 SCHEMES = ("system", "light", "dark")
 _DEFAULT_COST = CostSettings()
@@ -55,7 +54,7 @@ def new_build_defaults(settings: QSettings, catalog: Catalog) -> tuple[Usage, Co
     price = float(cfg.read(settings, cfg.NEW_PRICE_PER_KWH))
     years = int(cfg.read(settings, cfg.NEW_YEARS))
     cloud = str(cfg.read(settings, cfg.NEW_CLOUD)) or None
-    kind = str(cfg.read(settings, cfg.NEW_PRICE_KIND))
+    basis = str(cfg.read(settings, cfg.NEW_PRICE_BASIS))
     cost = CostSettings(
         currency=currency if currency in CURRENCIES else _DEFAULT_COST.currency,
         tariff_id=tariff if tariff and any(t.id == tariff for t in catalog.tariffs) else None,
@@ -64,7 +63,7 @@ def new_build_defaults(settings: QSettings, catalog: Catalog) -> tuple[Usage, Co
         years=years if 1 <= years <= 15 else _DEFAULT_COST.years,
         cloud_instance_id=cloud if cloud and any(c.id == cloud for c in catalog.cloud)
         else None,
-        price_kind=kind if kind in PRICE_KINDS else _DEFAULT_COST.price_kind)
+        price_basis=basis if basis in BASES else _DEFAULT_COST.price_basis)
     return usage, cost
 
 
@@ -81,7 +80,7 @@ def save_new_build_defaults(settings: QSettings, usage: Usage, cost: CostSetting
     cfg.write(settings, cfg.NEW_CARBON, cost.carbon_id or "")
     cfg.write(settings, cfg.NEW_YEARS, cost.years)
     cfg.write(settings, cfg.NEW_CLOUD, cost.cloud_instance_id or "")
-    cfg.write(settings, cfg.NEW_PRICE_KIND, cost.price_kind)
+    cfg.write(settings, cfg.NEW_PRICE_BASIS, cost.price_basis)
 
 
 def new_build(name: str, catalog: Catalog) -> Build:
@@ -112,15 +111,6 @@ class PreferencesDialog(QDialog):
         builds = QGroupBox(self.tr("New builds start with"))
         builds_layout = QVBoxLayout(builds)
         builds_layout.addWidget(self.assumptions)
-        self.price_kind = QComboBox()
-        for kind in PRICE_KINDS:
-            text = price_kind_text(kind)
-            self.price_kind.addItem(text[:1].upper() + text[1:], kind)
-        self.price_kind.setToolTip(self.tr("The newest price of this kind is used; a card "
-                                           "without one falls back to another kind, and says so."))
-        self._show_price_kind(self.assumptions.cost.price_kind)
-        # In the assumptions' own form, so its label and field line up with theirs.
-        self.assumptions.form.addRow(self.tr("Cost GPUs at"), self.price_kind)
         builds_layout.addWidget(self.from_open)
         note = QLabel(self.tr("An open build keeps its own assumptions; they are saved in its "
                               "file."))
@@ -161,17 +151,12 @@ class PreferencesDialog(QDialog):
         layout.addWidget(look)
         layout.addWidget(self.buttons)
 
-    def _show_price_kind(self, kind: str) -> None:
-        self.price_kind.setCurrentIndex(max(0, self.price_kind.findData(kind)))
-
     def _use_open_build(self) -> None:
         if self._open_build is not None:
             self.assumptions.show_values(self._open_build.usage, self._open_build.cost)
-            self._show_price_kind(self._open_build.cost.price_kind)
 
     def _restore_defaults(self) -> None:
         self.assumptions.show_values(Usage(), CostSettings())
-        self._show_price_kind(CostSettings().price_kind)
         self.scheme.setCurrentIndex(0)
         self.language.setCurrentIndex(0)
 
@@ -181,7 +166,6 @@ class PreferencesDialog(QDialog):
         usage, cost = self.assumptions.usage, self.assumptions.cost
         if cost.tariff_id is None and cost.price_per_kwh is None:
             cost = replace(cost, price_per_kwh=_DEFAULT_COST.price_per_kwh)
-        cost = replace(cost, price_kind=str(self.price_kind.currentData()))
         save_new_build_defaults(settings, usage, cost)
         scheme = str(self.scheme.currentData())
         cfg.write(settings, cfg.COLOR_SCHEME, scheme)

@@ -33,11 +33,14 @@ def report_functions() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
 
 
 def _loaded(document: BuildDocument) -> Any:
+    return _round_trip(document.study, document.catalog)
+
+
+def _round_trip(study: Any, catalog: Any) -> Any:
+    """The study as a saved file would hold it (pure Python: safe on a pool thread)."""
     from planner.documents import dumps_document, loads_document
 
-    return loads_document(dumps_document(document.study,
-                                         catalog_version=document.catalog.version),
-                          document.catalog)
+    return loads_document(dumps_document(study, catalog_version=catalog.version), catalog)
 
 
 def _sheet_arguments(document: BuildDocument) -> tuple[Any, ...]:
@@ -59,7 +62,11 @@ def _run(parent: QWidget, failure_title: str, make: Callable[[], object]) -> boo
 
 
 def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
-    """Ask for a PDF file name and write the comparison sheet there."""
+    """Ask for a PDF file name and write the comparison sheet there, off the GUI thread.
+
+    Returns whether writing started; the window keeps working meanwhile, a progress dialog with
+    Cancel shows if it takes more than half a second, and the status bar says when it is done.
+    """
     functions = report_functions()
     if functions is None:
         return False
@@ -70,8 +77,37 @@ def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
     if not name:
         return False
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    return _run(parent, QCoreApplication.translate("ReportActions", "Cannot Export PDF"),
-                lambda: functions[0](_loaded(document), path, *_sheet_arguments(document)))
+    from planner.ui.jobs import run_job
+
+    study, catalog = document.study, document.catalog  # immutable snapshots, taken here
+    arguments = _sheet_arguments(document)
+
+    def write(cancelled: Callable[[], bool]) -> int:
+        return int(functions[0](_round_trip(study, catalog), path, *arguments,
+                                cancelled=cancelled))
+
+    def written(_pages: int) -> None:
+        bar = getattr(parent, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(QCoreApplication.translate(
+                "ReportActions", "Exported %1.").replace("%1", path.name), 5000)
+
+    def refused(exc: BaseException) -> None:
+        QMessageBox.critical(parent, QCoreApplication.translate(
+            "ReportActions", "Cannot Export PDF"), _sentence(exc))
+
+    run_job(parent, write, on_done=written, on_error=refused, cancellable=True,
+            label=QCoreApplication.translate("ReportActions", "Writing the comparison sheet…"))
+    return True
+
+
+def _sentence(exc: BaseException) -> str:
+    """One sentence for a failed export: the refusal's own words, or a plain one."""
+    if isinstance(exc, (OSError, ValueError)):
+        return str(exc)
+    return QCoreApplication.translate(
+        "ReportActions", "The sheet could not be written (%1); nothing was saved.").replace(
+        "%1", type(exc).__name__)
 
 
 def print_report(parent: QWidget, document: BuildDocument) -> bool:

@@ -49,9 +49,10 @@ NEW_PRICE_PER_KWH = Setting("newBuild/pricePerKwh", 0.15, float)
 NEW_CARBON = Setting("newBuild/carbon", "", str)
 NEW_YEARS = Setting("newBuild/years", 3, int)
 NEW_CLOUD = Setting("newBuild/cloudInstance", "", str)
-NEW_PRICE_KIND = Setting("newBuild/priceKind", "street", str)
-"""Which kind of dated price a new build is costed at (``planner.core.costs.prices.PRICE_KINDS``).
-"""
+NEW_PRICE_BASIS = Setting("newBuild/priceBasis", "new", str)
+"""What a new build's cards are costed at (``planner.core.costs.prices.BASES``)."""
+CALIBRATE_FROM_RUNS = Setting("runs/calibrate", True, bool)
+"""Estimates on a GPU the user measured runs on are calibrated from them (Measured Runs panel)."""
 CATALOG_HIDDEN_COLUMNS = Setting("catalog/hiddenColumns", ["1", "4", "5", "6"], list)
 """Catalog columns the user hid (by number); by default vendor (the badge says it), bandwidth,
 power and FP16, so name, architecture, VRAM and price fit a laptop's catalog dock. The header's

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -22,14 +23,15 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.costs.formatting import Formatter
-from planner.core.costs.prices import DEFAULT_KIND, gpu_price
+from planner.core.costs.prices import BASES, PickedPrice, SlotPrice
 from planner.core.plan.build import MAX_GPU_COUNT, BuildSlot
 from planner.core.plan.physics import BuildWarning
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
-from planner.words.prices import price_tooltip
+from planner.words.prices import price_label, price_tooltip
 from planner.words.warnings import warning_text
+from planner.words.wording import price_basis_text
 
 CARD_STYLE = """
 SlotCard { border: 1px solid palette(mid); border-radius: 6px; background: palette(base); }
@@ -46,6 +48,9 @@ class SlotCard(QFrame):
     remove_requested = Signal(int)
     """The user asked to remove the slot at this index."""
 
+    price_requested = Signal(int, object)
+    """The user priced the slot its own way: (slot index, SlotPrice or None for the build's)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.index = -1
@@ -57,6 +62,11 @@ class SlotCard(QFrame):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setStyleSheet(CARD_STYLE)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._price_menu)
+        self._slot_price: SlotPrice | None = None
+        self._gpu_name = ""
+        self._currency = "USD"
 
         self.badge = QLabel()
         self.name = QLabel()
@@ -98,30 +108,29 @@ class SlotCard(QFrame):
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
 
     def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True,
-                  fmt: Formatter | None = None, price_kind: str = DEFAULT_KIND) -> None:
+                  fmt: Formatter | None = None, picked: PickedPrice | None = None) -> None:
         """Show a slot's GPU and count without reporting it as an edit.
 
-        Figures are formatted by ``fmt`` (the build's currency, like the totals). A GPU the
-        catalog lacks (from someone else's file) is marked: its figures are the file's snapshot.
+        Figures are formatted by ``fmt`` (the build's currency, like the totals); ``picked`` is
+        the slot's price as core chose it (:func:`~planner.core.plan.build.slot_price`), shown
+        with its kind and age. A GPU the catalog lacks (from someone else's file) is marked: its
+        figures are the file's snapshot.
         """
         fmt = fmt or Formatter()
         self.index = index
         gpu = slot.gpu
+        self._slot_price, self._gpu_name, self._currency = slot.price, gpu.name, fmt.currency
         self.gpu_id = gpu.id
         self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
         self.name.setText(gpu.name)
-        picked = gpu_price(gpu, fmt.currency, fmt.rates, price_kind)
         parts = [fmt.capacity(gpu.memory_gb), fmt.power(gpu.tdp_w),
-                 fmt.money(picked.amount, picked.currency) if picked is not None
-                 else self.tr("price unknown")]
+                 fmt.money(picked.amount, picked.currency) + " " + price_label(picked)
+                 if picked is not None else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))
         sources = "\n".join(gpu.sources[:3])
         tip = self.tr("Figures from: %1\nPrice: %2").replace("%1", sources).replace(
             "%2", price_tooltip(picked))
-        if picked is not None and picked.rate_as_of:
-            tip += "\n" + self.tr("Converted from %1 at the rates of %2").replace(
-                "%1", picked.original.currency).replace("%2", picked.rate_as_of)
         self._figures_tip = tip if in_catalog else self.tr(
             "This GPU is not in your catalog: its figures come from the file.") + "\n" + tip
         self._apply_tips()
@@ -132,6 +141,35 @@ class SlotCard(QFrame):
             self.count.blockSignals(False)
         self.setAccessibleName(self.tr("%1, %2 cards").replace("%1", gpu.name)
                                .replace("%2", str(slot.count)))
+
+    def _price_menu(self, pos: QPoint) -> None:
+        """Price these cards as the build does, new, used, at launch MSRP, or by a quote."""
+        menu = QMenu(self)
+        current = self._slot_price
+        choices: list[tuple[str, SlotPrice | None]] = [
+            (self.tr("As the build (its price basis)"), None)]
+        choices += [(self.tr("Bought %1").replace("%1", price_basis_text(b)), SlotPrice(basis=b))
+                    for b in BASES]
+        for text, price in choices:
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(current == price)
+            action.triggered.connect(
+                lambda _on=False, p=price: self.price_requested.emit(self.index, p))
+        menu.addSeparator()
+        quote = menu.addAction(self.tr("Enter a quote…"))
+        quote.setCheckable(True)
+        quote.setChecked(current is not None and current.quote is not None)
+        quote.triggered.connect(self._ask_quote)
+        menu.exec(self.mapToGlobal(pos))
+
+    def _ask_quote(self) -> None:
+        from planner.ui.quote_dialog import QuoteDialog
+
+        old = self._slot_price.quote if self._slot_price is not None else None
+        dialog = QuoteDialog(self._gpu_name, self._currency, old, self)
+        if dialog.exec() == QuoteDialog.DialogCode.Accepted:
+            self.price_requested.emit(self.index, dialog.slot_price())
 
     def show_warnings(self, warnings: list[BuildWarning]) -> None:
         """The build warnings about this card (or every card): in its tooltip, marked by its name.

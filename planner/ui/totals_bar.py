@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.core.costs.formatting import Formatter
-from planner.core.costs.prices import build_price
-from planner.core.plan.build import Build
+from planner.core.plan.build import Build, purchase
 from planner.core.plan.physics import BuildSummary, summarize
 from planner.core.views.energy import host_watts
 from planner.words.formats import formatter, number_style
@@ -101,8 +100,7 @@ class TotalsBar(QWidget):
         if not build.slots:
             self.values["price"].setToolTip("")
             return "—"
-        bought = build_price([(slot.gpu, slot.count) for slot in build.slots], fmt.currency,
-                             fmt.rates, build.cost.price_kind)
+        bought = purchase(build, fmt.rates)
         tip = self.tr("Each card at its own price (see the card's tooltip for its kind and date)")
         if bought.rate_dates:
             tip += "\n" + self.tr("Converted at the rates of %1").replace(

@@ -20,7 +20,8 @@ from planner.core.estimator.memory_notes import MemoryNote
 #: The parameters each code's template takes, in %1, %2 … order.
 PARAMETERS: dict[str, tuple[str, ...]] = {
     "checkpointing-full": (), "checkpointing-every": ("every", "checkpointed", "layers"),
-    "checkpointing-selective": (), "cnn-checkpointing": (), "vision-unsplit": (),
+    "checkpointing-selective": (), "checkpointing-op": (), "activation-offloading": (),
+    "kbit-prep": (), "cnn-checkpointing": (), "vision-unsplit": (),
     "ddp-buckets": (), "zero3-gather": ("strategy",), "deepspeed-recipe": (),
     "optimizer-step-peak": ("impl",), "optimizer-in-backward": (), "paged-optimizer": ("size",),
     "offload": ("what", "size"), "qlora-base": ("bits", "quant"), "int8-base": (),
@@ -46,6 +47,16 @@ def _template(code: str) -> str | None:
         case "checkpointing-selective":
             return Qca.translate("MemoryNotes", "Selective checkpointing recomputes the attention "
                                  "sub-block of each layer; the MLP's activations are kept.")
+        case "checkpointing-op":
+            return Qca.translate("MemoryNotes", "Op-level selective checkpointing (torchtitan's "
+                                 "'op'): each layer keeps its input, every other matmul's output "
+                                 "and the attention output; the rest is recomputed in backward.")
+        case "activation-offloading":
+            return Qca.translate("MemoryNotes", "Activation offloading: saved activations wait in "
+                                 "host RAM and return a layer ahead of backward.")
+        case "kbit-prep":
+            return Qca.translate("MemoryNotes", "prepare_model_for_kbit_training casts the "
+                                 "unquantized modules (embeddings, norms, LM head) to fp32.")
         case "cnn-checkpointing":
             return Qca.translate("MemoryNotes", "Checkpointed CNN stages are recomputed one at a "
                                  "time in backward (~33 % more compute).")

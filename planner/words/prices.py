@@ -1,21 +1,68 @@
-"""Words for a picked price: its kind and date, for tooltips (core decides, this only words it)."""
+"""Words for a picked price: its basis, kind, date and age (core decides, this only words it)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
-from planner.core.costs.prices import PickedPrice
-from planner.words.wording import price_kind_text
+from planner.core.costs.prices import FRESH_DAYS, NEW, QUOTE, PickedPrice
+from planner.words.wording import price_basis_text, price_kind_text
+
+DAYS_PER_MONTH = 30.44
+
+
+class Prices(QObject):
+    """The translation context of price words (``Prices.tr("…", "", n)`` for plurals)."""
+
+    @classmethod
+    def tr(cls, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+        """Translate a price word (a class method: prices have no object)."""
+        return QCoreApplication.translate("Prices", text, disambiguation, n)
+
+
+def age_text(picked: PickedPrice) -> str:
+    """"3 months old", "14 months old", "this month"."""
+    months = int(picked.age_days / DAYS_PER_MONTH)
+    if months < 1:
+        return Prices.tr("this month")
+    return Prices.tr("%n month(s) old", "", months)
+
+
+def price_label(picked: PickedPrice | None) -> str:
+    """The short label beside a price on a card: "(new, 2 months old)", "(used, stale)"."""
+    if picked is None:
+        return ""
+    age = age_text(picked)
+    if picked.stale:
+        age = Prices.tr("stale: %1").replace("%1", age)
+    return Prices.tr("(%1, %2)").replace("%1", price_basis_text(picked.basis)).replace("%2", age)
 
 
 def price_tooltip(picked: PickedPrice | None) -> str:
-    """"Retail (street) price of 2026-01-05 — source: …", or that no price is known."""
+    """"Retail (street) price of 2026-01-05 — source: …", its basis and age, or no price."""
     if picked is None:
-        return QCoreApplication.translate("Prices", "No price known")
-    text = QCoreApplication.translate("Prices", "%1 of %2 — source: %3").replace(
-        "%1", price_kind_text(picked.kind)).replace("%2", picked.as_of).replace(
-        "%3", picked.source or QCoreApplication.translate("Prices", "entered by you"))
-    if not picked.preferred:
-        text += "\n" + QCoreApplication.translate(
-            "Prices", "(no price of the preferred kind is on record)")
-    return text[0].upper() + text[1:]
+        return Prices.tr("No price known")
+    if picked.basis == QUOTE:
+        text = Prices.tr("Quote of %1 — from: %2").replace("%1", picked.as_of).replace(
+            "%2", picked.source or Prices.tr("entered by you"))
+    else:
+        text = Prices.tr("%1 of %2 — source: %3").replace(
+            "%1", price_kind_text(picked.kind)).replace("%2", picked.as_of).replace(
+            "%3", picked.source or Prices.tr("entered by you"))
+    text = text[0].upper() + text[1:]
+    lines = [text, Prices.tr("Costed as: %1 (%2)").replace(
+        "%1", price_basis_text(picked.basis)).replace("%2", age_text(picked))]
+    if picked.fallback:
+        if picked.wanted == NEW:
+            lines.append(Prices.tr(
+                "No new price in the last %n month(s): the newest %1 stands in.", "",
+                FRESH_DAYS // 30).replace("%1", price_basis_text(picked.basis)))
+        else:
+            lines.append(Prices.tr("No %1 price is on record: the newest %2 stands in.").replace(
+                "%1", price_basis_text(picked.wanted)).replace(
+                "%2", price_basis_text(picked.basis)))
+    if picked.stale:
+        lines.append(Prices.tr("Stale: older than 12 months."))
+    if picked.rate_as_of:
+        lines.append(Prices.tr("Converted from %1 at the rates of %2").replace(
+            "%1", picked.original.currency).replace("%2", picked.rate_as_of))
+    return "\n".join(lines)

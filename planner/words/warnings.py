@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication as Qca
 
+from planner.core.costs.formatting import Formatter
 from planner.core.plan.physics import (
     ATX_EXPANSION_SLOTS,
     CIRCUITS_W,
@@ -18,10 +19,10 @@ from planner.core.plan.physics import (
 from planner.words.formats import formatter
 
 
-def _number(text: str) -> str:
-    """A whole number from core's parameters in the user's separators (the one formatter)."""
+def _number(text: str, fmt: Formatter) -> str:
+    """A whole number from core's parameters in the reader's separators (the one formatter)."""
     try:
-        return formatter().number(float(text))
+        return fmt.number(float(text))
     except ValueError:
         return text
 
@@ -88,7 +89,7 @@ def _rocm_status(status: str) -> str:
     return status
 
 
-def _args(warning: BuildWarning) -> list[str] | None:
+def _args(warning: BuildWarning, fmt: Formatter) -> list[str] | None:
     p = warning.params
     try:
         match warning.code:
@@ -103,22 +104,26 @@ def _args(warning: BuildWarning) -> list[str] | None:
             case "connectors":
                 return [p["count"]]
             case "psu":
-                return [_number(p["watts"])]
+                return [_number(p["watts"], fmt)]
             case "circuit":
                 limit = CIRCUITS_W.get(p["circuit"])
                 if limit is None:
                     return None
-                return [_number(p["watts"]), p["circuit"], _number(str(limit))]
+                return [_number(p["watts"], fmt), p["circuit"], _number(str(limit), fmt)]
             case _:
                 return []
     except KeyError:
         return None
 
 
-def warning_text(warning: BuildWarning) -> str:
-    """One sentence for the user, translated when the code is known."""
+def warning_text(warning: BuildWarning, fmt: Formatter | None = None) -> str:
+    """One sentence for the reader, translated when the code is known.
+
+    ``fmt`` words its numbers (the sheet's, printed in its own number style); by default the
+    screen's formatter in the user's locale.
+    """
     template = _template(warning.code)
-    args = _args(warning) if template is not None else None
+    args = _args(warning, fmt or formatter()) if template is not None else None
     if template is None or args is None:
         return warning.message
     for n, value in reversed(list(enumerate(args, start=1))):

@@ -15,7 +15,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from planner.core.costs.formatting import Formatter
 from planner.core.estimator.headroom import DOES_NOT_FIT, FITS, TIGHT
+from planner.core.estimator.links import BRIDGE, NETWORK, PCIE_HOST
 from planner.core.views.compare import NO_FIGURE, ComparisonRow
+from planner.core.views.links import UNKNOWN, LinkUse
 
 #: Comparison row names by row key (workload rows are named after their workload instead).
 ROW_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
@@ -55,6 +57,7 @@ ROW_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
     "psu": QT_TRANSLATE_NOOP("Comparison", "Recommended PSU"),
     "circuit": QT_TRANSLATE_NOOP("Comparison", "Wall circuit"),
     "warnings": QT_TRANSLATE_NOOP("Comparison", "Warnings"),
+    "link": QT_TRANSLATE_NOOP("Comparison", "Waiting on the GPU link"),
 })
 
 #: Wall circuits as a buyer knows them (physics.CIRCUITS_W's keys).
@@ -133,6 +136,14 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
     (:func:`verdict_text`), since the panel puts it on a second line and the sheet colours it.
     """
     value = row.values[column]
+    if row.kind == "link":
+        use = row.links[column] if column < len(row.links) else None
+        if use is None:
+            return "—"
+        if value is None:
+            return link_text(use)
+        return (QCoreApplication.translate("Comparison", "%1 on %2")
+                .replace("%1", fmt.percent(float(value))).replace("%2", link_text(use)))
     if value is None:
         note = row.notes[column] if column < len(row.notes) else None
         return (QCoreApplication.translate("Comparison", "no figure on record")
@@ -160,6 +171,29 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
     return fmt.number(number, row.decimals)
 
 
+def link_text(use: LinkUse) -> str:
+    """The link a run waits on, short enough for a table cell: "PCIe 4.0 x8 via host memory".
+
+    Link names (NVLink 3, PCIe 4.0 x16) are the vendors' and stay as they are; "via host memory"
+    is a GeForce card without peer-to-peer, "(x8/x8)" two cards sharing a desktop CPU's lanes.
+    """
+    translate = QCoreApplication.translate
+    if use.kind == UNKNOWN:
+        return translate("Links", "link not on record")
+    if use.kind == PCIE_HOST:
+        text = translate("Links", "%1 via host memory").replace(
+            "%1", use.name)
+    elif use.kind == NETWORK:
+        text = translate("Links", "%1 network").replace("%1", use.name)
+    elif use.kind == BRIDGE:
+        text = translate("Links", "%1 bridge").replace("%1", use.name)
+    else:
+        text = use.name
+    if use.lanes_split:
+        text = translate("Links", "%1 (x8/x8)").replace("%1", text)
+    return text
+
+
 def duration_text(hours: float, fmt: Formatter) -> str:
     """A job's length: hours up to two days, then days."""
     if hours < 48:
@@ -178,4 +212,16 @@ def price_kind_text(kind: str) -> str:
         "street": translate("Prices", "retail (street) price"),
         "estimate": translate("Prices", "press estimate"),
         "used": translate("Prices", "used price"),
+        "quote": translate("Prices", "quote"),
     }.get(kind, kind)
+
+
+def price_basis_text(basis: str) -> str:
+    """What a card is costed at, in the user's language: new, used, launch MSRP, a quote."""
+    translate = QCoreApplication.translate
+    return {
+        "new": translate("Prices", "new"),
+        "used": translate("Prices", "used"),
+        "msrp": translate("Prices", "launch MSRP"),
+        "quote": translate("Prices", "quote"),
+    }.get(basis, basis)

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ComparePanel</name>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2 (%n GPU)</numerusform>
+            <numerusform>%1× %2 (%n GPUs)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparisonPanel</name>
     <message numerus="yes">
         <source>Estimated for the build&apos;s %n GPU(s) of this card: training at %2 % of the card&apos;s peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
@@ -27,6 +37,13 @@
             <numerusform>%n years</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2 (%n GPU)</numerusform>
+            <numerusform>%1× %2 (%n GPUs)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DocumentFiles</name>
@@ -49,6 +66,16 @@
     </message>
 </context>
 <context>
+    <name>EnergyPanel</name>
+    <message numerus="yes">
+        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
+        <translation>
+            <numerusform>Renting %1 × %2 (%3, %n GPU): %4 per hour, %5 per year.</numerusform>
+            <numerusform>Renting %1 × %2 (%3, %n GPUs): %4 per hour, %5 per year.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HeadroomPanel</name>
     <message numerus="yes">
         <source>%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.</source>
@@ -65,6 +92,33 @@
         <translation>
             <numerusform>%n GPU</numerusform>
             <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MeasuredRunsPanel</name>
+    <message numerus="yes">
+        <source>%n measured run(s).</source>
+        <translation>
+            <numerusform>%n measured run.</numerusform>
+            <numerusform>%n measured runs.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Prices</name>
+    <message numerus="yes">
+        <source>%n month(s) old</source>
+        <translation>
+            <numerusform>%n month old</numerusform>
+            <numerusform>%n months old</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No new price in the last %n month(s): the newest %1 stands in.</source>
+        <translation>
+            <numerusform>No new price in the last %n month: the newest %1 stands in.</numerusform>
+            <numerusform>No new price in the last %n months: the newest %1 stands in.</numerusform>
         </translation>
     </message>
 </context>
@@ -92,6 +146,47 @@
         <translation>
             <numerusform>%n workload</numerusform>
             <numerusform>%n workloads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Runs</name>
+    <message numerus="yes">
+        <source>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</source>
+        <translation>
+            <numerusform>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on that run ±%4.</numerusform>
+            <numerusform>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured in %n of your runs of this configuration: %1 (%2).</source>
+        <translation>
+            <numerusform>Measured in %n of your runs of this configuration: %1 (%2).</numerusform>
+            <numerusform>Measured in %n of your runs of this configuration: %1 (%2).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunsController</name>
+    <message numerus="yes">
+        <source>Imported %n measured run(s).</source>
+        <translation>
+            <numerusform>Imported %n measured run.</numerusform>
+            <numerusform>Imported %n measured runs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) could not be imported.</source>
+        <translation>
+            <numerusform>%n record could not be imported.</numerusform>
+            <numerusform>%n records could not be imported.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n measured run(s).</source>
+        <translation>
+            <numerusform>Exported %n measured run.</numerusform>
+            <numerusform>Exported %n measured runs.</numerusform>
         </translation>
     </message>
 </context>

@@ -20,6 +20,10 @@
         <translation> 年</translation>
     </message>
     <message>
+        <source>New: what a shop charges now (a card with no new price in the last 12 months costs its newest used price, and says so). Used: second-hand. Launch MSRP: the vendor&apos;s price at launch.</source>
+        <translation>新卡：商店当前售价（12 个月内没有新卡价格的显卡按其最新二手价计，并注明）。二手：二手市场价。首发建议价：厂商发布时的价格。</translation>
+    </message>
+    <message>
         <source>Use</source>
         <translation>使用时长</translation>
     </message>
@@ -38,6 +42,10 @@
     <message>
         <source>Currency</source>
         <translation>货币</translation>
+    </message>
+    <message>
+        <source>Cost GPUs at</source>
+        <translation>GPU 计价方式</translation>
     </message>
     <message>
         <source>PUE</source>
@@ -71,12 +79,28 @@
         <source>The cheapest rental on record of the build&apos;s GPU model, as many GPUs as the build has; a build of several GPU models has none</source>
         <translation>记录中本配置 GPU 型号最便宜的租用方案，数量与配置相同；含多种 GPU 型号的配置没有同款同量的租用</translation>
     </message>
+    <message>
+        <source>Electricity price converted: %1 %2 per kWh is %3 %4 at the rates of %5.</source>
+        <translation>电价已换算：每千瓦时 %1 %2 按 %5 的汇率为 %3 %4。</translation>
+    </message>
 </context>
 <context>
     <name>BuildCanvas</name>
     <message>
         <source>Build</source>
         <translation>配置</translation>
+    </message>
+    <message>
+        <source>Build name</source>
+        <translation>配置名称</translation>
+    </message>
+    <message>
+        <source>The build&apos;s name, the title of its printed sheet; left empty, the build is called after its cards</source>
+        <translation>配置的名称，也是打印对比表的标题；留空时以其显卡命名</translation>
+    </message>
+    <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
     </message>
 </context>
 <context>
@@ -257,8 +281,8 @@
         <translation>价格不限</translation>
     </message>
     <message>
-        <source>At most this price per GPU (US dollars); GPUs without a known price are hidden while set</source>
-        <translation>每张 GPU 的最高价格（美元）；设置后将隐藏价格未知的 GPU</translation>
+        <source>At most this price per GPU (in the build&apos;s currency); GPUs without a known price are hidden while set</source>
+        <translation>每块 GPU 的最高价格（以本配置的货币计）；设置后隐藏价格未知的 GPU</translation>
     </message>
     <message>
         <source> W</source>
@@ -331,6 +355,12 @@
     <message>
         <source>Duplicate the build as a variant (above the build cards) to compare candidate builds side by side.</source>
         <translation>将配置复制为方案（在配置卡片上方），即可并排比较候选配置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Best of the compared (higher is better)</source>
@@ -493,6 +523,10 @@
         <translation>警告</translation>
     </message>
     <message>
+        <source>Waiting on the GPU link</source>
+        <translation>等待 GPU 互联</translation>
+    </message>
+    <message>
         <source>120 V / 15 A</source>
         <extracomment>Wall circuits as a buyer knows them (physics.CIRCUITS_W&apos;s keys).</extracomment>
         <translation>120 V / 15 A</translation>
@@ -536,6 +570,10 @@
     <message>
         <source>Time for the job: %1</source>
         <translation>完成任务用时：%1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>等待 %1：%2</translation>
     </message>
     <message>
         <source>no figure on record</source>
@@ -679,8 +717,16 @@
         </translation>
     </message>
     <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
+    </message>
+    <message>
         <source>↑ %1 after %2 (off scale)</source>
         <translation>↑ %2后达 %1（超出刻度）</translation>
+    </message>
+    <message>
+        <source>GPUs costed %1</source>
+        <translation>GPU 按%1计价</translation>
     </message>
     <message>
         <source>at the rates of %1</source>
@@ -751,8 +797,18 @@
         <translation>购置相对租用的回本时间</translation>
     </message>
     <message>
-        <source>%1 months (%2)</source>
-        <translation>%1 个月（%2）</translation>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s))</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>vs %1</source>
+        <translation>对比 %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -1054,6 +1110,22 @@
         <translation>LoRA 秩</translation>
     </message>
     <message>
+        <source>activation offloading</source>
+        <translation>激活卸载</translation>
+    </message>
+    <message>
+        <source>target length</source>
+        <translation>目标长度</translation>
+    </message>
+    <message>
+        <source>software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>k-bit preparation</source>
+        <translation>k 位量化准备</translation>
+    </message>
+    <message>
         <source>Add %1</source>
         <translation>添加 %1</translation>
     </message>
@@ -1066,6 +1138,10 @@
     <message>
         <source>Change count of %1</source>
         <translation>修改 %1 的数量</translation>
+    </message>
+    <message>
+        <source>Change the price of %1</source>
+        <translation>修改 %1 的价格</translation>
     </message>
     <message>
         <source>Remove %1</source>
@@ -1192,6 +1268,18 @@
         <translation>切换到 %1</translation>
     </message>
     <message>
+        <source>A build name has at most %1 characters.</source>
+        <translation>配置名称最多 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>Name the build %1</source>
+        <translation>将配置命名为 %1</translation>
+    </message>
+    <message>
+        <source>Unname the build</source>
+        <translation>取消配置名称</translation>
+    </message>
+    <message>
         <source>A variant needs a name.</source>
         <translation>方案需要一个名称。</translation>
     </message>
@@ -1280,8 +1368,18 @@
         <translation>没有资料给出空闲功耗的显卡未计空闲功耗。</translation>
     </message>
     <message>
-        <source>No like-for-like rental on record (the same GPU, the same count); choose an instance to compare with.</source>
-        <translation>没有同型号、同数量的云租用记录；请选择一个实例进行比较。</translation>
+        <source>No like-for-like rental on record (the same GPU model, at least as many GPUs).</source>
+        <translation>没有同型号、同等数量（或更多）GPU 的租用报价记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
+        <translation>
+            <numerusform>租用 %1 × %2（%3，%n 块 GPU）：每小时 %4，每年 %5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The instance chosen to rent holds another GPU: the same GPUs are compared instead.</source>
+        <translation>所选租用实例使用其他型号的 GPU：改为与相同 GPU 比较。</translation>
     </message>
     <message>
         <source>Board power %1 W, %2
@@ -1304,14 +1402,6 @@ Source: %3</source>
     <message>
         <source>Purchase: %1.</source>
         <translation>购置：%1。</translation>
-    </message>
-    <message>
-        <source>Renting %1 × %2 (%3): %4 per hour, %5 per year.</source>
-        <translation>租用 %1 × %2（%3）：每小时 %4，每年 %5。</translation>
-    </message>
-    <message>
-        <source>Not like for like: the chosen instance holds other GPUs or another count.</source>
-        <translation>并非同类比较：所选实例的 GPU 型号或数量与本配置不同。</translation>
     </message>
     <message>
         <source>No price is known for these cards, so no break-even.</source>
@@ -1375,6 +1465,61 @@ Source: %3</source>
     <message>
         <source>Both hold the same build; only the file&apos;s dates or format differ.</source>
         <translation>两者的配置相同；只有文件的日期或格式不同。</translation>
+    </message>
+</context>
+<context>
+    <name>FileErrors</name>
+    <message>
+        <source>Could not save &apos;%1&apos;: the disk is full; free some space and save again.</source>
+        <translation>无法保存“%1”：磁盘已满，请腾出空间后再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: your disk quota is used up; free some space and save again.</source>
+        <translation>无法保存“%1”：磁盘配额已用完，请腾出空间后再保存。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: you do not have permission to write there; choose another folder.</source>
+        <translation>无法保存“%1”：没有写入该位置的权限，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: that disk is read-only; choose another folder.</source>
+        <translation>无法保存“%1”：该磁盘为只读，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: its folder does not exist; choose another folder.</source>
+        <translation>无法保存“%1”：所在文件夹不存在，请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: a folder has that name; choose another name.</source>
+        <translation>无法保存“%1”：已有同名文件夹，请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: the name is too long; choose a shorter name.</source>
+        <translation>无法保存“%1”：名称太长，请换一个短一些的名称。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: it is a folder, not a file.</source>
+        <translation>无法打开“%1”：这是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: it is not a regular file.</source>
+        <translation>无法打开“%1”：这不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: there is no such file.</source>
+        <translation>无法打开“%1”：文件不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: you do not have permission to read it.</source>
+        <translation>无法打开“%1”：没有读取权限。</translation>
+    </message>
+    <message>
+        <source>Cannot open &apos;%1&apos;: the system says &apos;%2&apos;.</source>
+        <translation>无法打开“%1”：系统提示“%2”。</translation>
+    </message>
+    <message>
+        <source>Could not save &apos;%1&apos;: the system says &apos;%2&apos;; try again or choose another folder.</source>
+        <translation>无法保存“%1”：系统提示“%2”，请重试或选择其他文件夹。</translation>
     </message>
 </context>
 <context>
@@ -1455,6 +1600,14 @@ Source: %3</source>
         <translation>%1 单卡：已用 %2，可用 %3</translation>
     </message>
     <message>
+        <source>GPU link: %1; its waiting is not counted</source>
+        <translation>GPU 互联：%1；其等待时间未计入</translation>
+    </message>
+    <message>
+        <source>The GPUs wait on %1 for %2 of each training step</source>
+        <translation>每个训练步中，GPU 有 %2 的时间在等待 %1</translation>
+    </message>
+    <message>
         <source>Estimate from %1, ±%2 % (%3 – %4); peak at %5.</source>
         <translation>估算依据：%1，±%2%（%3 – %4）；峰值出现在 %5。</translation>
     </message>
@@ -1473,6 +1626,37 @@ Source: %3</source>
     <message>
         <source>Every tracked workload fits this build: nothing to change.</source>
         <translation>所有跟踪的工作负载都放得下：无需调整。</translation>
+    </message>
+</context>
+<context>
+    <name>Jobs</name>
+    <message>
+        <source>Cancel</source>
+        <extracomment>A job&apos;s dialog appears only after this long (ms): shorter work passes unseen.</extracomment>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <source>link not on record</source>
+        <translation>互联信息缺失</translation>
+    </message>
+    <message>
+        <source>%1 via host memory</source>
+        <translation>%1，经主机内存中转</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 网络</translation>
+    </message>
+    <message>
+        <source>%1 bridge</source>
+        <translation>%1 桥接</translation>
+    </message>
+    <message>
+        <source>%1 (x8/x8)</source>
+        <translation>%1（x8/x8）</translation>
     </message>
 </context>
 <context>
@@ -1516,6 +1700,10 @@ Source: %3</source>
     <message>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Import &amp;Measured Runs…</source>
+        <translation>导入实测运行(&amp;M)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1641,6 +1829,159 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>MeasuredRunsPanel</name>
+    <message>
+        <source>Calibrate estimates from my runs</source>
+        <translation>用我的运行校准估算</translation>
+    </message>
+    <message>
+        <source>Per GPU model and software stack, fit a fixed overhead and a proportional slack from your runs and apply them to estimates on that GPU</source>
+        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的余量，并用于该 GPU 上的估算</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>度量</translation>
+    </message>
+    <message>
+        <source>Estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Calibrated error</source>
+        <translation>校准后误差</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行数</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Error on the runs</source>
+        <translation>在这些运行上的误差</translation>
+    </message>
+    <message>
+        <source>Leave-one-out</source>
+        <translation>留一法误差</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Export Selected…</source>
+        <translation>导出所选…</translation>
+    </message>
+    <message>
+        <source>Keep notes and paths</source>
+        <translation>保留备注和路径</translation>
+    </message>
+    <message>
+        <source>Without it, exported runs leave out your notes and cut local model paths to the folder name</source>
+        <translation>不勾选时，导出的运行不含你的备注，本地模型路径只保留文件夹名</translation>
+    </message>
+    <message>
+        <source>Your measured runs appear here once the catalog is open.</source>
+        <translation>目录打开后，你的实测运行会显示在这里。</translation>
+    </message>
+    <message>
+        <source>No measured runs yet. Record one with planner/measure.py (see docs/measured-run.md), then import it with File ▸ Import Measured Runs… or drop the file on the window.</source>
+        <translation>还没有实测运行。用 planner/measure.py 记录一次运行（见 docs/measured-run.md），再用“文件 ▸ 导入实测运行…”导入，或把文件拖到窗口上。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n measured run(s).</source>
+        <translation>
+            <numerusform>%n 次实测运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Calibration is off: estimates are the formulas&apos; alone.</source>
+        <translation>校准已关闭：估算只来自公式。</translation>
+    </message>
+    <message>
+        <source>No calibration is applied: too few runs, or none predicts your runs better than the formulas.</source>
+        <translation>未应用校准：运行太少，或校准对你的运行的预测不比公式好。</translation>
+    </message>
+    <message>
+        <source>Estimates on %1 are calibrated from your runs.</source>
+        <translation>%1 上的估算已按你的运行校准。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>In use</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <source>Not applied: no better than the formulas</source>
+        <translation>未应用：不比公式好</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Not used: an older stack</source>
+        <translation>未使用：较旧的软件栈</translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+</context>
+<context>
     <name>MemoryNotes</name>
     <message>
         <source>Gradient checkpointing keeps each layer&apos;s input and recomputes one layer at a time (~33 % more compute).</source>
@@ -1654,6 +1995,18 @@ Source: %3</source>
     <message>
         <source>Selective checkpointing recomputes the attention sub-block of each layer; the MLP&apos;s activations are kept.</source>
         <translation>选择性检查点重算每层的注意力子块；MLP 的激活值保留。</translation>
+    </message>
+    <message>
+        <source>Op-level selective checkpointing (torchtitan&apos;s &apos;op&apos;): each layer keeps its input, every other matmul&apos;s output and the attention output; the rest is recomputed in backward.</source>
+        <translation>算子级选择性检查点（torchtitan 的 &apos;op&apos;）：每层保留其输入、每隔一个矩阵乘法的输出和注意力输出；其余在反向传播中重新计算。</translation>
+    </message>
+    <message>
+        <source>Activation offloading: saved activations wait in host RAM and return a layer ahead of backward.</source>
+        <translation>激活卸载：保存的激活在主机内存中等待，并在反向传播前提前一层取回。</translation>
+    </message>
+    <message>
+        <source>prepare_model_for_kbit_training casts the unquantized modules (embeddings, norms, LM head) to fp32.</source>
+        <translation>prepare_model_for_kbit_training 将未量化的模块（嵌入、归一化层、LM 头）转换为 fp32。</translation>
     </message>
     <message>
         <source>Checkpointed CNN stages are recomputed one at a time in backward (~33 % more compute).</source>
@@ -1769,6 +2122,116 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Names</name>
+    <message>
+        <source>Beijing residential tiered tariff (北京居民阶梯电价)</source>
+        <extracomment>The tariff names of data/tariffs.toml, exactly as written there.</extracomment>
+        <translation>北京居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>Zhejiang residential tiered tariff (浙江居民阶梯电价)</source>
+        <translation>浙江居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>U.S. average residential price (EIA Electric Power Monthly, as of April 2026)</source>
+        <translation>美国居民平均电价（EIA《电力月报》，2026 年 4 月）</translation>
+    </message>
+    <message>
+        <source>U.S. average commercial price (EIA Electric Power Monthly, as of April 2026)</source>
+        <translation>美国商业平均电价（EIA《电力月报》，2026 年 4 月）</translation>
+    </message>
+    <message>
+        <source>California average residential price (EIA, 2025)</source>
+        <translation>加州居民平均电价（EIA，2025 年）</translation>
+    </message>
+    <message>
+        <source>California average commercial price (EIA Electric Power Monthly, as of April 2026)</source>
+        <translation>加州商业平均电价（EIA《电力月报》，2026 年 4 月）</translation>
+    </message>
+    <message>
+        <source>Texas average residential price (EIA, 2025)</source>
+        <translation>得州居民平均电价（EIA，2025 年）</translation>
+    </message>
+    <message>
+        <source>Texas average commercial price (EIA, 2023)</source>
+        <translation>得州商业平均电价（EIA，2023 年）</translation>
+    </message>
+    <message>
+        <source>EU-27 average household electricity price (Eurostat, H1 2025)</source>
+        <translation>欧盟 27 国家庭平均电价（欧盟统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>EU-27 average non-household electricity price (Eurostat, H1 2025)</source>
+        <translation>欧盟 27 国非家庭平均电价（欧盟统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>Germany household electricity price (Eurostat, H1 2025)</source>
+        <translation>德国家庭电价（欧盟统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>Germany household electricity price (Destatis, H1 2025)</source>
+        <translation>德国家庭电价（德国联邦统计局，2025 年上半年）</translation>
+    </message>
+    <message>
+        <source>France household electricity price (Eurostat, H2 2024)</source>
+        <translation>法国家庭电价（欧盟统计局，2024 年下半年）</translation>
+    </message>
+    <message>
+        <source>China, national average electricity CO2 factor (MEE/NBS)</source>
+        <extracomment>The grid-carbon regions of data/carbon.toml, exactly as written there.</extracomment>
+        <translation>中国，全国平均电力二氧化碳排放因子（生态环境部/国家统计局）</translation>
+    </message>
+    <message>
+        <source>China, national average excluding market-traded non-fossil electricity (MEE/NBS)</source>
+        <translation>中国，全国平均（不含市场化交易的非化石能源电量）（生态环境部/国家统计局）</translation>
+    </message>
+    <message>
+        <source>China, North China grid average electricity CO2 factor (MEE/NBS; includes Beijing)</source>
+        <translation>中国，华北电网平均电力二氧化碳排放因子（生态环境部/国家统计局；含北京）</translation>
+    </message>
+    <message>
+        <source>China, East China grid average electricity CO2 factor (MEE/NBS; includes Zhejiang)</source>
+        <translation>中国，华东电网平均电力二氧化碳排放因子（生态环境部/国家统计局；含浙江）</translation>
+    </message>
+    <message>
+        <source>United States, utility-scale generation average (EIA)</source>
+        <translation>美国，公用事业规模发电平均值（EIA）</translation>
+    </message>
+    <message>
+        <source>European Union (EU-27), GHG intensity of electricity generation (EEA), gCO2e</source>
+        <translation>欧盟（27 国），发电温室气体排放强度（欧洲环境署），gCO2e</translation>
+    </message>
+    <message>
+        <source>Germany, CO2 emission factor of the electricity mix (Umweltbundesamt)</source>
+        <translation>德国，电力结构二氧化碳排放因子（德国联邦环境署）</translation>
+    </message>
+    <message>
+        <source>France, carbon intensity of electricity production (RTE), gCO2e</source>
+        <translation>法国，发电碳排放强度（RTE），gCO2e</translation>
+    </message>
+    <message>
+        <source>World, carbon intensity of electricity generation (Ember)</source>
+        <translation>全球，发电碳排放强度（Ember）</translation>
+    </message>
+    <message>
+        <source>World, power-sector emission intensity incl. lifecycle emissions (Ember 2024 methodology), gCO2e</source>
+        <translation>全球，电力行业排放强度（含全生命周期排放，Ember 2024 年方法），gCO2e</translation>
+    </message>
+    <message>
+        <source>Entry: students and individuals</source>
+        <extracomment>Recommend&apos;s presets by id (core names them in English for the CLI).</extracomment>
+        <translation>入门：学生和个人</translation>
+    </message>
+    <message>
+        <source>Advanced: research and mid-size projects</source>
+        <translation>进阶：科研和中型项目</translation>
+    </message>
+    <message>
+        <source>Professional: large models and data centres</source>
+        <translation>专业：大模型和数据中心</translation>
+    </message>
+</context>
+<context>
     <name>Notice</name>
     <message>
         <source>Notice</source>
@@ -1809,6 +2272,10 @@ Source: %3</source>
         <source>Compare Variants</source>
         <translation>方案比较</translation>
     </message>
+    <message>
+        <source>Measured Runs</source>
+        <translation>实测运行</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -1823,14 +2290,6 @@ Source: %3</source>
     <message>
         <source>New builds start with</source>
         <translation>新建配置的默认假设</translation>
-    </message>
-    <message>
-        <source>The newest price of this kind is used; a card without one falls back to another kind, and says so.</source>
-        <translation>使用该类型的最新价格；没有该类型价格的显卡改用其他类型，并会注明。</translation>
-    </message>
-    <message>
-        <source>Cost GPUs at</source>
-        <translation>GPU 计价方式</translation>
     </message>
     <message>
         <source>An open build keeps its own assumptions; they are saved in its file.</source>
@@ -1888,20 +2347,107 @@ Source: %3</source>
         <translation>二手价</translation>
     </message>
     <message>
+        <source>quote</source>
+        <translation>报价</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新卡</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
+        <source>launch MSRP</source>
+        <translation>首发建议价</translation>
+    </message>
+    <message>
+        <source>this month</source>
+        <translation>本月</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n month(s) old</source>
+        <translation>
+            <numerusform>%n 个月前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>已过时：%1</translation>
+    </message>
+    <message>
+        <source>(%1, %2)</source>
+        <translation>（%1，%2）</translation>
+    </message>
+    <message>
         <source>No price known</source>
         <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>Quote of %1 — from: %2</source>
+        <translation>%1 的报价 — 来自：%2</translation>
     </message>
     <message>
         <source>%1 of %2 — source: %3</source>
         <translation>%2 的%1 — 来源：%3</translation>
     </message>
     <message>
+        <source>Costed as: %1 (%2)</source>
+        <translation>计价方式：%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>No new price in the last %n month(s): the newest %1 stands in.</source>
+        <translation>
+            <numerusform>最近 %n 个月没有新卡价格：改用最新的%1价格。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No %1 price is on record: the newest %2 stands in.</source>
+        <translation>没有%1价格记录：改用最新的%2价格。</translation>
+    </message>
+    <message>
+        <source>Stale: older than 12 months.</source>
+        <translation>已过时：超过 12 个月。</translation>
+    </message>
+    <message>
+        <source>Converted from %1 at the rates of %2</source>
+        <translation>由 %1 按 %2 的汇率换算</translation>
+    </message>
+    <message>
         <source>entered by you</source>
         <translation>您自己输入</translation>
     </message>
+</context>
+<context>
+    <name>QuoteDialog</name>
     <message>
-        <source>(no price of the preferred kind is on record)</source>
-        <translation>（没有所选类型的价格记录）</translation>
+        <source>Quote for %1</source>
+        <translation>%1 的报价</translation>
+    </message>
+    <message>
+        <source>The price quoted for one card</source>
+        <translation>单卡报价</translation>
+    </message>
+    <message>
+        <source>Who quoted it</source>
+        <translation>报价方</translation>
+    </message>
+    <message>
+        <source>Price per card</source>
+        <translation>单卡价格</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Quoted on</source>
+        <translation>报价日期</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>供应商</translation>
     </message>
 </context>
 <context>
@@ -1940,12 +2486,44 @@ Source: %3</source>
         <translation>N = </translation>
     </message>
     <message>
+        <source>Activation offloading (torchtune)</source>
+        <translation>激活卸载（torchtune）</translation>
+    </message>
+    <message>
+        <source>enable_activation_offloading: saved activations wait in host RAM and come back a layer ahead of backward</source>
+        <translation>enable_activation_offloading：保存的激活在主机内存中等待，并在反向传播前提前一层取回</translation>
+    </message>
+    <message>
+        <source>As long as the source</source>
+        <translation>与源序列等长</translation>
+    </message>
+    <message>
+        <source>Decoder (target) tokens of an encoder-decoder model such as T5; the sequence length is the source</source>
+        <translation>编码器-解码器模型（如 T5）的解码器（目标）词元数；序列长度为源序列</translation>
+    </message>
+    <message>
+        <source>prepare_model_for_kbit_training (PEFT)</source>
+        <translation>prepare_model_for_kbit_training（PEFT）</translation>
+    </message>
+    <message>
+        <source>Casts the modules left unquantized (embeddings, norms, LM head) to fp32 before QLoRA</source>
+        <translation>在 QLoRA 之前将未量化的模块（嵌入、归一化层、LM 头）转换为 fp32</translation>
+    </message>
+    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
         <source>Head</source>
         <translation>任务头</translation>
+    </message>
+    <message>
+        <source>Target length</source>
+        <translation>目标长度</translation>
+    </message>
+    <message>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
     </message>
     <message>
         <source>Adapters</source>
@@ -2151,6 +2729,10 @@ Source: %3</source>
         <translation>并行方式</translation>
     </message>
     <message>
+        <source>How it is sold</source>
+        <translation>销售形式</translation>
+    </message>
+    <message>
         <source>Apply to build</source>
         <translation>应用到配置</translation>
     </message>
@@ -2163,6 +2745,14 @@ Source: %3</source>
     <message>
         <source>Nothing in the catalog fits these workloads within the limits.</source>
         <translation>在这些限制内，目录中没有能容纳这些工作负载的配置。</translation>
+    </message>
+    <message>
+        <source>SXM modules: an HGX server of %1 GPUs</source>
+        <translation>SXM 模块：%1 卡 HGX 服务器</translation>
+    </message>
+    <message>
+        <source>OAM modules: an 8-GPU server baseboard</source>
+        <translation>OAM 模块：8 卡服务器基板</translation>
     </message>
     <message>
         <source>Every build is sized for:</source>
@@ -2247,12 +2837,101 @@ Source: %3</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
+        <source>Exported %1.</source>
+        <translation>已导出 %1。</translation>
+    </message>
+    <message>
         <source>Cannot Export PDF</source>
         <translation>无法导出 PDF</translation>
     </message>
     <message>
+        <source>Writing the comparison sheet…</source>
+        <translation>正在生成对比表…</translation>
+    </message>
+    <message>
+        <source>The sheet could not be written (%1); nothing was saved.</source>
+        <translation>无法生成对比表（%1），未保存任何内容。</translation>
+    </message>
+    <message>
         <source>Cannot Print</source>
         <translation>无法打印</translation>
+    </message>
+</context>
+<context>
+    <name>Runs</name>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message numerus="yes">
+        <source>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</source>
+        <translation>
+            <numerusform>按你在此 GPU 上的 %n 次运行校准（%1）：%2；仅按公式为 %3。在这些运行上的误差 ±%4。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Leave-one-out error ±%1.</source>
+        <translation>留一法误差 ±%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured in %n of your runs of this configuration: %1 (%2).</source>
+        <translation>
+            <numerusform>此配置在你的 %n 次运行中实测：%1（%2）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>* calibrated from your runs.</source>
+        <translation>* 按你的运行校准。</translation>
+    </message>
+    <message>
+        <source>◆ your measured peak of that configuration.</source>
+        <translation>◆ 你实测的该配置峰值。</translation>
+    </message>
+</context>
+<context>
+    <name>RunsController</name>
+    <message>
+        <source>Import measured runs</source>
+        <extracomment>Files a drop on the window is taken as run records by (a build file opens as a build).</extracomment>
+        <translation>导入实测运行</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.json);;All files (*)</source>
+        <translation>实测运行 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n measured run(s).</source>
+        <translation>
+            <numerusform>已导入 %n 次实测运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n record(s) could not be imported.</source>
+        <translation>
+            <numerusform>%n 条记录无法导入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export measured runs</source>
+        <translation>导出实测运行</translation>
+    </message>
+    <message>
+        <source>Measured runs (*.json)</source>
+        <translation>实测运行 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n measured run(s).</source>
+        <translation>
+            <numerusform>已导出 %n 次实测运行。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2282,8 +2961,16 @@ Source: %3</source>
         <translation>不在你的目录中</translation>
     </message>
     <message>
-        <source>Converted from %1 at the rates of %2</source>
-        <translation>按 %2 的汇率由 %1 换算</translation>
+        <source>As the build (its price basis)</source>
+        <translation>与配置相同（按其计价方式）</translation>
+    </message>
+    <message>
+        <source>Bought %1</source>
+        <translation>按%1购买</translation>
+    </message>
+    <message>
+        <source>Enter a quote…</source>
+        <translation>输入报价…</translation>
     </message>
     <message>
         <source>Build warnings:</source>
@@ -2553,7 +3240,7 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.formatting).</extracomment>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>
@@ -2616,7 +3303,7 @@ Price: %2</source>
     <name>WorkloadLabels</name>
     <message>
         <source>Model</source>
-        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
+        <extracomment>Width of the model-name column, as the panel always had it (names are long; the user can widen). Short names for the narrow parallelism column; the full label is the item&apos;s tooltip. The setting (a :data:`planner.core.plan.workload_settings.SETTINGS` name) each column edits. The column that shows a setting the estimate refused: its own, else the recipe&apos;s. Columns edited with a spin box, and its range (seq 0 means the workload&apos;s default). Columns edited with a combo box of the cell&apos;s options. Largest estimate the column is sized for (&quot;9,999.9 GiB&quot;): wider than any card holds.</extracomment>
         <translation>模型</translation>
     </message>
     <message>
@@ -2869,6 +3556,38 @@ Price: %2</source>
         <translation>torchtune / Liger：损失的 fp32 计算按 token 分块逐块进行</translation>
     </message>
     <message>
+        <source>Shifted logits (transformers)</source>
+        <translation>移位 logits（transformers）</translation>
+    </message>
+    <message>
+        <source>transformers&apos; ForCausalLMLoss: upcasts the returned logits to fp32 and copies the shifted positions</source>
+        <translation>transformers 的 ForCausalLMLoss：将返回的 logits 上转为 fp32，并复制移位后的位置</translation>
+    </message>
+    <message>
+        <source>FP32 logits held</source>
+        <translation>保留 FP32 logits</translation>
+    </message>
+    <message>
+        <source>transformers before 4.46: fp32 logits returned and kept through backward by the training loop</source>
+        <translation>transformers 4.46 之前：返回 fp32 logits，训练循环在反向传播期间一直保留它们</translation>
+    </message>
+    <message>
+        <source>Modern (CUDA 11.7+, PyTorch 2)</source>
+        <translation>现代（CUDA 11.7+、PyTorch 2）</translation>
+    </message>
+    <message>
+        <source>Lazy module loading: a 512 MiB CUDA context; zero_grad frees the gradients</source>
+        <translation>延迟模块加载：CUDA 上下文 512 MiB；zero_grad 释放梯度</translation>
+    </message>
+    <message>
+        <source>PyTorch 1 on CUDA 11</source>
+        <translation>PyTorch 1 + CUDA 11</translation>
+    </message>
+    <message>
+        <source>Every kernel loaded at start (1,343 MB measured on a V100); zero_grad keeps the gradients allocated</source>
+        <translation>启动时加载全部内核（在 V100 上实测 1,343 MB）；zero_grad 保留已分配的梯度</translation>
+    </message>
+    <message>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -2895,6 +3614,14 @@ Price: %2</source>
     <message>
         <source>Keeps each layer&apos;s input and recomputes the layer in backward</source>
         <translation>保留每层的输入，反向传播时重算该层</translation>
+    </message>
+    <message>
+        <source>Selective, op level (torchtitan)</source>
+        <translation>选择性，算子级（torchtitan）</translation>
+    </message>
+    <message>
+        <source>Keeps matmul and attention outputs; recomputes norms, RoPE and activation functions</source>
+        <translation>保留矩阵乘法和注意力输出；重新计算归一化、RoPE 和激活函数</translation>
     </message>
     <message>
         <source>Attention only (selective)</source>
@@ -2987,6 +3714,34 @@ Price: %2</source>
     <message>
         <source>LoRA on %1</source>
         <translation>LoRA：%1</translation>
+    </message>
+    <message>
+        <source>op-level ckpt</source>
+        <translation>算子级检查点</translation>
+    </message>
+    <message>
+        <source>shifted-logits loss</source>
+        <translation>移位 logits 损失</translation>
+    </message>
+    <message>
+        <source>fp32 logits held</source>
+        <translation>保留 fp32 logits</translation>
+    </message>
+    <message>
+        <source>activations offloaded</source>
+        <translation>激活已卸载</translation>
+    </message>
+    <message>
+        <source>target %1 tokens</source>
+        <translation>目标 %1 个词元</translation>
+    </message>
+    <message>
+        <source>stack: %1</source>
+        <translation>软件栈：%1</translation>
+    </message>
+    <message>
+        <source>fp32 unquantized modules</source>
+        <translation>未量化模块为 fp32</translation>
     </message>
     <message numerus="yes">
         <source>Per GPU over the build&apos;s %n GPU(s)</source>

@@ -103,12 +103,21 @@ def test_idle_hours_at_the_wall_and_a_build_that_is_switched_off():
     assert not unknown.idle_known
 
 
-@pytest.mark.parametrize("usage", [
-    Usage(hours_per_day=0), Usage(hours_per_day=24), Usage(days_per_year=0),
-    Usage(days_per_year=366), Usage(utilization=0), Usage(psu_efficiency=1), Usage(pue=1),
-    Usage(pue=5), Usage(host_watts=0), Usage(base_kwh_per_year=0)])
-def test_the_ends_of_each_range_are_allowed(usage):
-    annual_energy([(gpu(300), 1)], usage)  # raises nothing
+# One 300 W card (no idle figure) at the defaults — 10 h a day, 365 days, full load, PSU and PUE 1 —
+# uses 300 W x 3,650 h = 1,095 kWh; each end of a range, worked by hand:
+@pytest.mark.parametrize(("usage", "kwh"), [
+    (Usage(hours_per_day=0), 0.0),
+    (Usage(hours_per_day=24), 300 * 24 * 365 / 1000),            # 2,628 kWh
+    (Usage(days_per_year=0), 0.0),
+    (Usage(days_per_year=366), 300 * 10 * 366 / 1000),           # 1,098 kWh
+    (Usage(utilization=0), 0.0),
+    (Usage(psu_efficiency=1), 1095.0),
+    (Usage(pue=1), 1095.0),
+    (Usage(pue=5), 5 * 1095.0),                                   # 5,475 kWh
+    (Usage(host_watts=0), 1095.0),
+    (Usage(base_kwh_per_year=0), 1095.0)])
+def test_the_ends_of_each_range_are_allowed(usage, kwh):
+    assert annual_energy([(gpu(300), 1)], usage).kwh_per_year == pytest.approx(kwh)
 
 
 @pytest.mark.parametrize(("usage", "message"), [

@@ -130,3 +130,35 @@ def test_each_familys_linear_layers(config, attention, all_linear):
     w = _hf(config)
     assert linear_modules(w)[1] == attention
     assert lora_parameters(w, 8, "all-linear") == all_linear
+
+
+@pytest.mark.parametrize("rank", [4, 8, 16, 64])
+def test_the_memory_estimate_sizes_the_adapter_by_its_rank(real_catalog, rank):
+    """Through the estimate, not only the counting function: a planted "rank ignored in sizing"
+    passed the suite while lora_parameters itself stayed right.
+
+    Llama 2 7B, LoRA on q_proj and v_proj: 32 layers x 2 modules x r x (4,096 + 4,096) = 524,288 r
+    trainable parameters — PEFT prints 4,194,304 at r = 8. AdamW keeps two fp32 moments per
+    trainable parameter (8 bytes). (Gradients are not asserted: at the peak this run reaches,
+    during the forward pass, none are allocated yet.)
+    """
+    from planner.core.estimator.memory import TrainingSetup, estimate_training
+
+    setup = TrainingSetup(batch=1, seq=512, lora_rank=rank, lora_targets="q_proj,v_proj",
+                          optimizer="adamw", adapter_dtype="fp32")
+    est = estimate_training(wl(real_catalog, "llama-2-7b"), setup)
+    assert est.trainable_parameters == 524_288 * rank
+    if rank == 8:
+        assert est.trainable_parameters == 4_194_304
+    assert est.optimizer_state == 8 * 524_288 * rank
+
+
+@pytest.mark.parametrize("rank", [8, 16, 32])
+def test_the_estimate_follows_peft_s_readme_at_other_ranks(real_catalog, rank):
+    """PEFT's README: Mistral-7B, r = 16, all linear layers: 41,943,040 trainable parameters;
+    the count is linear in r, so r = 8 gives half of it and r = 32 twice."""
+    from planner.core.estimator.memory import TrainingSetup, estimate_training
+
+    setup = TrainingSetup(batch=1, seq=512, lora_rank=rank, lora_targets="all-linear")
+    est = estimate_training(wl(real_catalog, "mistral-7b"), setup)
+    assert est.trainable_parameters == 41_943_040 * rank // 16

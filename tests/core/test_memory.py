@@ -255,7 +255,8 @@ def test_qlora_needs_a_transformer(real_catalog):
                                       "zero3, fsdp, tp, pp."),
     (TrainingSetup(accumulation=0), "Gradient accumulation must be a whole number of at least "
                                     "1 (got 0)."),
-    (TrainingSetup(loss="sparse"), "Loss must be one of full, chunked (got 'sparse')."),
+    (TrainingSetup(loss="sparse"), "Loss must be one of full, chunked, shifted, fp32-logits "
+                                   "(got 'sparse')."),
     (TrainingSetup(offload="disk"), "Offload must be one of none, optimizer, all (got 'disk')."),
     (TrainingSetup(optimizer_impl="turbo"), "Optimizer step must be one of foreach, fused, "
                                             "per-tensor (got 'turbo')."),

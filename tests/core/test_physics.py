@@ -170,17 +170,18 @@ def test_unstated_slot_width_and_lanes_count_as_a_dual_slot_x16_card():
 
 
 def test_price_counts_the_priced_cards_only():
+    from planner.core.plan.build import purchase
+
     priced = replace(CARD, prices=(Price(1599.0, "USD", "2022-10-12", "street", "US", "x"),))
     other = replace(CARD, id="other", name="Other", prices=())
-    s = summarize(of((priced, 2), (other, 1)))
-    assert (s.price_usd, s.priced_gpus) == (3198.0, 2)  # 2 x $1,599; the third has none
-    assert summarize(of((other, 1))).price_usd is None
+    p = purchase(of((priced, 2), (other, 1)), None)
+    assert (p.amount, p.priced_gpus, p.gpu_count) == (3198.0, 2, 3)  # the third has none
+    assert purchase(of((other, 1)), None).amount is None
 
 
 def test_an_empty_build_draws_nothing_and_unsupported_amd_cards_warn():
     s = summarize(Build())
-    assert (s.system_w, s.min_memory_bytes, s.total_memory_bytes, s.priced_gpus) == (0, 0, 0, 0)
-    assert s.price_usd is None
+    assert (s.system_w, s.min_memory_bytes, s.total_memory_bytes) == (0, 0, 0)
     mi = replace(CARD, vendor="AMD", name="Radeon", rocm_support="unsupported")
     assert by_code(summarize(of((mi, 1))))["rocm-support"].params == {"gpu": "Radeon",
                                                                        "status": "unsupported"}
@@ -188,9 +189,10 @@ def test_an_empty_build_draws_nothing_and_unsupported_amd_cards_warn():
 
 def test_a_price_in_yuan_counts_in_dollars_at_the_rate():
     from planner.core.costs.money import Rates
+    from planner.core.plan.build import purchase
 
     card = replace(CARD, prices=(Price(14_000.0, "CNY", "2026-01-01", "street", "CN", "JD"),))
     rates = Rates(cny_per_usd=7.0, cny_per_eur=8.0, as_of="2026-01-05")
     # ¥14,000 / 7.0 = $2,000 a card; without rates no currency is guessed.
-    assert summarize(of((card, 2)), rates=rates).price_usd == pytest.approx(4000)
-    assert summarize(of((card, 2))).price_usd is None
+    assert purchase(of((card, 2)), rates, "2026-02-01").amount == pytest.approx(4000)
+    assert purchase(of((card, 2)), None, "2026-02-01").amount is None

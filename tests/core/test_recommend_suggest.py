@@ -2,10 +2,10 @@ from dataclasses import replace
 
 import pytest
 
+from planner.core.costs.prices import card_price
 from planner.core.estimator.headroom import DOES_NOT_FIT, headroom
 from planner.core.estimator.memory import InferenceSetup, TrainingSetup
 from planner.core.plan.build import TrackedWorkload, estimate_for
-from planner.core.plan.physics import unit_price_usd
 from planner.core.plan.recommend import PRESETS, recommend
 from planner.core.plan.suggest import suggestions
 from planner.core.records.precision import EstimateError
@@ -17,7 +17,7 @@ def test_recommendations_fit_and_are_sorted_by_price(real_catalog):
                                                                         seq=8192))]
     out = recommend(real_catalog.gpus, tracked, headroom=0.1)
     assert out
-    prices = [c.price_usd for c in out if c.price_usd is not None]
+    prices = [c.price for c in out if c.price is not None]
     assert prices == sorted(prices)
     for c in out:  # re-sized with the layout the candidate names, it fits with 10 % to spare
         laid_out = replace(tracked[0], inference=replace(tracked[0].inference,
@@ -29,11 +29,11 @@ def test_recommendations_fit_and_are_sorted_by_price(real_catalog):
 def test_budget_is_respected_and_nothing_fits_a_tiny_budget(real_catalog):
     w = real_catalog.workload("bert-base")
     tracked = [TrackedWorkload(w, "train", training=TrainingSetup(batch=16, seq=128))]
-    for c in recommend(real_catalog.gpus, tracked, budget_usd=1000):
-        assert c.price_usd is not None and c.price_usd <= 1000
-    assert recommend(real_catalog.gpus, tracked, budget_usd=10) == []
+    for c in recommend(real_catalog.gpus, tracked, budget=1000):
+        assert c.price is not None and c.price <= 1000
+    assert recommend(real_catalog.gpus, tracked, budget=10) == []
     with pytest.raises(EstimateError):
-        recommend(real_catalog.gpus, [], budget_usd=10)
+        recommend(real_catalog.gpus, [], budget=10)
 
 
 def test_seventy_b_training_needs_several_gpus(real_catalog):
@@ -75,17 +75,21 @@ def test_accumulation_suggestion_keeps_effective_batch(real_catalog):
     assert acc[0].tracked.training.effective_batch == t.training.effective_batch
 
 
-def test_unit_price_prefers_a_dated_usd_street_price_over_msrp(real_catalog):
+def test_unit_price_is_the_newest_new_price_in_dollars(real_catalog):
     from dataclasses import replace
 
     from planner.core.records.specs import Price
 
+    def usd(g):  # what a USD build on the default basis shows, without exchange rates
+        picked = card_price(g, "USD", None, today="2026-12-03")
+        return picked.amount if picked is not None else None
+
     msrp = Price(1599.0, "USD", "2022-10-12", "msrp", "US", "test")
     g = replace(real_catalog.gpu("nvidia-rtx-4090"), prices=(msrp,))
-    assert unit_price_usd(g) == 1599.0
+    assert usd(g) == 1599.0  # no new or used price: the launch MSRP stands in
     street = Price(1999.0, "USD", "2026-11-01", "street", "US", "test")
-    assert unit_price_usd(replace(g, prices=(msrp, street))) == 1999.0
-    # A street price in another currency is not mixed into USD totals without rates: MSRP stays.
+    assert usd(replace(g, prices=(msrp, street))) == 1999.0
+    # A price in another currency is not mixed into USD totals without rates: MSRP stays.
     cny = Price(14999.0, "CNY", "2026-11-01", "street", "CN", "test")
-    assert unit_price_usd(replace(g, prices=(msrp, cny))) == 1599.0
-    assert unit_price_usd(replace(g, prices=())) is None
+    assert usd(replace(g, prices=(msrp, cny))) == 1599.0
+    assert usd(replace(g, prices=())) is None

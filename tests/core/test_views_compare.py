@@ -51,7 +51,7 @@ def _shape(row):
 
 def test_datasheet_rows(real_catalog, cards):
     rtx, h100 = cards
-    table = comparison_table([rtx, h100], Build(cost=CostSettings(price_kind="msrp")),
+    table = comparison_table([rtx, h100], Build(cost=CostSettings(price_basis="msrp")),
                              real_catalog, RATES)
     expected = {  # key: (kind, unit, decimals, better), values, best
         "memory": (("number", "GB", 0, HIGHER), (24, 80), (1,)),
@@ -98,7 +98,7 @@ def test_prices_follow_the_builds_currency_and_kind(real_catalog, cards):
     rtx = replace(rtx, prices=(*rtx.prices,
                                Price(1999.0, "USD", "2025-08-01", "street", "US", "shop")))
     unpriced = replace(h100, prices=())
-    build = Build(cost=CostSettings(currency="CNY", price_kind="street"))
+    build = Build(cost=CostSettings(currency="CNY", price_basis="new"))
     table = comparison_table([rtx, unpriced], build, real_catalog, RATES)
     assert table.currency == "CNY"
     # The street price, $1,999, at 7.0 CNY per dollar: ¥13,993. The H100 has no price at all.
@@ -108,7 +108,7 @@ def test_prices_follow_the_builds_currency_and_kind(real_catalog, cards):
     assert table.row("perf_per_dollar").values[0] == pytest.approx(82.641, abs=0.001)
     assert table.row("perf_per_dollar").values[1] is None
     msrp = comparison_table([rtx], replace(build, cost=CostSettings(currency="USD",
-                                                                    price_kind="msrp")),
+                                                                    price_basis="msrp")),
                             real_catalog, RATES)
     assert msrp.row("price").values == (1599.0,)
 

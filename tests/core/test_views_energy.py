@@ -86,24 +86,30 @@ def test_each_slot_pays_its_share_of_the_bill():
     assert a.idle_counted and not b.idle_counted
 
 
-def test_owning_against_the_chosen_rental():
+def test_owning_and_a_mixed_build_rents_nothing_like_for_like():
     view = energy_view(BUILD, CATALOG, RATES)
     # Two A at $1,000 each, dated 2026-01-01, at 7.0 / 8.0: €875 each; B has no price.
     assert (view.purchase, view.priced_gpus) == (pytest.approx(1750), 2)
     assert view.years == (0, 1, 2)
     assert view.own_cumulative == pytest.approx((1750, 1750 + COST_EUR, 1750 + 2 * COST_EUR))
+    # The study names "pair" (2× A), but A and B together are no A machine: nothing to rent.
+    assert view.cloud is None and view.break_even_months is None
+
+
+def test_three_cards_rent_the_smallest_offer_holding_three():
+    three = replace(BUILD, slots=(BuildSlot(A, 3),))
+    view = energy_view(three, CATALOG, RATES)
     cloud = view.cloud
-    # Three cards need two 2-GPU machines at $2.00 an hour: $4.00 = €3.50 an hour, 3,600 h a
-    # year: €12,600. Owning costs €328.4375 / 3,600 h = €0.0912 an hour of use, so the €1,750
-    # pay off after 1,750 / (3.50 - 0.0912) = 513.4 hours.
+    # No offer rents exactly three A: two 2-GPU machines (4 GPUs) at $2.00 an hour each:
+    # $4.00 = €3.50 an hour (7.0 / 8.0), 3,600 h a year: €12,600.
     assert (cloud.instance, cloud.instances, cloud.rent_gpus) == (PAIR, 2, 4)
     assert cloud.rent_per_hour == pytest.approx(3.5)
     assert cloud.cumulative == pytest.approx((0, 12600, 25200))
-    hours = 1750 / (3.5 - COST_EUR / 3600)
+    # Three A at €875: €2,625 paid off at €3.50 an hour less the hour's electricity.
+    own_per_hour = view.total.cost_per_year / 3600
+    hours = 2625 / (3.5 - own_per_hour)
     assert cloud.break_even_hours == pytest.approx(hours)
-    assert view.break_even_years == pytest.approx(hours / 3600)
     assert view.break_even_months == pytest.approx(hours / 3600 * 12)
-    assert not cloud.like_for_like  # two kinds of card are not two A machines
 
 
 def test_running_all_day_leaves_no_idle_to_miss_and_a_flat_price():
@@ -125,7 +131,7 @@ def test_an_unpriced_build_has_no_break_even_and_a_bad_usage_no_figures():
     # (2 x 100 W + 100 W host) x 3,600 h x 1.5625 = 1,687.5 kWh: ¥500 + 687.5 x ¥1.0 = ¥1,187.5
     # = €148.4375 a year, and nothing bought.
     assert view.own_cumulative == pytest.approx((0, 148.4375, 296.875))
-    assert view.cloud is not None and view.cloud.break_even_hours is None
+    assert view.cloud is None  # the named A machine is not a rental of B
     assert view.break_even_months is None
     broken = energy_view(replace(BUILD, usage=replace(USAGE, pue=0.5)), CATALOG, RATES)
     assert broken.error == "PUE must be between 1 and 5 (got 0.5)." and broken.total is None

@@ -63,10 +63,14 @@ def test_settings_that_apply_to_training_and_serving() -> None:
     serve = TrackedWorkload(LLM, "inference")
     always = {"task", "precision", "batch", "seq", "strategy", "head"}
     assert {s for s in SETTINGS if applies(serve, s)} == always
-    adapter_only = {"lora_rank", "lora_targets", "adapter_dtype", "double_quant", "int8_base"}
-    assert {s for s in SETTINGS if applies(train, s)} == set(SETTINGS) - adapter_only
+    adapter_only = {"lora_rank", "lora_targets", "adapter_dtype", "double_quant", "int8_base",
+                    "kbit_prep"}
+    # A decoder has no target length of its own (that is an encoder-decoder's decoder).
+    assert {s for s in SETTINGS if applies(train, s)} == set(SETTINGS) - adapter_only - {
+        "target_seq"}
     lora = replace(train, training=TrainingSetup(lora_rank=16))
-    assert {s for s in adapter_only if applies(lora, s)} == adapter_only - {"double_quant"}
+    assert {s for s in adapter_only if applies(lora, s)} == adapter_only - {
+        "double_quant", "kbit_prep"}
     qlora = replace(train, training=TrainingSetup(lora_rank=16, qlora=True))
     assert {s for s in adapter_only if applies(qlora, s)} == adapter_only - {"int8_base"}
     cnn = TrackedWorkload(CNN, "train")
@@ -124,7 +128,7 @@ def test_checkpointing_mode_is_one_choice_with_none() -> None:
     assert shown_settings(off).checkpoint_mode == "none"
     with pytest.raises(EstimateError, match="whole number N"):
         with_setting(t, "checkpoint_mode", "every:0")
-    assert checkpoint_choices(LLM) == ("none", "full", "selective", "every")
+    assert checkpoint_choices(LLM) == ("none", "full", "selective-op", "selective", "every")
     assert checkpoint_choices(CNN) == ("none", "full")  # a measured profile: on or off
 
 

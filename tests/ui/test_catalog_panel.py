@@ -92,10 +92,10 @@ def test_filters(fixture_catalog):
     assert _shown(proxy) == {g.id for g in fixture_catalog.gpus if g.tdp_w <= 400}
     proxy.set_max_power_w(0)
     assert _shown(proxy) == everything
-    proxy.set_max_price_usd(1000)
+    proxy.set_max_price(1000)
     shown = _shown(proxy)
     assert shown and shown < everything
-    proxy.set_max_price_usd(None)
+    proxy.set_max_price(None)
     proxy.set_vendor("NVIDIA")
     proxy.set_search_text("3090")
     assert _shown(proxy) == {"nvidia-rtx-3090"}

@@ -183,13 +183,13 @@ def test_cards_and_totals_show_money_in_the_builds_currency(qtbot, document):
     assert in_force["as_of"] in canvas.totals.values["price"].toolTip()
     assert in_force["as_of"] in canvas.cards[0].figures.toolTip()
     document.reset(replace(document.build, cost=CostSettings(currency="USD")))
-    assert canvas.cards[0].figures.text().endswith("$1,899")
-    # With the fixture's JD.com listing (¥12,999, 2025-11-11) the card and the total show it as
-    # stated, not a conversion of the dollar price.
+    assert "$1,899 (new, " in canvas.cards[0].figures.text()
+    # The fixture's JD.com listing (¥12,999, 2025-11-11) is older than the $1,899 street price
+    # (2026-01-01): of one basis the newest record wins, in every currency (issue 19).
     document.reset(Build(slots=(BuildSlot(document.catalog.gpu("nvidia-rtx-4090"), 2),),
                          cost=CostSettings(currency="CNY")))
-    assert canvas.cards[0].figures.text().endswith("¥12,999")
-    assert canvas.totals.values["price"].text() == "¥25,998"
+    assert f"¥{unit:,} (new, " in canvas.cards[0].figures.text()
+    assert canvas.totals.values["price"].text() == f"¥{round(2 * 1899 * cny_per_usd):,}"
 
 
 @pytest.mark.parametrize(("count", "words"), [(1, "per GPU on 1 GPU,"), (5, "per GPU on 5 GPUs,")])

@@ -178,7 +178,7 @@ def test_compare_lists_what_differs(qtbot, window, monkeypatch, docs):
     dialog.compare_button.click()
     assert dialog.isVisible() and dialog.details.isVisible()
     lines = dialog.details.toPlainText().splitlines()
-    assert "• Name: 'Untitled build' in yours, 'Colleague's build' in theirs." in lines
+    assert "• Name: no name in yours, 'Colleague's build' in theirs." in lines
     assert "• 1× GeForce RTX 3090: only in yours." in lines
     dialog.later_button.click()
 

@@ -251,8 +251,10 @@ def test_export_pdf_writes_the_comparison_sheet(qtbot, window, monkeypatch, tmp_
     assert window.export_action.isEnabled()
     out = tmp_path / "sheet.pdf"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
-    window.export_action.trigger()
+    window.export_action.trigger()  # written off the GUI thread: the window keeps working
+    qtbot.waitUntil(lambda: out.exists(), timeout=30000)
     assert out.read_bytes().startswith(b"%PDF")
+    qtbot.waitUntil(lambda: "sheet.pdf" in window.statusBar().currentMessage(), timeout=5000)
 
 
 def test_unknown_gpus_are_marked_and_offered_to_the_catalog(window, monkeypatch, store):

@@ -116,7 +116,7 @@ def test_cost_gpus_at_lines_up_with_the_assumptions_above(qtbot, store) -> None:
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
-    fields = [dialog.assumptions.hours, dialog.assumptions.cloud, dialog.price_kind]
+    fields = [dialog.assumptions.hours, dialog.assumptions.cloud, dialog.assumptions.basis]
     lefts = {f.mapTo(dialog, f.rect().topLeft()).x() for f in fields}
     assert len(lefts) == 1, lefts
     form = dialog.assumptions.form

@@ -72,6 +72,7 @@ def test_real_second_process_hands_over_and_exits(qtbot, tmp_path):
     server = InstanceServer()  # the name this test's data folder gives
     assert server.listen()
     target = tmp_path / "from-second-launch.gpubuild"
+    target.write_text("{}", encoding="utf-8")  # a file a user double-clicked exists
     env = dict(os.environ)
     env.pop(single_instance.DISABLE_ENV, None)
     env["QT_QPA_PLATFORM"] = "offscreen"

@@ -99,7 +99,8 @@ def test_chunked_loss_lowers_the_logits_part_for_llama3_8b_at_8192(recipe) -> No
     # fp32 log-softmax (4 B) stay; backward adds the fp32 gradient (4 B) and its bf16 cast (2 B)
     # while they are alive: 12 bytes per vocabulary entry per token.
     assert _estimate(document).logits == 12 * VOCAB * tokens
-    assert [dialog.loss.itemData(i) for i in range(dialog.loss.count())] == ["full", "chunked"]
+    assert [dialog.loss.itemData(i) for i in range(dialog.loss.count())] == [
+        "full", "chunked", "shifted", "fp32-logits"]
     _pick(dialog.loss, "chunked")
     # Chunked (8 chunks): the bf16 logits stay, the fp32 work is an eighth:
     # 2 + 4/8 saved + (4 + 2)/8 transient = 3.25 bytes per entry per token.
@@ -236,7 +237,7 @@ def test_optimizer_step_in_backward_and_new_optimizers(recipe) -> None:  # type:
 def test_checkpointing_modes_and_offload(recipe) -> None:  # type: ignore[no-untyped-def]
     document, dialog = recipe(TrainingSetup(seq=2048, lora_rank=RANK))
     modes = [dialog.checkpoint.itemData(i) for i in range(dialog.checkpoint.count())]
-    assert modes == ["none", "full", "selective", "every"]
+    assert modes == ["none", "full", "selective-op", "selective", "every"]
     acts = {"none": _estimate(document).activations}
     for mode in ("full", "selective", "every"):
         _pick(dialog.checkpoint, mode)
@@ -314,3 +315,26 @@ def test_recipe_window_closes_when_its_workload_goes(recipe) -> None:  # type: i
     from planner.ui import edits
     edits.remove_workload(document, 0)
     assert closed or not dialog.isVisible()
+
+
+def test_stack_offloading_target_length_and_kbit_prep(recipe) -> None:  # type: ignore[no-untyped-def]
+    document, dialog = recipe(TrainingSetup(seq=2048, checkpointing=True, qlora=True,
+                                            lora_rank=RANK))
+    before = _estimate(document)
+    _pick(dialog.stack, "torch1-cuda11")
+    # The CUDA context of a V100 on CUDA 11.2 (1,343 MB) instead of today's 512 MiB.
+    assert _estimate(document).context_bytes - before.context_bytes == (1343 - 512) * 1024**2
+    dialog.activation_offloading.setChecked(True)
+    assert document.build.workloads[0].training.activation_offloading
+    assert _estimate(document).activations < before.activations
+    assert dialog.kbit_prep.isEnabled()
+    dialog.kbit_prep.setChecked(True)
+    assert document.build.workloads[0].training.kbit_prep
+    # Llama has no decoder of its own to size: the target length is T5's.
+    assert not dialog.target_seq.isEnabled()
+    t5_doc, t5 = recipe(TrainingSetup(precision="fp32", batch=8, seq=64, lora_rank=8), "t5-3b")
+    assert t5.target_seq.isEnabled() and t5.target_seq.value() == 0
+    as_long = _estimate(t5_doc).total_bytes
+    t5.target_seq.setValue(4)
+    assert t5_doc.build.workloads[0].training.target_seq == 4
+    assert _estimate(t5_doc).total_bytes < as_long

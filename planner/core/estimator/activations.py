@@ -11,11 +11,13 @@ only the attention sub-block (``selective``). Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from planner.core.estimator import transformer as tf
 from planner.core.estimator.memory_notes import MemoryNote, note
 from planner.core.estimator.setups import TrainingSetup
+from planner.core.estimator.transformer import op_saved_terms
 from planner.core.models.layouts import has_lm_head
 from planner.core.records.precision import EstimateError, TrainingPrecision, training_precision
 from planner.core.records.specs import Workload
@@ -54,8 +56,8 @@ def positions(w: Workload, seq: int) -> int:
 def checkpoint_every(mode: str) -> int | None:
     """N of ``every:N`` (``None`` for the other modes); a sentence when N is not a number ≥ 1."""
     if not mode.startswith("every:"):
-        if mode not in ("full", "selective"):
-            raise EstimateError(f"Checkpointing must be full, selective or every:N "
+        if mode not in ("full", "selective-op", "selective"):
+            raise EstimateError(f"Checkpointing must be full, selective-op, every:N or selective "
                                 f"(got '{mode[:40]}').")
         return None
     text = mode.split(":", 1)[1]
@@ -63,6 +65,37 @@ def checkpoint_every(mode: str) -> int | None:
         raise EstimateError(f"Checkpointing every:N needs a whole number N of at least 1 "
                             f"(got '{text[:20]}').")
     return int(text)
+
+
+def target_tokens(w: Workload, setup: TrainingSetup, seq: int) -> int:
+    """Decoder tokens of an encoder-decoder sample: ``target_seq``, else by task.
+
+    Whisper's encoder always sees its 30 s window (``encoder_context``), so ``seq`` is already the
+    transcript's length; for a text-to-text model (T5) without a stated target we size a
+    translation-like task, as long as the source.
+    """
+    if setup.target_seq is not None:
+        return setup.target_seq
+    return seq
+
+
+def activation_precision(setup: TrainingSetup, p: TrainingPrecision) -> TrainingPrecision:
+    """The saved-tensor sizes a recipe really has.
+
+    Under LoRA/QLoRA the frozen base is loaded in 16-bit, so even with autocast the residual stream
+    stays 16-bit and no 16-bit casts are made for the GEMMs, unless PEFT's
+    ``prepare_model_for_kbit_training`` cast the embeddings to fp32 (then the stream is fp32).
+    """
+    if (setup.uses_adapters or setup.int8_base) and p.autocast and not setup.kbit_prep \
+            and setup.precision != "fp8":
+        return _sixteen_bit_stream(p)
+    return p
+
+
+@lru_cache(maxsize=8)
+def _sixteen_bit_stream(p: TrainingPrecision) -> TrainingPrecision:
+    """``p`` with a 16-bit residual stream and no GEMM casts (one object per recipe: cached)."""
+    return replace(p, resid=p.act, autocast=False)
 
 
 def _eager_kv_len(w: Workload, seq: int) -> float:
@@ -82,9 +115,13 @@ def _transformer(w: Workload, setup: TrainingSetup, seq: int,
     if w.is_ssm:
         dims = {**dims, "f": float(w.intermediate or 2 * (w.hidden or 0))}
     tokens = positions(w, seq) * setup.batch
+    if w.family == "encoder-decoder":
+        tokens = target_tokens(w, setup, seq) * setup.batch
     flash = setup.attention == "flash"
     tp = setup.strategy == "tp" and n > 1
     kv_len = _eager_kv_len(w, positions(w, seq))
+    if w.family == "encoder-decoder":
+        kv_len = float(target_tokens(w, setup, seq))  # the decoder's self-attention
 
     def per_token(terms: tuple[tf.Term, ...]) -> float:
         if not tp:
@@ -133,6 +170,14 @@ def _transformer(w: Workload, setup: TrainingSetup, seq: int,
                        for count, each, toks, attn in stack)
             one_layer = max(attn for _c, _e, _t, attn in stack)
             notes.append(note("checkpointing-selective"))
+        elif setup.checkpoint_mode == "selective-op":
+            # torchtitan's op-level policy: each layer keeps its input, every other matmul's
+            # output and the attention kernel's output (+ log-sum-exp); norms, RoPE and the
+            # activation function are recomputed from them.
+            kept_per_token = resid + per_token(op_saved_terms(style)) + (
+                scores if flash else 0.0)
+            body = sum(count * kept_per_token * toks for count, _e, toks, _a in stack)
+            notes.append(note("checkpointing-op"))
         else:
             k = every or 1
             kept = 0.0
@@ -150,12 +195,18 @@ def _transformer(w: Workload, setup: TrainingSetup, seq: int,
         transient = one_layer
     else:
         transient = 0.0
+    if setup.activation_offloading:
+        # torchtune's activation offloading: what forward saves waits in host RAM and comes back
+        # a layer ahead of backward, so the GPU holds about two layers' worth.
+        layer_count = sum(c for c, _e, _t, _a in stack) or 1
+        body = min(body, 2 * body / layer_count)
+        notes.append(note("activation-offloading"))
     final = style.final_terms if (has_lm_head(w) or w.family != "encoder") else ()
     edges = tokens * (per_token(style.embed_terms) + per_token(final))
     logits, logits_transient = 0.0, 0.0
     if has_lm_head(w):
         chunked = setup.loss == "chunked"
-        saved, trans = tf.logits_bytes_per_token(w, p, chunked)
+        saved, trans = tf.logits_bytes_per_token(w, p, setup.loss)
         logits, logits_transient = saved * tokens, trans * tokens
         if tp:  # vocab-parallel head and loss
             logits, logits_transient = logits / n, logits_transient / n
@@ -200,5 +251,5 @@ def activation_bytes(w: Workload, setup: TrainingSetup, seq: int) -> Activations
     """Activations and logits alive after forward on one GPU, and backward's transients."""
     p = training_precision(setup.precision)
     if w.is_transformer:
-        return _transformer(w, setup, seq, p)
+        return _transformer(w, setup, seq, activation_precision(setup, p))
     return _profiled(w, setup, seq, p)

@@ -32,6 +32,7 @@ from planner.core.estimator.setups import (
     TrainingSetup,
 )
 from planner.core.estimator.sharding import offload, shard
+from planner.core.estimator.stacks import STACKS, stack_of
 from planner.core.models import layouts
 from planner.core.records.precision import (
     ADAPTER_DTYPES,
@@ -55,15 +56,10 @@ __all__ = [
 
 MIB = 1024**2
 
-#: Device memory PyTorch's CUDA context takes before the first tensor (kernels, cuBLAS/cuDNN
-#: handles), with CUDA's lazy module loading (default since CUDA 11.7 in PyTorch 2.x). Observed
-#: 300–600 MiB across recent GPUs and drivers; we reserve the upper middle (see
-#: docs/estimation.md for the figures by GPU generation the validation uses).
-CUDA_CONTEXT_BYTES = 512 * MIB
-
-#: Share of dynamic memory lost to the caching allocator's rounding (512-byte blocks, 2 MiB
-#: segments) and fragmentation in a steady training loop.
-ALLOCATOR_SLACK = 0.05
+#: The CUDA context and allocator slack of today's stack (inference and the default training
+#: setup); a training setup names its own stack (:mod:`planner.core.estimator.stacks`).
+CUDA_CONTEXT_BYTES = STACKS["modern"].context_bytes
+ALLOCATOR_SLACK = STACKS["modern"].allocator_slack
 
 #: Relative error bands from the validation against measurements (docs/estimation.md), by
 #: provenance; verdicts downgrade "fits" to "tight" when the band would cross capacity.
@@ -172,6 +168,7 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     """Per-GPU training memory for one workload under one setup (see module docstring)."""
     _check_common(setup.batch, setup.seq, setup.gpus, setup.strategy)
     _check_training(setup)
+    stack = stack_of(setup.stack)
     p = training_precision(setup.precision)
     seq = resolve_seq(w, setup.seq)
     _check_model(w, seq, setup.gpus, setup.strategy)
@@ -187,6 +184,7 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     notes: list[MemoryNote] = [*states.notes, *acts.notes]
 
     grads_persist = states.grads if (setup.accumulation > 1 or setup.keep_gradients
+                                     or stack.keeps_gradients
                                      or not states.grads_at_once) else 0.0
     in_bwd_temps = states.temporaries if not states.grads_at_once else 0.0
     # Backward first differentiates the loss (the logits and their gradient alive), then frees
@@ -198,7 +196,7 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     step_peak = (states.weights - states.weights_fwd_only + states.master + states.grads
                  + states.opt_state + states.temporaries) if states.grads_at_once else 0.0
     dynamic = max(forward_peak, step_peak)
-    slack = ALLOCATOR_SLACK * dynamic
+    slack = stack.allocator_slack * dynamic
     provenance = "formula" if w.is_transformer else "measured-profile"
     if setup.checkpointing and not w.is_transformer:
         provenance = "rule"
@@ -229,9 +227,9 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
         activations=math.ceil(parts[4]),
         logits=math.ceil(parts[5]),
         kv_cache=0,
-        framework=math.ceil(CUDA_CONTEXT_BYTES + slack + states.framework),
+        framework=math.ceil(stack.context_bytes + slack + states.framework),
         host_bytes=math.ceil(states.host),
-        context_bytes=CUDA_CONTEXT_BYTES,
+        context_bytes=stack.context_bytes,
         slack_bytes=math.ceil(slack),
         peak_phase=phase,
         provenance=provenance,

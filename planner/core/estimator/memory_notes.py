@@ -19,6 +19,13 @@ TEMPLATES: dict[str, str] = {
                            "keep only their input and are recomputed in backward.",
     "checkpointing-selective": "Selective checkpointing recomputes the attention sub-block of "
                                "each layer; the MLP's activations are kept.",
+    "checkpointing-op": "Op-level selective checkpointing (torchtitan's 'op'): each layer keeps "
+                        "its input, every other matmul's output and the attention output; the "
+                        "rest is recomputed in backward.",
+    "activation-offloading": "Activation offloading: saved activations wait in host RAM and "
+                             "return a layer ahead of backward.",
+    "kbit-prep": "prepare_model_for_kbit_training casts the unquantized modules (embeddings, "
+                 "norms, LM head) to fp32.",
     "cnn-checkpointing": "Checkpointed CNN stages are recomputed one at a time in backward "
                          "(~33 % more compute).",
     "vision-unsplit": "Vision models are rarely split by tensor or pipeline parallelism; "

@@ -109,13 +109,21 @@ def base_weight_bytes(w: Workload, setup: TrainingSetup, params: int) -> tuple[f
                 f"{w.family} model; use LoRA-free training or pick a transformer.",
                 setting="adapter" if setup.qlora else "int8_base")
         emb = layouts.embedding_parameters(w)
+        # PEFT's prepare_model_for_kbit_training casts what stays unquantized to fp32; under
+        # autocast the LM head's matmul then reads a 16-bit cast of it as well.
+        emb_bytes = emb * 2.0
+        prep: tuple[MemoryNote, ...] = ()
+        if setup.kbit_prep:
+            head = emb - (w.vocab or 0) * (w.embed_dim or w.hidden or 0)
+            emb_bytes = emb * 4.0 + head * 2.0
+            prep = (note("kbit-prep"),)
         if setup.qlora:
             per = QUANTIZATION_BYTES["nf4"] if setup.double_quant else NF4_SINGLE_QUANT_BYTES
             quant = "double" if setup.double_quant else "single"
-            return (params - emb) * per + emb * 2.0, (
-                note("qlora-base", bits=f"{per * 8:.3f}", quant=quant),)
-        return ((params - emb) * QUANTIZATION_BYTES["int8"] + emb * 2.0,
-                (note("int8-base"),))
+            return (params - emb) * per + emb_bytes, (
+                note("qlora-base", bits=f"{per * 8:.3f}", quant=quant), *prep)
+        return ((params - emb) * QUANTIZATION_BYTES["int8"] + emb_bytes,
+                (note("int8-base"), *prep))
     return params * (4.0 if setup.precision == "fp32" else 2.0), ()
 
 

@@ -11,8 +11,13 @@ from dataclasses import dataclass
 
 from planner.core.estimator.memory_notes import MemoryNote
 
-#: Checkpointing modes: every layer, attention sub-blocks only, or one layer in N.
-CHECKPOINT_MODES: tuple[str, ...] = ("full", "selective", "every:N")
+#: Checkpointing modes, in the frameworks' own words: ``full`` checkpoints every layer (torchtitan's
+#: ``mode = "full"``, Hugging Face's ``gradient_checkpointing=True``, torchtune's
+#: ``enable_activation_checkpointing``); ``selective-op`` is torchtitan's op-level selective AC
+#: (``selective_ac_option = "op"``: matmul and attention outputs saved, pointwise work recomputed);
+#: ``every:N`` its per-layer selective AC (one layer in N); ``selective`` the attention sub-block
+#: only (Megatron's selective recomputation).
+CHECKPOINT_MODES: tuple[str, ...] = ("full", "selective-op", "every:N", "selective")
 
 #: The breakdown's keys, in the order the CLI prints them and charts stack them.
 BREAKDOWN_KEYS: tuple[str, ...] = (
@@ -55,6 +60,17 @@ class TrainingSetup:
     #: Gradients stay allocated between steps (PyTorch 1.x ``zero_grad()`` zeroed them in place;
     #: since 2.0 it frees them), so the next forward runs beside them.
     keep_gradients: bool = False
+    #: Decoder (target) tokens of an encoder-decoder model; ``None``: by task (see
+    #: :func:`planner.core.activations.target_tokens`). ``seq`` is then the source length.
+    target_seq: int | None = None
+    #: torchtune's ``enable_activation_offloading``: saved activations wait in host RAM.
+    activation_offloading: bool = False
+    #: The software stack (:mod:`planner.core.stacks`): CUDA context, allocator slack and
+    #: PyTorch's defaults of that generation.
+    stack: str = "modern"
+    #: PEFT's ``prepare_model_for_kbit_training`` before QLoRA: the modules left unquantized
+    #: (embeddings, norms, LM head) are cast to fp32.
+    kbit_prep: bool = False
 
     @property
     def effective_batch(self) -> int:

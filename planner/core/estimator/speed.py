@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from planner.core.estimator.comms import StepTime, Traffic, step_time
+from planner.core.estimator.links import Link, gpu_link
+from planner.core.estimator.lora import lora_parameters
 from planner.core.estimator.memory import (
     InferenceSetup,
     TrainingSetup,
@@ -23,8 +26,10 @@ from planner.core.estimator.memory import (
     positions,
     resolve_seq,
 )
+from planner.core.estimator.sharding import DEFAULT_LAYERS
 from planner.core.models import layouts
 from planner.core.records.precision import (
+    ADAPTER_DTYPES,
     QUANTIZATION_COMPUTE,
     EstimateError,
     quantization_bytes,
@@ -66,18 +71,53 @@ def training_flops_per_sample(w: Workload, seq: int, checkpointing: bool) -> flo
 
 @dataclass(frozen=True, slots=True)
 class TrainingSpeed:
-    """Throughput of a build on one workload."""
+    """Throughput of a build on one workload, and what the GPUs wait on.
+
+    ``step`` splits one optimizer step into compute, the communication compute does not hide and
+    the pipeline's idle slots; ``link`` is the wire that carries the traffic (None for one GPU, or
+    when the card's link is not on record, and then nothing is counted for it: ``link_unknown``).
+    """
 
     samples_per_second: float
     tokens_per_second: float | None
     seconds_per_step: float
     compute_precision: str
+    step: StepTime | None = None
+    link: Link | None = None
+    link_unknown: bool = False
+
+    @property
+    def waiting_share(self) -> float:
+        """Share of each step the GPUs wait on their link (0 for one GPU)."""
+        return self.step.waiting_share if self.step is not None else 0.0
+
+
+def traffic_of(w: Workload, setup: TrainingSetup, seq: int) -> Traffic:
+    """What a step moves: trained gradients, gathered 16-bit weights, a boundary's activations."""
+    p = training_precision(setup.precision)
+    params = parameters_of(w)
+    if setup.uses_adapters:
+        trained = lora_parameters(w, setup.lora_rank or 8, setup.lora_targets)
+        grad_bytes = trained * ADAPTER_DTYPES.get(setup.adapter_dtype, 4.0)
+        weight_bytes = params * (0.5 if setup.qlora else 2.0) + trained * 2.0
+    else:
+        grad_bytes = params * p.grads
+        weight_bytes = params * min(p.weights, 2.0) if p.compute != "fp32" else params * 4.0
+    layers = (w.layers or 0) + (w.decoder_layers or 0)
+    tokens = positions(w, seq) if w.is_transformer else 0
+    act = float(setup.batch * tokens * (w.hidden or 0) * 2)
+    return Traffic(grad_bytes, weight_bytes, act, layers or DEFAULT_LAYERS)
 
 
 def training_speed(
-    w: Workload, setup: TrainingSetup, gpu: GpuSpec, count: int, mfu: float = DEFAULT_MFU
+    w: Workload, setup: TrainingSetup, gpu: GpuSpec, count: int, mfu: float = DEFAULT_MFU,
+    link: Link | None = None,
 ) -> TrainingSpeed:
-    """Samples/s for ``count`` GPUs at peak dense rate × MFU."""
+    """Samples/s for ``count`` GPUs at peak dense rate × MFU, less what they wait on the link.
+
+    ``link`` overrides the card's own (:func:`~planner.core.estimator.links.gpu_link`), e.g.
+    the slowest card's in a mixed build or a workstation board's full lanes.
+    """
     p = training_precision(setup.precision)
     rate = gpu.tensor_tflops(p.compute)
     if rate is None:
@@ -85,15 +125,31 @@ def training_speed(
                             f"choose another precision.")
     seq = resolve_seq(w, setup.seq)
     flops = training_flops_per_sample(w, seq, setup.checkpointing)
-    samples_per_s = rate * 1e12 * mfu * count / flops
-    step_samples = setup.effective_batch
+    n = max(1, count)
+    strategy = setup.strategy if n > 1 else "ddp"
+    model_parallel = strategy in ("tp", "pp")
+    per_gpu = rate * 1e12 * mfu
+    micro = setup.batch * flops / per_gpu / (n if model_parallel else 1)
+    wire = link if link is not None else gpu_link(gpu, n)
+    unknown = n > 1 and wire is None
+    step = step_time(strategy, n, wire, traffic_of(w, setup, seq) if wire else _NO_TRAFFIC,
+                     micro, setup.accumulation, setup.checkpointing)
+    replicas = 1 if model_parallel else n
+    samples = setup.batch * setup.accumulation * replicas
+    samples_per_s = samples / step.seconds
     tokens = positions(w, seq) if w.is_transformer else None
     return TrainingSpeed(
         samples_per_second=samples_per_s,
         tokens_per_second=samples_per_s * tokens if tokens else None,
-        seconds_per_step=step_samples / samples_per_s,
+        seconds_per_step=step.seconds,
         compute_precision=p.compute,
+        step=step if n > 1 else None,
+        link=wire,
+        link_unknown=unknown,
     )
+
+
+_NO_TRAFFIC = Traffic(0.0, 0.0, 0.0, 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -323,12 +323,25 @@ def attention_scores_bytes_per_token(
     return heads * kv_len * per
 
 
+def op_saved_terms(style: Style) -> tuple[Term, ...]:
+    """What torchtitan's op-level selective checkpointing saves of one layer, besides its input.
+
+    Its policy saves the output of every matmul except every second one and the attention
+    kernel's output (torchtitan ``_apply_ac``: ``_save_list`` with ``mm_count % 2``): of a gated
+    block's seven matmuls (q, k, v, o, gate, up, down) the q, v, gate and down outputs; of a
+    fused-QKV block's four (qkv, o, fc1, fc2) the qkv and fc1 outputs.
+    """
+    if style.name in ("llama", "gemma2"):
+        return ((ACT, "q", 1), (ACT, "kv", 1), (ACT, "f", 1), (ACT, "h", 1), (ACT, "q", 1))
+    return ((ACT, "q", 1), (ACT, "kv", 2), (ACT, "f", 1), (ACT, "q", 1))
+
+
 #: Chunks a chunked cross-entropy (torchtune's ``CEWithChunkedOutputLoss``) splits tokens into.
 LOSS_CHUNKS = 8
 
 
 def logits_bytes_per_token(w: Workload, p: TrainingPrecision,
-                           chunked: bool = False) -> tuple[float, float]:
+                           loss: str = "full") -> tuple[float, float]:
     """Bytes of the LM head and loss per token alive after forward, and the transient of backward.
 
     The logits come out in the compute dtype and stay alive (the model returns them); Hugging
@@ -338,11 +351,21 @@ def logits_bytes_per_token(w: Workload, p: TrainingPrecision,
     fp32 and under AMP alike. At a 128 K vocabulary this dominates small models.
     """
     v = float(w.vocab or 0)
-    if chunked:
+    if loss == "fp32-logits":
+        # transformers before 4.46 upcast the logits inside forward and returned them in fp32; a
+        # loop that keeps the model's output through backward holds them beside log-softmax's
+        # output, and backward adds nll's and log-softmax's fp32 gradients.
+        return 8.0 * v, 8.0 * v
+    if loss == "chunked":
         # Chunked cross-entropy upcasts, log-softmaxes and differentiates one chunk of tokens at
         # a time: the compute-dtype logits stay, the fp32 work is 1/LOSS_CHUNKS of it.
         return v * p.act + 4.0 * v / LOSS_CHUNKS, (4.0 * v + p.act * v) / LOSS_CHUNKS
     saved = v * p.act + 4.0 * v
+    if loss == "shifted" and p.act < 4:
+        # transformers' ForCausalLMLoss (4.46-4.49): the model returns compute-dtype logits, the
+        # loss upcasts them to fp32 and copies the shifted positions into a contiguous fp32 tensor;
+        # both exist beside log-softmax's output before the upcast copy is freed.
+        return saved, 8.0 * v
     if w.arch == "gemma2":
         saved += v * p.act  # final-logit soft-capping: tanh saves its output
     transient = 4.0 * v + (p.act * v if p.act < 4 else 0.0)

@@ -9,6 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from planner.core.costs.energy import Usage
+from planner.core.costs.money import Rates
+from planner.core.costs.prices import (
+    DEFAULT_BASIS,
+    BuildPrice,
+    PickedPrice,
+    SlotPrice,
+    build_price,
+    card_price,
+)
 from planner.core.estimator.memory import (
     InferenceSetup,
     MemoryEstimate,
@@ -24,10 +33,15 @@ TASKS = ("train", "inference")
 
 @dataclass(frozen=True, slots=True)
 class BuildSlot:
-    """One GPU model in the build and how many of it."""
+    """One GPU model in the build and how many of it.
+
+    ``price`` overrides how these cards are priced (bought used, or a vendor's quote); None:
+    the build's price basis.
+    """
 
     gpu: GpuSpec
     count: int = 1
+    price: SlotPrice | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,18 +67,43 @@ class CostSettings:
     currency: str = "USD"
     tariff_id: str | None = None
     price_per_kwh: float | None = 0.15
+    """A typed electricity price, in ``price_per_kwh_currency`` (used without a tariff)."""
     carbon_id: str | None = None
     years: int = 3
     cloud_instance_id: str | None = None
-    price_kind: str = "street"
-    """Which kind of dated price a card costs (see :mod:`planner.core.costs.prices`)."""
+    price_basis: str = DEFAULT_BASIS
+    """What a card costs: new, used or launch MSRP (see :mod:`planner.core.costs.prices`)."""
+    price_per_kwh_currency: str | None = None
+    """The currency the typed electricity price is in (a tariff states its own). Left out, it
+    is ``currency`` (set so on creation, so the amount keeps it when ``currency`` changes)."""
+
+    def __post_init__(self) -> None:
+        if self.price_per_kwh_currency is None:
+            object.__setattr__(self, "price_per_kwh_currency", self.currency)
+
+    @property
+    def kwh_currency(self) -> str:
+        """The currency of the typed electricity price."""
+        return self.price_per_kwh_currency or self.currency
+
+    def with_currency(self, currency: str, rates: Rates) -> CostSettings:
+        """The settings in another currency, the typed electricity price converted to it.
+
+        Converted at the newest reading of ``rates`` (the price is today's), so changing the
+        currency never makes electricity cheaper or dearer; a tariff keeps its own currency.
+        """
+        price = self.price_per_kwh
+        if price is not None and self.kwh_currency != currency:
+            price = round(rates.convert(price, self.kwh_currency, currency), 3)
+        return replace(self, currency=currency, price_per_kwh=price,
+                       price_per_kwh_currency=currency)
 
 
 @dataclass(frozen=True, slots=True)
 class Build:
     """The document's content; every panel reads its figures from this one value."""
 
-    name: str = "Untitled build"
+    name: str = ""
     notes: str = ""
     slots: tuple[BuildSlot, ...] = ()
     workloads: tuple[TrackedWorkload, ...] = ()
@@ -138,6 +177,23 @@ class Build:
     def without_workload(self, index: int) -> Build:
         """Stop tracking a workload."""
         return replace(self, workloads=self.workloads[:index] + self.workloads[index + 1:])
+
+
+def slot_price(build: Build, slot: BuildSlot, rates: Rates | None,
+               today: str | None = None) -> PickedPrice | None:
+    """One slot's unit price as its card shows it.
+
+    In the build's currency and basis, or the slot's own (see
+    :func:`planner.core.costs.prices.card_price`).
+    """
+    return card_price(slot.gpu, build.cost.currency, rates, build.cost.price_basis, slot.price,
+                      today)
+
+
+def purchase(build: Build, rates: Rates | None, today: str | None = None) -> BuildPrice:
+    """What the build's cards cost together, each slot priced as its card shows it."""
+    return build_price([(s.gpu, s.count, s.price) for s in build.slots], build.cost.currency,
+                       rates, build.cost.price_basis, today)
 
 
 def estimate_for(tracked: TrackedWorkload, gpu_count: int) -> MemoryEstimate:

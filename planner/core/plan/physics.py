@@ -13,14 +13,10 @@ Rules and their sources (see docs/estimation.md):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from planner.core.costs.energy import heat_btu_per_hour
-from planner.core.costs.money import Rates
-from planner.core.costs.prices import DEFAULT_KIND, pick_price
 from planner.core.plan.build import Build
-from planner.core.records.specs import GpuSpec
 
 PSU_LOAD_FRACTION = 0.80
 DEFAULT_HOST_WATTS = 200.0
@@ -53,8 +49,6 @@ class BuildSummary:
     system_w: float
     recommended_psu_w: int | None
     heat_btu_per_hour: float
-    price_usd: float | None
-    priced_gpus: int
     expansion_slots: float
     pcie_lanes: int
     connectors_16pin: int
@@ -69,8 +63,8 @@ def recommended_psu(system_w: float) -> int | None:
 
 
 def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
-              circuit: str = "120V-15A", rates: Rates | None = None) -> BuildSummary:
-    """Totals and warnings for the whole build (prices of the build's preferred kind, in USD)."""
+              circuit: str = "120V-15A") -> BuildSummary:
+    """Totals and warnings for the whole build (its price: :func:`~.build.purchase`)."""
     slots = build.slots
     n = build.gpu_count
     warnings: list[BuildWarning] = []
@@ -79,9 +73,6 @@ def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
     tdp = sum(s.gpu.tdp_w * s.count for s in slots)
     system_w = tdp + (host_w if n else 0.0)
     psu = recommended_psu(system_w) if n else None
-    prices = [(unit_price_usd(s.gpu, build.cost.price_kind, rates), s.count) for s in slots]
-    priced = sum(c for p, c in prices if p is not None)
-    price = sum(p * c for p, c in prices if p is not None) if priced else None
     pcie_cards = [s for s in slots if s.gpu.form_factor == "pcie-card"]
     width = sum((s.gpu.slot_width or 2.0) * s.count for s in pcie_cards)
     lanes = sum((s.gpu.pcie_lanes or 16) * s.count for s in pcie_cards)
@@ -144,21 +135,9 @@ def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
         system_w=system_w,
         recommended_psu_w=psu,
         heat_btu_per_hour=heat_btu_per_hour(system_w),
-        price_usd=price,
-        priced_gpus=priced,
         expansion_slots=width,
         pcie_lanes=lanes,
         connectors_16pin=c16,
         connectors_8pin=c8,
         warnings=tuple(warnings),
     )
-
-
-def unit_price_usd(gpu: GpuSpec, preferred: str = DEFAULT_KIND,
-                   rates: Rates | None = None) -> float | None:
-    """A GPU's price in USD, chosen by :func:`planner.core.costs.prices.pick_price`.
-
-    Without ``rates`` only US-dollar records count (no currency is guessed).
-    """
-    picked = pick_price(gpu.prices, preferred, "USD", rates)
-    return picked.amount if picked is not None and math.isfinite(picked.amount) else None

@@ -1,10 +1,14 @@
-"""The cheapest (or lowest-power, or fastest) builds from a catalog that fit a set of workloads.
+"""The cheapest (or lowest-power, or fastest) builds from a catalog that fit some workloads.
 
-Candidates are every GPU × count 1–8 (homogeneous builds: mixed builds bind on the smallest card,
-so they never beat the homogeneous build of that card). Memory per GPU depends on the workload,
-the count and the strategy, not on which GPU, so each (workload, count, strategy) is estimated once
-and compared with every card's capacity — that is what keeps the whole-catalog search in
-milliseconds. Pure Python; no Qt, no database.
+Candidates are every GPU × count 1–8 (homogeneous builds: mixed builds bind on the smallest card, so
+they never beat the homogeneous build of that card), in the counts the card is sold in: an SXM or
+OAM module comes only on its server's baseboard (:data:`SOLD_IN`), and a candidate of more than four
+cards in one box carries the physical warnings (slots, lanes, connectors, power) the build would
+show. Each card is priced by :func:`~planner.core.costs.prices.card_price` in the asked currency and
+basis — the price the build shows once the candidate is applied. Memory per GPU depends on the
+workload, the count and the strategy, not on which GPU, so each (workload, count, strategy) is
+estimated once and compared with every card's capacity — that is what keeps the whole-catalog search
+in milliseconds. Pure Python; no Qt, no database.
 """
 
 from __future__ import annotations
@@ -13,11 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import DEFAULT_KIND
+from planner.core.costs.prices import DEFAULT_BASIS, PickedPrice, card_price
 from planner.core.estimator.headroom import usable_bytes
 from planner.core.estimator.memory import MemoryEstimate
-from planner.core.plan.build import TrackedWorkload, estimate_for
-from planner.core.plan.physics import unit_price_usd
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, estimate_for
+from planner.core.plan.physics import BuildWarning, summarize
 from planner.core.records.capability import refuses
 from planner.core.records.precision import QUANTIZATION_COMPUTE, EstimateError, training_precision
 from planner.core.records.specs import Architecture, GpuSpec
@@ -27,6 +31,12 @@ MAX_COUNT = 8
 TRAIN_STRATEGIES = ("ddp", "zero1", "zero2", "fsdp", "tp", "pp")
 INFERENCE_STRATEGIES = ("tp", "pp")
 OBJECTIVES = ("price", "power", "speed")
+#: GPU counts a module is sold in: SXM modules on NVIDIA's HGX baseboards of 4 or 8 GPUs, OAM
+#: modules (AMD Instinct MI200/MI300) on 8-GPU universal baseboards (NVIDIA, "Introducing NVIDIA
+#: HGX H100", developer blog 2022; AMD Instinct MI300X platform, 8 OAM on one baseboard).
+SOLD_IN: dict[str, tuple[int, ...]] = {"sxm": (4, 8), "oam": (8,)}
+#: Cards one desktop box holds before a candidate must say what it takes physically.
+BOX_CARDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +46,8 @@ class Candidate:
     gpu: GpuSpec
     count: int
     strategies: tuple[str, ...]
-    price_usd: float | None
+    price: float | None
+    """``count`` × ``unit_price`` in the asked currency (None: the card has no price)."""
     tdp_w: float
     tflops: float
     worst_headroom: float
@@ -44,6 +55,12 @@ class Candidate:
     """Per requested workload, the precision and recipe it was sized with (English)."""
     recipes: tuple[tuple[RecipePart, ...], ...] = ()
     """The same, part by part as codes (:func:`recipe_parts`), for the UI to word."""
+    unit_price: PickedPrice | None = None
+    currency: str = "USD"
+    server: str | None = None
+    """The baseboard a module needs (``sxm`` or ``oam``), None for a card that plugs in."""
+    warnings: tuple[BuildWarning, ...] = ()
+    """What the build would warn about physically, for a box of more than four cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,16 +102,21 @@ def recommend(
     gpus: list[GpuSpec] | tuple[GpuSpec, ...],
     workloads: list[TrackedWorkload],
     headroom: float = 0.10,
-    budget_usd: float | None = None,
+    budget: float | None = None,
     objective: str = "price",
     max_count: int = MAX_COUNT,
     limit: int = 10,
     reserve_bytes: int = 0,
     architectures: Sequence[Architecture] = (),
     rates: Rates | None = None,
-    price_kind: str = DEFAULT_KIND,
+    basis: str = DEFAULT_BASIS,
+    currency: str = "USD",
+    today: str | None = None,
 ) -> list[Candidate]:
     """Builds that fit all workloads with ``headroom`` spare, best first by ``objective``.
+
+    Prices and ``budget`` are in ``currency``; each card costs what it costs in a build of that
+    currency and price ``basis``.
 
     A card is left out only when its architecture cannot run a requested precision; a card
     without a speed figure on record still fits (its speed counts as 0 when ranking by speed).
@@ -105,7 +127,7 @@ def recommend(
         raise EstimateError(f"Required headroom must be from 0 to 0.99 (got {headroom}).")
     if objective not in OBJECTIVES:
         raise EstimateError(f"Objective must be one of {', '.join(OBJECTIVES)}.")
-    if budget_usd is not None and budget_usd <= 0:
+    if budget is not None and budget <= 0:
         raise EstimateError("The budget must be more than zero.")
 
     # needs[w][count] = [(strategy, bytes), ...] in preference order; estimated once.
@@ -139,10 +161,14 @@ def recommend(
         if any(refuses(gpu, p, arch) for p in precisions):
             continue  # the card's architecture cannot run a requested precision
         usable = usable_bytes(gpu, reserve_bytes)
-        unit = unit_price_usd(gpu, price_kind, rates)
+        picked = card_price(gpu, currency, rates, basis, today=today)
+        unit = picked.amount if picked is not None and picked.currency == currency else None
+        sold = SOLD_IN.get(gpu.form_factor)
         for count in range(1, max_count + 1):
-            if budget_usd is not None and (unit is None or unit * count > budget_usd):
+            if budget is not None and (unit is None or unit * count > budget):
                 break
+            if sold is not None and count not in sold:
+                continue
             chosen: list[str] = []
             worst = 1.0
             for per_count in needs:
@@ -154,10 +180,15 @@ def recommend(
                 worst = min(worst, 1 - hit[1] / usable)
             else:
                 rate = min((gpu.tensor_tflops(p) or 0.0) for p in precisions)
+                warnings: tuple[BuildWarning, ...] = ()
+                if sold is None and count > BOX_CARDS:
+                    box = summarize(Build(slots=(BuildSlot(gpu, count),)))
+                    warnings = tuple(w for w in box.warnings if w.severity != "info")
                 out.append(Candidate(gpu, count, tuple(chosen),
                                      unit * count if unit is not None else None,
                                      gpu.tdp_w * count, rate * count, worst, assumptions,
-                                     recipes))
+                                     recipes, picked if unit is not None else None, currency,
+                                     gpu.form_factor if sold is not None else None, warnings))
                 break  # more of the same card only costs more
     return sorted(out, key=_ranking(objective))[:limit]
 
@@ -255,7 +286,7 @@ def recipe_summary(t: TrackedWorkload) -> str:
 
 def _ranking(objective: str):  # type: ignore[no-untyped-def]
     if objective == "power":
-        return lambda c: (c.tdp_w, c.price_usd if c.price_usd is not None else float("inf"))
+        return lambda c: (c.tdp_w, c.price if c.price is not None else float("inf"))
     if objective == "speed":
-        return lambda c: (-c.tflops, c.price_usd if c.price_usd is not None else float("inf"))
-    return lambda c: (c.price_usd is None, c.price_usd or 0.0, c.tdp_w)
+        return lambda c: (-c.tflops, c.price if c.price is not None else float("inf"))
+    return lambda c: (c.price is None, c.price or 0.0, c.tdp_w)

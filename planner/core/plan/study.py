@@ -18,6 +18,21 @@ from dataclasses import dataclass, field, replace
 from planner.core.costs.energy import Usage
 from planner.core.plan.build import Build, BuildSlot, CostSettings, TrackedWorkload
 
+
+def cards_name(slots: tuple[BuildSlot, ...]) -> str:
+    """A build called after its cards: "4× GeForce RTX 4090", "2× A + 1× B" ("" without any)."""
+    return " + ".join(f"{s.count}× {s.gpu.name}" for s in slots)
+
+
+def study_title(study: Study) -> str:
+    """What a study is called: its name, else after its shown variant's cards ("" if neither).
+
+    A new build has no name until the user gives it one; till then it is called after what it
+    holds, so a sheet printed for a meeting never says "Untitled build" above four RTX 4090s.
+    """
+    return study.name.strip() or cards_name(study.variant.slots)
+
+
 #: The most variants one document holds (the compare view shows up to four side by side).
 MAX_VARIANTS = 8
 MAX_VARIANT_NAME = 200
@@ -40,7 +55,8 @@ class Study:
     variant; names are unique (the compare view and the sheet tell variants apart by name).
     """
 
-    name: str = "Untitled build"
+    name: str = ""
+    """The name the user gave (empty: unnamed, see :func:`study_title`)."""
     notes: str = ""
     variants: tuple[Variant, ...] = (Variant("A"),)
     active: int = 0

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from planner.core.estimator.activations import checkpoint_every
 from planner.core.estimator.lora import LORA_TARGETS, linear_modules
 from planner.core.estimator.memory import TrainingSetup
+from planner.core.estimator.stacks import STACKS
 from planner.core.models.layouts import HEADS, has_lm_head, with_head
 from planner.core.plan.build import TrackedWorkload
 from planner.core.records.precision import (
@@ -40,8 +41,9 @@ INFERENCE_STRATEGIES = ("tp", "pp")
 ADAPTERS = ("full", "lora", "qlora")
 #: The LoRA rank a workload gets when the user switches it to an adapter.
 DEFAULT_RANK = 16
-#: Checkpointing as one choice: off, every layer, attention sub-blocks, one layer in N.
-CHECKPOINT_CHOICES = ("none", "full", "selective", "every")
+#: Checkpointing as one choice: off, every layer, torchtitan's op-level selective, attention
+#: sub-blocks, one layer in N.
+CHECKPOINT_CHOICES = ("none", "full", "selective-op", "selective", "every")
 #: N a workload gets when the user picks "one layer in N" without saying which N.
 DEFAULT_EVERY = 2
 #: The settings the table shows in columns of their own.
@@ -50,7 +52,7 @@ TABLE_SETTINGS = ("task", "precision", "batch", "seq", "optimizer", "checkpointi
 #: The less-used recipe settings (edited in a per-workload recipe editor).
 RECIPE_SETTINGS = ("head", "lora_targets", "adapter_dtype", "double_quant", "int8_base",
                    "optimizer_impl", "optimizer_in_backward", "loss", "checkpoint_mode",
-                   "offload")
+                   "offload", "activation_offloading", "target_seq", "stack", "kbit_prep")
 #: The settings a tracked workload has, by the name :func:`with_setting` takes.
 SETTINGS = TABLE_SETTINGS + RECIPE_SETTINGS
 #: Settings that come from the setup of the workload's task (the others are training's).
@@ -58,9 +60,10 @@ _PER_TASK = ("precision", "batch", "seq", "strategy")
 #: Plain training-setup fields with a fixed set of values, and those values.
 _CHOICES: dict[str, tuple[str, ...]] = {
     "adapter_dtype": tuple(ADAPTER_DTYPES), "optimizer_impl": OPTIMIZER_IMPLS,
-    "loss": LOSSES, "offload": OFFLOADS,
+    "loss": LOSSES, "offload": OFFLOADS, "stack": tuple(STACKS),
 }
-_FLAGS = ("double_quant", "int8_base", "optimizer_in_backward")
+_FLAGS = ("double_quant", "int8_base", "optimizer_in_backward", "activation_offloading",
+          "kbit_prep")
 #: Heads a model of each family can be loaded with (the first is the family's usual one).
 _FAMILY_HEADS: dict[str, tuple[str, ...]] = {
     "decoder": ("causal-lm", "seq-cls", "token-cls", "qa", "base"),
@@ -98,6 +101,10 @@ class ShownSettings:
     loss: str = "full"
     checkpoint_mode: str = "none"
     offload: str = "none"
+    activation_offloading: bool = False
+    target_seq: int | None = None
+    stack: str = "modern"
+    kbit_prep: bool = False
 
 
 def adapter_of(setup: TrainingSetup) -> str:
@@ -209,7 +216,9 @@ def shown_settings(t: TrackedWorkload) -> ShownSettings:
         head=t.workload.task_head, lora_targets=s.lora_targets, adapter_dtype=s.adapter_dtype,
         double_quant=s.double_quant, int8_base=s.int8_base, optimizer_impl=s.optimizer_impl,
         optimizer_in_backward=s.optimizer_in_backward, loss=s.loss,
-        checkpoint_mode=s.checkpoint_mode if s.checkpointing else "none", offload=s.offload)
+        checkpoint_mode=s.checkpoint_mode if s.checkpointing else "none", offload=s.offload,
+        activation_offloading=s.activation_offloading, target_seq=s.target_seq, stack=s.stack,
+        kbit_prep=s.kbit_prep)
 
 
 def applies(t: TrackedWorkload, name: str) -> bool:
@@ -239,8 +248,12 @@ def applies(t: TrackedWorkload, name: str) -> bool:
             return adapter != "full"
         case "lora_targets":
             return adapter != "full" and bool(lora_modules(w))
-        case "double_quant":
+        case "double_quant" | "kbit_prep":
             return adapter == "qlora"
+        case "activation_offloading":
+            return w.is_transformer
+        case "target_seq":
+            return w.family == "encoder-decoder" and w.encoder_context is None
         case "int8_base":
             return adapter == "lora" and w.is_transformer
         case "optimizer_impl":
@@ -296,6 +309,10 @@ def with_setting(t: TrackedWorkload, name: str, value: object) -> TrackedWorkloa
                 raise ValueError("Name at least one layer to adapt, or use attention or "
                                  "all-linear.")
             return replace(t, training=replace(training, lora_targets=targets))
+    if name == "target_seq" and value is not None and (
+            not isinstance(value, int) or value < 1):
+        raise ValueError(f"The target length must be a whole number of at least 1 "
+                         f"(got {value!r}).")
     if name in _CHOICES and value not in _CHOICES[name]:
         raise ValueError(f"{name} must be one of {', '.join(_CHOICES[name])} (got {value!r}).")
     if name in _FLAGS:

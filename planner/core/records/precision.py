@@ -126,7 +126,7 @@ OPTIMIZER_LABELS: dict[str, str] = {
 OPTIMIZER_IMPLS: tuple[str, ...] = ("foreach", "fused", "per-tensor")
 
 #: Recipe choices (names are public: CLI flags and the `.gpubuild` format).
-LOSSES: tuple[str, ...] = ("full", "chunked")
+LOSSES: tuple[str, ...] = ("full", "chunked", "shifted", "fp32-logits")
 OFFLOADS: tuple[str, ...] = ("none", "optimizer", "all")
 ADAPTER_DTYPES: dict[str, float] = {"fp32": 4.0, "bf16": 2.0, "fp16": 2.0}
 

@@ -8,18 +8,18 @@ never break a comparison. Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import PickedPrice, gpu_price
+from planner.core.costs.prices import PickedPrice, SlotPrice, card_price
 from planner.core.estimator.headroom import FITS, TIGHT, headroom
 from planner.core.estimator.speed import decode_speed, per_dollar, per_watt, training_speed
 from planner.core.plan.build import Build, TrackedWorkload
-from planner.core.plan.physics import unit_price_usd
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Architecture, Catalog, GpuSpec
 from planner.core.views.headroom import cached_estimate
+from planner.core.views.links import LinkUse
 
 HIGHER, LOWER = "higher", "lower"
 NO_FIGURE = "no_figure"
@@ -70,6 +70,8 @@ class ComparisonRow:
     task: str | None = None
     """A workload row's task (``train`` or ``inference``): ``label`` is then the model's name and a
     view words the pair in its language."""
+    links: tuple[LinkUse | None, ...] = ()
+    """A ``link`` row's links, one per column (its values are the share of a step spent waiting)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,8 @@ def default_gpus(build: Build, catalog: Catalog) -> list[GpuSpec]:
 
 
 def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
-                     rates: Rates) -> ComparisonTable:
+                     rates: Rates,
+                     slot_prices: Mapping[str, SlotPrice | None] | None = None) -> ComparisonTable:
     """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
 
     Workload rows place each tracked workload, estimated over the build's card count, on each
@@ -130,10 +133,15 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     currency the user picked.
     """
     currency = build.cost.currency
-    kind = build.cost.price_kind
+    basis = build.cost.price_basis
     archs = [_architecture(catalog, g.architecture) for g in gpus]
-    picked = [gpu_price(g, currency, rates, kind) for g in gpus]
-    prices_usd = [unit_price_usd(g, kind, rates) for g in gpus]
+    # A card of the build costs what its card shows (bought used, a quote); ``slot_prices`` gives
+    # those of several variants (the sheet's GPUs table).
+    own = dict(slot_prices) if slot_prices is not None else {s.gpu.id: s.price
+                                                             for s in build.slots}
+    picked = [card_price(g, currency, rates, basis, own.get(g.id)) for g in gpus]
+    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id)) for g in gpus]
+    prices_usd = [p.amount if p is not None else None for p in in_usd]
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]

@@ -14,7 +14,6 @@ and the energy total here describe the same machine.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 from planner.core.costs.energy import (
@@ -29,8 +28,8 @@ from planner.core.costs.energy import (
     tariff_cost,
 )
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import build_price
-from planner.core.plan.build import Build
+from planner.core.costs.rental import RentalOffer, rental_offer
+from planner.core.plan.build import Build, purchase
 from planner.core.plan.physics import DEFAULT_HOST_WATTS
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Catalog, CloudInstance, GridCarbon, Tariff
@@ -73,13 +72,14 @@ class EnergyLine:
 
 @dataclass(frozen=True, slots=True)
 class CloudComparison:
-    """Renting enough of one cloud offer for the build's hours of use.
+    """Renting the build's GPUs like for like (:func:`~planner.core.costs.rental.rental_offer`).
 
     ``instances`` is how many units are rented: machines of the instance type, or GPUs of a
-    per-GPU offer. ``like_for_like`` is True when the rental is the same GPU model in the same
-    count as the build (what the automatic choice always is; a user's explicit choice may not
-    be). Prices are in the view's currency. ``break_even_hours`` is ``None`` when renting stays
-    cheaper or when no card of the build has a price.
+    per-GPU offer; ``rent_gpus`` how many GPUs that is (the build's count, or the smallest offer
+    holding at least that many). Prices are in the view's currency, for the build's hours of
+    use. ``break_even_hours`` is ``None`` when renting stays cheaper or when no card of the
+    build has a price. ``chosen_set_aside`` says the study names an instance of another GPU,
+    which is not this comparison.
     """
 
     instance: CloudInstance
@@ -89,10 +89,11 @@ class CloudComparison:
     cumulative: tuple[float, ...]
     break_even_hours: float | None
     like_for_like: bool = True
+    chosen_set_aside: bool = False
 
     @property
     def rent_gpus(self) -> int:
-        """GPUs rented (may exceed the build's when the user chose a larger instance)."""
+        """GPUs rented (more than the build's when no offer rents exactly its count)."""
         return self.instances if self.instance.per_gpu else self.instances * self.instance.gpu_count
 
 
@@ -149,7 +150,7 @@ def tariff_of(build: Build, catalog: Catalog) -> Tariff | None:
             return found
     if cost.price_per_kwh is None:
         return None
-    return flat_tariff(cost.price_per_kwh, cost.currency)
+    return flat_tariff(cost.price_per_kwh, cost.kwh_currency)
 
 
 def carbon_of(build: Build, catalog: Catalog) -> GridCarbon | None:
@@ -158,51 +159,12 @@ def carbon_of(build: Build, catalog: Catalog) -> GridCarbon | None:
     return next((c for c in catalog.carbon if c.id == cid), None) if cid else None
 
 
-def units_for(inst: CloudInstance, gpus: int) -> int:
-    """How many units of an offer cover ``gpus``: GPUs of a per-GPU offer, else machines."""
-    return gpus if inst.per_gpu else math.ceil(gpus / inst.gpu_count)
-
-
-def like_for_like(inst: CloudInstance, build: Build) -> bool:
-    """Same GPU model, same count.
-
-    A per-GPU offer of the build's card (rented × its count), or machines of it whose GPUs add up
-    to exactly the build's count; a build of several GPU models has no like-for-like rental.
-    """
-    models = {s.gpu.id for s in build.slots}
-    n = build.gpu_count
-    if models != {inst.gpu_id} or n == 0:
-        return False
-    return inst.per_gpu or n % inst.gpu_count == 0
-
-
-def comparable_instance(build: Build, catalog: Catalog,
-                        rates: Rates) -> tuple[CloudInstance, int] | None:
-    """The cloud offer to compare with and how many units of it the build's GPUs take.
-
-    The document's chosen instance if it names one the catalog has (whatever it holds: the user
-    asked for it); otherwise the cheapest like-for-like rental (:func:`like_for_like`): per-GPU
-    offers × the build's count, or whole machines of the same GPU that hold exactly the build's
-    count. ``None`` when no like-for-like rental is on record (a mixed build has none).
-    """
-    n = build.gpu_count
-    if n == 0:
-        return None
-    chosen = build.cost.cloud_instance_id
-    if chosen:
-        inst = next((c for c in catalog.cloud if c.id == chosen), None)
-        if inst is not None:
-            return inst, units_for(inst, n)
-    options = [c for c in catalog.cloud if like_for_like(c, build)]
-    if not options:
-        return None
-
-    def hourly(c: CloudInstance) -> float:
-        return units_for(c, n) * rates.convert(c.price_per_hour, c.currency,
-                                               build.cost.currency)
-
-    best = min(options, key=hourly)
-    return best, units_for(best, n)
+def rental(build: Build, catalog: Catalog, rates: Rates) -> RentalOffer | None:
+    """The like-for-like rental of the build for its hours of use (one function, every surface)."""
+    u = build.usage
+    return rental_offer([(s.gpu, s.count) for s in build.slots], catalog.cloud, rates,
+                        build.cost.currency, u.hours_per_day * u.days_per_year,
+                        build.cost.cloud_instance_id)
 
 
 def _line(label: str, gpu_id: str | None, count: int, energy: Energy, wall_watts: float,
@@ -216,7 +178,8 @@ def _line(label: str, gpu_id: str | None, count: int, energy: Energy, wall_watts
     )
 
 
-def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
+def energy_view(build: Build, catalog: Catalog, rates: Rates,
+                today: str | None = None) -> EnergyView:
     """A year of the build's electricity, its cost and carbon, and owning versus renting."""
     currency = build.cost.currency
     try:
@@ -252,31 +215,28 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates) -> EnergyView:
     total = _line("Total", None, build.gpu_count, total_energy, wall, total_cost, carbon,
                   idle_hours)
 
-    bought = build_price([(s.gpu, s.count) for s in build.slots], currency, rates,
-                         build.cost.price_kind)
-    priced, purchase = bought.priced_gpus, bought.amount
+    bought = purchase(build, rates, today)
+    priced, paid = bought.priced_gpus, bought.amount
     years = max(1, build.cost.years)
-    own = tuple(cumulative_cost(purchase or 0.0, total_cost or 0.0, years))
+    own = tuple(cumulative_cost(paid or 0.0, total_cost or 0.0, years))
     load_hours = usage.hours_per_day * usage.days_per_year
 
     cloud = None
-    match = comparable_instance(build, catalog, rates)
-    if match is not None:
-        inst, count = match
-        per_hour = count * rates.convert(inst.price_per_hour, inst.currency, currency)
-        per_year = per_hour * load_hours
+    offer = rental(build, catalog, rates)
+    if offer is not None:
         own_per_hour = (total_cost or 0.0) / load_hours if load_hours else 0.0
         # Without a purchase price there is nothing to pay off: no break-even to claim.
-        hours = (BreakEven(purchase, own_per_hour, per_hour).hours
-                 if load_hours and purchase is not None else None)
+        hours = (BreakEven(paid, own_per_hour, offer.per_hour).hours
+                 if load_hours and paid is not None else None)
         cloud = CloudComparison(
-            instance=inst, instances=count, rent_per_hour=per_hour, rent_per_year=per_year,
-            cumulative=tuple(per_year * y for y in range(years + 1)), break_even_hours=hours,
-            like_for_like=like_for_like(inst, build))
+            instance=offer.instance, instances=offer.units, rent_per_hour=offer.per_hour,
+            rent_per_year=offer.per_year,
+            cumulative=tuple(offer.per_year * y for y in range(years + 1)),
+            break_even_hours=hours, chosen_set_aside=offer.chosen_set_aside)
 
     return EnergyView(
         currency=currency, lines=tuple(lines), total=total, host_watts=usage.host_watts,
         idle_known=total_energy.idle_known,
-        tariff=tariff, carbon=carbon, purchase=purchase, priced_gpus=priced,
+        tariff=tariff, carbon=carbon, purchase=paid, priced_gpus=priced,
         load_hours_per_year=load_hours, years=tuple(range(years + 1)), own_cumulative=own,
         cloud=cloud)

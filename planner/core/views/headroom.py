@@ -15,14 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from planner.core.estimator.headroom import DOES_NOT_FIT, binding
+from planner.core.estimator.headroom import DOES_NOT_FIT, binding, headroom
 from planner.core.estimator.memory import MemoryEstimate
 from planner.core.estimator.memory_notes import MemoryNote
 from planner.core.estimator.setups import BREAKDOWN_KEYS as MEMORY_BREAKDOWN_KEYS
 from planner.core.plan.build import Build, TrackedWorkload, estimate_for
+from planner.core.plan.runs import RunBook, calibrated_estimate, stack_text
 from planner.core.plan.suggest import Suggestion, suggestions
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import GpuSpec
+from planner.core.views import links as _links
+from planner.core.views.links import LinkUse, build_link_use
 
 #: Verdict of a row whose estimate failed (the row carries the sentence in ``error``).
 ERROR = "error"
@@ -67,6 +70,20 @@ class HeadroomRow:
     error_setting: str | None = None
     #: Offloaded or paged state in host RAM per GPU process (not part of ``needed_bytes``).
     host_bytes: int = 0
+    #: The link a multi-GPU training run waits on, and how long (None: one GPU, inference).
+    link: LinkUse | None = None
+    #: The formulas' total; ``needed_bytes`` differs from it only when calibrated.
+    formula_bytes: int = 0
+    #: The newest of the user's runs of exactly this configuration on this card: its peak and
+    #: metric, and how many such runs there are (0: none).
+    measured_bytes: int | None = None
+    measured_metric: str = ""
+    measured_runs: int = 0
+    #: The calibration applied (0 runs: none), its error on its runs, leave-one-out and stack.
+    calibration_runs: int = 0
+    calibration_residual: float = 0.0
+    calibration_loo: float | None = None
+    calibration_stack: str = ""
 
     @property
     def headroom_bytes(self) -> int:
@@ -110,9 +127,11 @@ def clear_caches() -> None:
     """Forget memoised estimates (benchmarks measure cold and warm paths separately)."""
     _estimate.cache_clear()
     cached_suggestions.cache_clear()
+    _links.clear_caches()
 
 
-def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None) -> HeadroomRow:
+def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None,
+                 runs: RunBook | None = None) -> HeadroomRow:
     """The row of the ``index``-th tracked workload (see :func:`headroom_rows`)."""
     tracked = build.workloads[index]
     n = build.gpu_count
@@ -132,6 +151,7 @@ def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None) ->
         high_bytes=round(needed * (1 + est.error_band)),
         breakdown=est.breakdown(), provenance=est.provenance, error_band=est.error_band,
         peak_phase=est.peak_phase, notes=est.notes, host_bytes=est.host_bytes,
+        formula_bytes=needed,
     )
     if not cards:
         return row
@@ -140,11 +160,40 @@ def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None) ->
     hints: tuple[Suggestion, ...] = ()
     if bind.verdict == DOES_NOT_FIT:
         hints = cached_suggestions(tracked, bind.usable_bytes, max(1, n))
-    return replace(row, verdict=bind.verdict, usable_bytes=bind.usable_bytes, gpu_id=gpu.id,
-                   gpu_name=gpu.name, suggestions=hints)
+    row = replace(row, verdict=bind.verdict, usable_bytes=bind.usable_bytes, gpu_id=gpu.id,
+                  gpu_name=gpu.name, suggestions=hints, link=build_link_use(tracked, build))
+    return row if runs is None else _with_runs(row, tracked, est, gpu, runs,
+                                               build.display_reserve_bytes)
 
 
-def headroom_rows(build: Build) -> list[HeadroomRow]:
+def _with_runs(row: HeadroomRow, tracked: TrackedWorkload, est: MemoryEstimate, gpu: GpuSpec,
+               runs: RunBook, reserve_bytes: int) -> HeadroomRow:
+    """The row with the user's measured runs beside it and, where one applies, calibrated."""
+    n = max(1, row.gpu_count)
+    matched = runs.matching(tracked, gpu.id, n)
+    if matched:
+        newest = max(matched, key=lambda r: r.when)
+        row = replace(row, measured_bytes=newest.peak_bytes, measured_metric=newest.metric,
+                      measured_runs=len(matched))
+    cal = runs.calibration_for(gpu.id)
+    if cal is None:
+        return row
+    calibrated = calibrated_estimate(est, cal)
+    fit = headroom(calibrated, gpu, reserve_bytes)
+    needed = calibrated.total_bytes
+    hints: tuple[Suggestion, ...] = ()
+    if fit.verdict == DOES_NOT_FIT:  # core's changes are sized by the formulas: ask for less
+        hints = cached_suggestions(tracked, fit.usable_bytes - (needed - est.total_bytes), n)
+    return replace(row, needed_bytes=needed, verdict=fit.verdict,
+                   low_bytes=round(needed * (1 - calibrated.error_band)),
+                   high_bytes=round(needed * (1 + calibrated.error_band)),
+                   breakdown=calibrated.breakdown(), error_band=calibrated.error_band,
+                   suggestions=hints, calibration_runs=cal.runs,
+                   calibration_residual=cal.residual, calibration_loo=cal.loo_error,
+                   calibration_stack=stack_text(cal.stack))
+
+
+def headroom_rows(build: Build, runs: RunBook | None = None) -> list[HeadroomRow]:
     """One row per tracked workload, in the build's order: what the headroom panel draws.
 
     Every workload is estimated over all of the build's cards (its strategy decides how it is
@@ -152,4 +201,4 @@ def headroom_rows(build: Build) -> list[HeadroomRow]:
     same shard, so the smallest decides.
     """
     cards = [s.gpu for s in build.slots]
-    return [headroom_row(build, i, cards) for i in range(len(build.workloads))]
+    return [headroom_row(build, i, cards, runs) for i in range(len(build.workloads))]

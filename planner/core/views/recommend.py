@@ -1,8 +1,10 @@
 """The figures of the "cheapest build that fits" dialog, in the document's currency.
 
-The recommender works in USD (catalog prices are USD); this module converts the user's budget in
-and the candidates' prices out, turns the source article's preset tiers into tracked workloads,
-and builds the new :class:`Build` a chosen candidate stands for, so applying it is one edit.
+The recommender prices every card as a build in the dialog's currency and the build's price basis
+would (:func:`~planner.core.costs.prices.card_price`), so the price a row shows is the price the
+build shows after applying it. This module turns the source article's preset tiers into tracked
+workloads and builds the new :class:`Build` a chosen candidate stands for, so applying it is one
+edit.
 Pure Python; no Qt, no database.
 """
 
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
 from planner.core.costs.money import Rates
+from planner.core.costs.prices import DEFAULT_BASIS
 from planner.core.estimator.memory import InferenceSetup, TrainingSetup
 from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
 from planner.core.plan.recommend import Candidate, Preset, recommend
@@ -29,6 +32,11 @@ class CandidateRow:
     candidate: Candidate
     price: float | None
     currency: str
+
+    @property
+    def server(self) -> str | None:
+        """The baseboard the modules need (``sxm``/``oam``), None for cards."""
+        return self.candidate.server
 
     @property
     def label(self) -> str:
@@ -57,18 +65,18 @@ def preset_workloads(preset: Preset, catalog: Catalog) -> list[TrackedWorkload]:
 def recommend_rows(catalog: Catalog, workloads: Sequence[TrackedWorkload], rates: Rates,
                    currency: str = "USD", budget: float | None = None, headroom: float = 0.10,
                    objective: str = "price", reserve_bytes: int = 0,
-                   limit: int = 10) -> list[CandidateRow]:
+                   limit: int = 10, basis: str = DEFAULT_BASIS,
+                   today: str | None = None) -> list[CandidateRow]:
     """Run the recommender over the whole catalog with a budget in ``currency``.
 
     Raises :class:`EstimateError` with one sentence for an impossible request (no workloads, a
     budget of zero, headroom outside 0–0.99).
     """
-    budget_usd = rates.convert(budget, currency, "USD") if budget is not None else None
-    found = recommend(catalog.gpus, list(workloads), headroom=headroom, budget_usd=budget_usd,
+    found = recommend(catalog.gpus, list(workloads), headroom=headroom, budget=budget,
                       objective=objective, limit=limit, reserve_bytes=reserve_bytes,
-                      architectures=catalog.architectures, rates=rates)
-    return [CandidateRow(c, rates.convert(c.price_usd, "USD", currency)
-                         if c.price_usd is not None else None, currency) for c in found]
+                      architectures=catalog.architectures, rates=rates, basis=basis,
+                      currency=currency, today=today)
+    return [CandidateRow(c, c.price, currency) for c in found]
 
 
 def build_with_candidate(build: Build, candidate: Candidate,

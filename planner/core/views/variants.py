@@ -3,7 +3,7 @@
 The compare panel and page 1 of the printed sheet show exactly this view. Every figure comes from
 the view or estimator the rest of the app uses for one build (:func:`headroom_rows` for fit,
 :func:`workload_speed` for throughput, :func:`energy_view` for electricity and renting,
-:func:`summarize` for power and warnings, :func:`build_price` for the purchase), so a variant
+:func:`summarize` for power and warnings, :func:`purchase` for the purchase), so a variant
 reads the same here as in the build area. Rows are :class:`ComparisonRow` values, as in the GPU
 comparison, so the best-value marking and the wording are shared.
 
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.costs.money import Rates
-from planner.core.costs.prices import build_price, gpu_price
+from planner.core.costs.rental import units_for
 from planner.core.estimator.headroom import FITS, TIGHT
-from planner.core.plan.build import Build, BuildSlot, TrackedWorkload
+from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, purchase
 from planner.core.plan.physics import CIRCUITS_W, summarize
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, CloudInstance
@@ -32,13 +32,9 @@ from planner.core.views.compare import (
     speed_unit,
     workload_speed,
 )
-from planner.core.views.energy import (
-    comparable_instance,
-    energy_view,
-    like_for_like,
-    units_for,
-)
+from planner.core.views.energy import energy_view, rental
 from planner.core.views.headroom import headroom_rows
+from planner.core.views.links import UNKNOWN, LinkUse
 
 #: Variants the compare view shows at once (plus one rental).
 MAX_COMPARED = 4
@@ -64,6 +60,8 @@ class VariantColumn:
     sources: tuple[str, ...] = ()
     index: int | None = None
     """The variant's index in the study (None for the rental)."""
+    rental: tuple[str, str, int, int] | None = None
+    """The variant's like-for-like rental: provider, offer, units rented and GPUs they hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,15 +102,18 @@ def _gpus(slots: Sequence[BuildSlot]) -> tuple[tuple[str, int], ...]:
     return tuple((s.gpu.name, s.count) for s in slots)
 
 
-def rental_build(study: Study, instance: CloudInstance, catalog: Catalog) -> Build | None:
+def rental_build(study: Study, instance: CloudInstance, catalog: Catalog,
+                 rates: Rates) -> Build | None:
     """The rented machine as a build (for fit and speed); None when its GPU is not on record."""
     gpu = catalog.gpu(instance.gpu_id)
     if gpu is None:
         return None
-    # As many GPUs as the first variant when the offer rents that build like for like (a
-    # per-GPU offer of its card); otherwise one machine: what "rent 8× A100" means.
+    # As many GPUs as the offer rents for the first variant when it is that variant's like-for-like
+    # rental; otherwise one machine: what "rent 8× A100" means.
     first = study.build(0)
-    count = first.gpu_count if like_for_like(instance, first) else instance.gpu_count
+    offer = rental(first, catalog, rates)
+    count = (offer.gpus if offer is not None and offer.instance.id == instance.id
+             else instance.gpu_count)
     return replace(first, slots=(BuildSlot(gpu, count),), display_reserve_bytes=0)
 
 
@@ -132,6 +133,7 @@ class _Figures:
     build: Build
     fit: tuple[tuple[float | None, str | None], ...]
     speed: tuple[float | None, ...]
+    links: tuple[LinkUse | None, ...]
     purchase: float | None
     kwh: float | None
     energy_cost: float | None
@@ -143,75 +145,73 @@ class _Figures:
 
 
 def _fit_and_speed(build: Build) -> tuple[tuple[tuple[float | None, str | None], ...],
-                                          tuple[float | None, ...]]:
+                                          tuple[float | None, ...], tuple[LinkUse | None, ...]]:
     rows = headroom_rows(build) if build.slots else []
     fit: list[tuple[float | None, str | None]] = []
     speed: list[float | None] = []
+    links: list[LinkUse | None] = []
     for i, tracked in enumerate(build.workloads):
         row = rows[i] if i < len(rows) else None
         if row is None or row.error:
             fit.append((None, "error" if row is not None else "no-gpu"))
             speed.append(None)
+            links.append(None)
             continue
         fit.append((float(row.headroom_bytes), row.verdict))
-        speed.append(_speed(tracked, build) if row.verdict in (FITS, TIGHT) else None)
-    return tuple(fit), tuple(speed)
+        fits = row.verdict in (FITS, TIGHT)
+        speed.append(_speed(tracked, build) if fits else None)
+        links.append(row.link if fits else None)
+    return tuple(fit), tuple(speed), tuple(links)
 
 
 def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Figures,
                                                                           VariantColumn]:
-    fit, speed = _fit_and_speed(build)
+    fit, speed, links = _fit_and_speed(build)
     ev = energy_view(build, catalog, rates)
-    summary = summarize(build, rates=rates)
+    summary = summarize(build)
     years = max(1, build.cost.years)
-    bought = build_price([(s.gpu, s.count) for s in build.slots], build.cost.currency, rates,
-                         build.cost.price_kind)
-    all_priced = bool(build.slots) and bought.priced_gpus == bought.gpu_count
-    purchase = bought.amount if all_priced else None
+    bought = purchase(build, rates)
+    paid = bought.amount if bought.complete else None
     kwh = ev.total.kwh_per_year if ev.total is not None and build.slots else None
     energy_cost = ev.total.cost_per_year if ev.total is not None and build.slots else None
     total = None
     cumulative: tuple[float, ...] = ()
-    if purchase is not None and energy_cost is not None:
-        cumulative = tuple(purchase + energy_cost * y for y in range(years + 1))
+    if paid is not None and energy_cost is not None:
+        cumulative = tuple(paid + energy_cost * y for y in range(years + 1))
         total = cumulative[-1]
-    # Renting the same GPUs: the like-for-like offer, whatever rental the study compares with.
-    same = replace(build, cost=replace(build.cost, cloud_instance_id=None))
-    match = comparable_instance(same, catalog, rates) if build.slots else None
-    rent_total = None
-    if match is not None:
-        inst, units = match
-        rent_total = (units * rates.convert(inst.price_per_hour, inst.currency,
-                                            build.cost.currency)
-                      * ev.load_hours_per_year * years)
-    dates = sorted({p.as_of for p in (gpu_price(s.gpu, build.cost.currency, rates,
-                                                build.cost.price_kind) for s in build.slots)
-                    if p is not None})
+    # Renting the same GPUs: the energy view's like-for-like offer, the one every surface names.
+    cloud = ev.cloud if build.slots else None
+    rent_total = cloud.rent_per_year * years if cloud is not None else None
+    rented = ((cloud.instance.provider, cloud.instance.name, cloud.instances, cloud.rent_gpus)
+              if cloud is not None else None)
+    dates = sorted({p.as_of for p in bought.cards if p is not None})
     n = build.gpu_count
     figures = _Figures(
-        build=build, fit=fit, speed=speed, purchase=purchase, kwh=kwh, energy_cost=energy_cost,
+        build=build, fit=fit, speed=speed, links=links, purchase=paid, kwh=kwh,
+        energy_cost=energy_cost,
         total=total, rent_total=rent_total,
         psu=float(summary.recommended_psu_w) if summary.recommended_psu_w else None,
         circuit=wall_circuit(summary.system_w) if n else None,
         warnings=len(summary.warnings) if n else None)
     sources = tuple(src for s in build.slots for src in s.gpu.sources[:1])
-    column = VariantColumn("", VARIANT, _gpus(build.slots), cumulative, tuple(dates), sources)
+    column = VariantColumn("", VARIANT, _gpus(build.slots), cumulative, tuple(dates), sources,
+                           rental=rented)
     return figures, column
 
 
 def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog,
                     rates: Rates) -> tuple[_Figures, VariantColumn] | None:
-    build = rental_build(study, instance, catalog)
+    build = rental_build(study, instance, catalog, rates)
     if build is None:
         return None
-    fit, speed = _fit_and_speed(build)
+    fit, speed, links = _fit_and_speed(build)
     usage, currency = study.usage, study.cost.currency
     years = max(1, study.cost.years)
     units = units_for(instance, build.gpu_count)
     per_year = (units * rates.convert(instance.price_per_hour, instance.currency, currency)
                 * usage.hours_per_day * usage.days_per_year)
     cumulative = tuple(per_year * y for y in range(years + 1))
-    figures = _Figures(build=build, fit=fit, speed=speed, purchase=None, kwh=None,
+    figures = _Figures(build=build, fit=fit, speed=speed, links=links, purchase=None, kwh=None,
                        energy_cost=per_year, total=cumulative[-1], rent_total=None, psu=None,
                        circuit=None, warnings=None)
     name = f"{instance.provider} {instance.name}"
@@ -230,8 +230,8 @@ def rental_for(study: Study, catalog: Catalog, rates: Rates,
     wanted = instance_id or study.cost.cloud_instance_id
     if wanted:
         return next((c for c in catalog.cloud if c.id == wanted), None)
-    match = comparable_instance(study.build(0), catalog, rates)
-    return match[0] if match is not None else None
+    offer = rental(study.build(0), catalog, rates)
+    return offer.instance if offer is not None else None
 
 
 def default_selection(study: Study) -> tuple[int, ...]:
@@ -266,6 +266,23 @@ def variant_comparison(study: Study, catalog: Catalog, rates: Rates,
                              tuple(range(years + 1)))
 
 
+def _link_row(figures: list[_Figures]) -> ComparisonRow | None:
+    """The link each variant's GPUs wait on: one row, at the tracked workload that waits longest.
+
+    The wire is the build's (the slowest card's, in a mixed build); how long a step waits on it
+    depends on the workload, so the row shows the worst of the trained workloads.
+    """
+    uses: list[LinkUse | None] = []
+    for f in figures:
+        known = [u for u in f.links if u is not None]
+        uses.append(max(known, key=lambda u: (u.kind != UNKNOWN, u.waiting_share))
+                    if known else None)
+    if all(u is None for u in uses):
+        return None
+    waits = [u.waiting_share if u is not None and u.kind != UNKNOWN else None for u in uses]
+    return replace(_row("link", "GPU link", "link", waits, LOWER), links=tuple(uses))
+
+
 def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
     memory = [float(f.build.gpu_count and sum(s.gpu.memory_bytes * s.count
                                               for s in f.build.slots)) or None for f in figures]
@@ -290,6 +307,9 @@ def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
             hours = [tracked.job / v / SECONDS_PER_HOUR if v else None for v in values]
             rows.append(replace(_row(f"job:{i}", name, "duration", hours, LOWER, "h", 1),
                                 task=tracked.task))
+    link = _link_row(figures)
+    if link is not None:
+        rows.append(link)
     rows += [
         _row("purchase", "Purchase price", "money", [f.purchase for f in figures], LOWER),
         _row("kwh_year", "Electricity a year", "number", [f.kwh for f in figures], LOWER,

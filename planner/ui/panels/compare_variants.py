@@ -229,6 +229,10 @@ class ComparePanel(Panel):
                 if row.key == "purchase" and view.columns[c].price_dates \
                         and row.values[c] is not None:
                     text = f"{text}\n{', '.join(view.columns[c].price_dates)}"
+                rented = view.columns[c].rental
+                if row.key == "rent_total" and rented is not None:
+                    text += "\n" + self.tr("%1× %2 (%n GPU(s))", "", rented[3]).replace(
+                        "%1", str(rented[2])).replace("%2", f"{rented[0]} {rented[1]}")
                 best = c in row.best
                 cells.append(Cell(text, align=CENTER, bold=best, marked=best,
                                   background=best_brush if best else None,

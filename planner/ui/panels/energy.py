@@ -38,6 +38,7 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.curve_item import CurveItem
 from planner.ui.panels.figure_model import LEFT, RIGHT, Cell, FigureModel
+from planner.words.names import tariff_name
 
 #: Table columns of the per-GPU figures.
 GPU, COUNT, KWH, COST, CO2, HEAT = range(6)
@@ -211,7 +212,7 @@ class EnergyPanel(Panel):
             return
         parts: list[str] = []
         if view.tariff is not None:
-            parts.append(self.tr("Tariff: %1 (%2).").replace("%1", view.tariff.name)
+            parts.append(self.tr("Tariff: %1 (%2).").replace("%1", tariff_name(view.tariff))
                          .replace("%2", view.tariff.as_of or self.tr("your price")))
         if view.purchase is not None:
             parts.append(self.tr("Purchase: %1.").replace("%1", self.money(view.purchase)))
@@ -220,17 +221,18 @@ class EnergyPanel(Panel):
                                  "states."))
         cloud = view.cloud
         if cloud is None:
-            parts.append(self.tr("No like-for-like rental on record (the same GPU, the same "
-                                 "count); choose an instance to compare with."))
+            parts.append(self.tr("No like-for-like rental on record (the same GPU model, at "
+                                 "least as many GPUs)."))
         else:
-            parts.append(self.tr("Renting %1 × %2 (%3): %4 per hour, %5 per year.")
+            parts.append(self.tr("Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.",
+                                 "", cloud.rent_gpus)
                          .replace("%1", str(cloud.instances)).replace("%2", cloud.instance.name)
                          .replace("%3", cloud.instance.provider)
                          .replace("%4", self.money(cloud.rent_per_hour))
                          .replace("%5", self.money(cloud.rent_per_year)))
-            if not cloud.like_for_like:
-                parts.append(self.tr("Not like for like: the chosen instance holds other GPUs "
-                                     "or another count."))
+            if cloud.chosen_set_aside:
+                parts.append(self.tr("The instance chosen to rent holds another GPU: the same "
+                                     "GPUs are compared instead."))
             if view.purchase is None:
                 parts.append(self.tr("No price is known for these cards, so no break-even."))
             elif cloud.break_even_hours is None:

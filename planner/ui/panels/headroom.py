@@ -38,6 +38,7 @@ from planner.core.views.headroom import (
     HeadroomRow,
     headroom_rows,
 )
+from planner.core.views.links import UNKNOWN
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import (
@@ -49,8 +50,9 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, HeadroomBars
 from planner.words.memory_notes import note_text
+from planner.words.runs import bar_suffix, calibrated_text, chart_legend, measured_text
 from planner.words.suggestions import suggestion_cost, suggestion_title
-from planner.words.wording import task_text, verdict_text
+from planner.words.wording import link_text, task_text, verdict_text
 
 SUGGESTIONS_PIXELS = 170
 ROW_PIXELS = 30
@@ -248,7 +250,7 @@ class HeadroomPanel(Panel):
 
     def refresh(self) -> None:
         """Recompute the rows (memoised in core) and update the chart items in place."""
-        rows = headroom_rows(self.document.build)
+        rows = headroom_rows(self.document.build, self.document.runs)
         if rows == self.rows and self._drawn:
             self._draw_summary()  # the GPU count may change without changing a row
             return
@@ -263,11 +265,13 @@ class HeadroomPanel(Panel):
         rows = self.rows
         labels = [self.bar_label(r) for r in rows]
         metrics = QFontMetricsF(self.font())
-        self._ends = [max(r.high_bytes, r.usable_bytes) / GIB for r in rows]
+        self._ends = [max(r.high_bytes, r.usable_bytes, r.measured_bytes or 0) / GIB
+                      for r in rows]
         self._label_px = [metrics.horizontalAdvance(text) + LABEL_GAP_PX + 6 for text in labels]
         self._bars = [Bar(used=r.needed_bytes / GIB, usable=r.usable_bytes / GIB,
                           low=r.low_bytes / GIB, high=r.high_bytes / GIB,
-                          color=verdict_color(r.verdict), label=text)
+                          color=verdict_color(r.verdict), label=text,
+                          measured=None if r.measured_bytes is None else r.measured_bytes / GIB)
                       for r, text in zip(rows, labels, strict=True)]
         names = self.axis_names(rows)
         if names != self._names:
@@ -322,7 +326,8 @@ class HeadroomPanel(Panel):
         if row.verdict == NO_GPU:
             return self.tr("%1 (no GPU)").replace("%1", fmt.memory(row.needed_bytes))
         return self.tr("%1 · %2 / %3").replace("%1", verdict_text(row.verdict)).replace(
-            "%2", fmt.memory(row.needed_bytes)).replace("%3", fmt.memory(row.usable_bytes))
+            "%2", fmt.memory(row.needed_bytes)).replace("%3", fmt.memory(row.usable_bytes)) + (
+            bar_suffix(row.calibration_runs > 0))
 
     def _draw_summary(self) -> None:
         build = self.document.build
@@ -334,11 +339,14 @@ class HeadroomPanel(Panel):
             return
         fits = sum(r.verdict in ("fits", "tight") for r in self.rows)
         binding_name = next((r.gpu_name for r in self.rows if r.gpu_name), "")
+        legend = chart_legend(any(r.calibration_runs for r in self.rows),
+                              any(r.measured_bytes is not None for r in self.rows))
+        legend = " " + legend if legend else ""
         self.summary.setText(
             self.tr("%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.", "",
                     build.gpu_count)
             .replace("%1", str(fits)).replace("%2", str(len(self.rows)))
-            .replace("%3", binding_name))
+            .replace("%3", binding_name) + legend)
 
     # --- hover --------------------------------------------------------------------------------
 
@@ -363,9 +371,25 @@ class HeadroomPanel(Panel):
                                      .replace("%1", r.gpu_name)
                                      .replace("%2", fmt.memory(r.needed_bytes))
                                      .replace("%3", fmt.memory(r.usable_bytes))))
+        if r.calibration_runs:
+            lines.append(html.escape(calibrated_text(
+                r.calibration_runs, r.calibration_stack, fmt.memory(r.needed_bytes, 2),
+                fmt.memory(r.formula_bytes, 2), fmt.percent(r.calibration_residual, 1),
+                None if r.calibration_loo is None else fmt.percent(r.calibration_loo, 1))))
+        if r.measured_bytes is not None:
+            lines.append(html.escape(measured_text(
+                r.measured_runs, fmt.memory(r.measured_bytes, 2), r.measured_metric)))
         if r.host_bytes > 0:  # offloaded or paged state: beside the GPU's figure, not in it
             lines.append(html.escape(self.tr("plus %1 of host RAM for offloaded state")
                                      .replace("%1", fmt.memory(r.host_bytes))))
+        if r.link is not None:  # which link binds a multi-GPU training run (core's figure)
+            link = link_text(r.link)
+            if r.link.kind == UNKNOWN:
+                text = self.tr("GPU link: %1; its waiting is not counted").replace("%1", link)
+            else:
+                text = (self.tr("The GPUs wait on %1 for %2 of each training step")
+                        .replace("%1", link).replace("%2", fmt.percent(r.link.waiting_share)))
+            lines.append(html.escape(text))
         lines.append("<table>" + "".join(
             f"<tr><td>{html.escape(self.breakdown_label(k))}</td><td align='right'>"
             f"{html.escape(fmt.memory(r.breakdown.get(k, 0), 2))}</td></tr>"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 #: Bar heights in rows: the usable-memory bar, the used-memory bar inside it, the whisker beams.
@@ -35,6 +35,8 @@ class Bar:
     high: float
     color: QColor
     label: str
+    #: The user's measured peak of this configuration (GiB), drawn as a diamond on the bar.
+    measured: float | None = None
 
 
 class HeadroomBars(pg.GraphicsObject):  # type: ignore[misc]
@@ -126,11 +128,26 @@ class HeadroomBars(pg.GraphicsObject):  # type: ignore[misc]
         if lines:
             painter.drawLines(lines)
 
+        marks = [(i, bar.measured) for i, bar in enumerate(self.bars) if bar.measured]
+        if marks:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setBrush(self._text_color)
+            half = abs(transform.map(QPointF(0.0, USED_HEIGHT / 2)).y()
+                       - transform.map(QPointF(0.0, 0.0)).y())
+            for i, x in marks:
+                c = transform.map(QPointF(x, i))
+                painter.drawPolygon(QPolygonF([QPointF(c.x(), c.y() - half),
+                                               QPointF(c.x() + half * 0.6, c.y()),
+                                               QPointF(c.x(), c.y() + half),
+                                               QPointF(c.x() - half * 0.6, c.y())]))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+
         painter.setFont(self._font)
         painter.setPen(self._text_color)
         height = QFontMetricsF(self._font).height()
         for i, bar in enumerate(self.bars):
-            end = transform.map(QPointF(max(bar.high, bar.usable), i))
+            end = transform.map(QPointF(max(bar.high, bar.usable, bar.measured or 0.0), i))
             painter.drawText(QRectF(end.x() + LABEL_GAP_PX, end.y() - height / 2, 10_000.0,
                                     height),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),

@@ -11,6 +11,7 @@ replaces the build's GPUs with the chosen candidate as one undoable edit.
 from __future__ import annotations
 
 import html
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -47,12 +48,15 @@ from planner.core.views.recommend import (
 )
 from planner.ui import edits
 from planner.ui.document import BuildDocument
+from planner.ui.jobs import run_and_wait
 from planner.ui.recipe_text import RecipeWords
 from planner.words.formats import formatter
+from planner.words.names import preset_label
+from planner.words.warnings import warning_text
 from planner.words.wording import task_text
 
 TRACKED = "tracked"
-GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES = range(7)
+GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES, NOTES = range(8)
 
 
 class RecommendDialog(QDialog):
@@ -70,7 +74,7 @@ class RecommendDialog(QDialog):
         self.source = QComboBox()
         self.source.addItem(self.tr("The build's tracked workloads"), TRACKED)
         for preset in PRESETS:
-            self.source.addItem(preset.label, preset.id)
+            self.source.addItem(preset_label(preset), preset.id)
         self.workloads = QListWidget()
         self.workloads.setMaximumHeight(140)
         self.budget_on = QCheckBox(self.tr("Limit to"))
@@ -111,10 +115,11 @@ class RecommendDialog(QDialog):
         self.assumed.setWordWrap(True)
         self.assumed.setTextFormat(Qt.TextFormat.RichText)
         self._words: RecipeWords | None = None
-        self.table = QTableWidget(0, 7)
+        self.table = QTableWidget(0, 8)
         self.table.setHorizontalHeaderLabels([
             self.tr("GPU"), self.tr("Count"), self.tr("Price"), self.tr("Board power"),
-            self.tr("Tensor TFLOPS"), self.tr("Least headroom"), self.tr("Parallelism")])
+            self.tr("Tensor TFLOPS"), self.tr("Least headroom"), self.tr("Parallelism"),
+            self.tr("How it is sold")])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -189,11 +194,14 @@ class RecommendDialog(QDialog):
         currency = self.currency.currentData()
         self.results = []
         try:
-            self.results = recommend_rows(
-                self.document.catalog, self.requested, self.rates, currency=currency,
+            # Off the GUI thread (the window keeps painting); the dialog waits for the ranking.
+            self.results = run_and_wait(partial(
+                recommend_rows, self.document.catalog, self.requested, self.rates,
+                currency=currency,
                 budget=self.budget.value() if self.budget_on.isChecked() else None,
                 headroom=self.headroom.value() / 100.0, objective=self.objective.currentData(),
-                reserve_bytes=self.document.build.display_reserve_bytes)
+                reserve_bytes=self.document.build.display_reserve_bytes,
+                basis=self.document.build.cost.price_basis))
             self.message.setText(
                 self.tr("%n build(s) fit.", "", len(self.results)) if self.results else
                 self.tr("Nothing in the catalog fits these workloads within the limits."))
@@ -209,7 +217,8 @@ class RecommendDialog(QDialog):
             texts = (c.gpu.name, str(c.count), fmt.money(row.price, row.currency),
                      fmt.power(c.tdp_w), fmt.number(c.tflops, 1),
                      fmt.percent(c.worst_headroom),
-                     ", ".join(dict.fromkeys(s.upper() for s in c.strategies)))
+                     ", ".join(dict.fromkeys(s.upper() for s in c.strategies)),
+                     self.sold_text(row))
             for col, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 if col != GPU:
@@ -220,6 +229,17 @@ class RecommendDialog(QDialog):
         if self.results:
             self.table.selectRow(0)
         self.apply_button.setEnabled(self.selected() is not None)
+
+    def sold_text(self, row: CandidateRow) -> str:
+        """How the pick is bought: on a server baseboard, or the warnings a box of it raises."""
+        c = row.candidate
+        if c.server == "sxm":
+            return self.tr("SXM modules: an HGX server of %1 GPUs").replace("%1", str(c.count))
+        if c.server == "oam":
+            return self.tr("OAM modules: an 8-GPU server baseboard")
+        if c.warnings:
+            return "; ".join(warning_text(w) for w in c.warnings)
+        return ""
 
     def recipe_lines(self, row: CandidateRow) -> list[tuple[str, str]]:
         """Per requested workload, its name and the precision and recipe the candidate assumed."""

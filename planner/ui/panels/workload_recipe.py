@@ -2,11 +2,12 @@
 
 The workloads table keeps a column per everyday setting; the head a model is loaded with, the
 LoRA targets, adapter dtype, QLoRA's double quantization, an 8-bit base, the optimizer step's
-implementation, the step in backward, a chunked loss, the checkpointing mode and CPU offload
-would be ten more columns, so they live here, opened from the row's recipe cell. Every change is
-one undoable edit at once (:func:`planner.ui.edits.set_workload_setting`), so the estimate at the
-top and every panel follow while the window is open; undo elsewhere shows here too. Which
-setting applies and which choices it offers are core's rules
+implementation, the step in backward, the loss path, the checkpointing mode, CPU offload, the
+software stack, activation offloading, an encoder-decoder's target length and PEFT's k-bit
+preparation would be fourteen more columns, so they live here, opened from the row's recipe
+cell. Every change is one undoable edit at once (:func:`planner.ui.edits.set_workload_setting`),
+so the estimate at the top and every panel follow while the window is open; undo elsewhere shows
+here too. Which setting applies and which choices it offers are core's rules
 (:mod:`planner.core.plan.workload_settings`); the words are the table's
 (:class:`~planner.ui.panels.workloads_columns.WorkloadLabels`).
 """
@@ -129,6 +130,20 @@ class RecipeDialog(QDialog):
         self.every.setKeyboardTracking(False)
         self.loss = QComboBox()
         self.offload = QComboBox()
+        self.activation_offloading = QCheckBox(self.tr("Activation offloading (torchtune)"))
+        self.activation_offloading.setToolTip(self.tr(
+            "enable_activation_offloading: saved activations wait in host RAM and come back a "
+            "layer ahead of backward"))
+        self.target_seq = QSpinBox()
+        self.target_seq.setRange(0, 1 << 20)
+        self.target_seq.setSpecialValueText(self.tr("As long as the source"))
+        self.target_seq.setKeyboardTracking(False)
+        self.target_seq.setToolTip(self.tr("Decoder (target) tokens of an encoder-decoder model "
+                                           "such as T5; the sequence length is the source"))
+        self.stack = QComboBox()
+        self.kbit_prep = QCheckBox(self.tr("prepare_model_for_kbit_training (PEFT)"))
+        self.kbit_prep.setToolTip(self.tr("Casts the modules left unquantized (embeddings, "
+                                          "norms, LM head) to fp32 before QLoRA"))
 
         # One label column for all four groups, as wide as the widest label, so the fields line up.
         captions: list[QLabel] = []
@@ -146,11 +161,13 @@ class RecipeDialog(QDialog):
         every_row = QHBoxLayout()
         every_row.addWidget(self.checkpoint, 1)
         every_row.addWidget(self.every)
-        model_box = group(self.tr("Model"), [(self.tr("Head"), self.head)])
+        model_box = group(self.tr("Model"), [(self.tr("Head"), self.head),
+                                             (self.tr("Target length"), self.target_seq),
+                                             (self.tr("Software stack"), self.stack)])
         self.adapters_box = group(self.tr("Adapters"), [
             (self.tr("Targets"), self.targets), ("", self.modules),
             (self.tr("Adapter dtype"), self.adapter_dtype), ("", self.double_quant),
-            ("", self.int8_base)])
+            ("", self.kbit_prep), ("", self.int8_base)])
         adapter_form = self.adapters_box.layout()
         assert isinstance(adapter_form, QFormLayout)
         adapter_form.insertRow(0, self.adapter_hint)
@@ -158,6 +175,7 @@ class RecipeDialog(QDialog):
         optimizer_box = group(self.tr("Optimizer"), [(self.tr("Step"), self.optimizer_impl),
                                                      ("", self.in_backward)])
         memory_box = group(self.tr("Memory"), [(self.tr("Checkpointing"), every_row),
+                                               ("", self.activation_offloading),
                                                (self.tr("Loss"), self.loss),
                                                (self.tr("CPU offload"), self.offload)])
         widest = max(label.sizeHint().width() for label in captions)
@@ -192,10 +210,14 @@ class RecipeDialog(QDialog):
         pick(self.optimizer_impl, lambda v: self._set("optimizer_impl", v))
         pick(self.loss, lambda v: self._set("loss", v))
         pick(self.offload, lambda v: self._set("offload", v))
+        pick(self.stack, lambda v: self._set("stack", v))
+        self.target_seq.valueChanged.connect(lambda n: self._set("target_seq", n or None))
         pick(self.checkpoint, self._pick_checkpoint)
         self.every.valueChanged.connect(lambda n: self._set("checkpoint_mode", f"every:{n}"))
         for box, name in ((self.double_quant, "double_quant"), (self.int8_base, "int8_base"),
-                          (self.in_backward, "optimizer_in_backward")):
+                          (self.in_backward, "optimizer_in_backward"),
+                          (self.activation_offloading, "activation_offloading"),
+                          (self.kbit_prep, "kbit_prep")):
             box.toggled.connect(lambda on, n=name: self._set(n, on))
         self.modules.itemChanged.connect(lambda _item: self._pick_modules())
 
@@ -274,6 +296,9 @@ class RecipeDialog(QDialog):
         _fill(self.optimizer_impl, labels.recipe_options["optimizer_impl"], shown.optimizer_impl)
         _fill(self.loss, labels.recipe_options["loss"], shown.loss)
         _fill(self.offload, labels.recipe_options["offload"], shown.offload)
+        _fill(self.stack, labels.recipe_options["stack"], shown.stack)
+        with QSignalBlocker(self.target_seq):
+            self.target_seq.setValue(shown.target_seq or 0)
         modes = checkpoint_choices(w)
         choice, every = checkpoint_choice(shown.checkpoint_mode)
         _fill(self.checkpoint, [o for o in labels.recipe_options["checkpoint_mode"]
@@ -282,7 +307,9 @@ class RecipeDialog(QDialog):
             self.every.setMaximum(max(1, w.layers or 1))
             self.every.setValue(every)
         for box, on in ((self.double_quant, shown.double_quant), (self.int8_base, shown.int8_base),
-                        (self.in_backward, shown.optimizer_in_backward)):
+                        (self.in_backward, shown.optimizer_in_backward),
+                        (self.activation_offloading, shown.activation_offloading),
+                        (self.kbit_prep, shown.kbit_prep)):
             with QSignalBlocker(box):
                 box.setChecked(on)
 
@@ -291,7 +318,10 @@ class RecipeDialog(QDialog):
                              (self.double_quant, "double_quant"), (self.int8_base, "int8_base"),
                              (self.optimizer_impl, "optimizer_impl"),
                              (self.in_backward, "optimizer_in_backward"), (self.loss, "loss"),
-                             (self.checkpoint, "checkpoint_mode"), (self.offload, "offload")):
+                             (self.checkpoint, "checkpoint_mode"), (self.offload, "offload"),
+                             (self.activation_offloading, "activation_offloading"),
+                             (self.target_seq, "target_seq"), (self.stack, "stack"),
+                             (self.kbit_prep, "kbit_prep")):
             widget.setEnabled(applies(t, name))
         self.modules.setEnabled(applies(t, "lora_targets") and self.targets.currentData() == "list")
         self.every.setVisible(choice == "every")

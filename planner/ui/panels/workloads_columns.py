@@ -148,7 +148,19 @@ class WorkloadLabels(QObject):
             "loss": ((self.tr("Full cross-entropy"), "full", ""),
                      (self.tr("Chunked cross-entropy"), "chunked",
                       self.tr("torchtune / Liger: the loss's fp32 work one chunk of tokens at "
-                              "a time"))),
+                              "a time")),
+                     (self.tr("Shifted logits (transformers)"), "shifted",
+                      self.tr("transformers' ForCausalLMLoss: upcasts the returned logits to "
+                              "fp32 and copies the shifted positions")),
+                     (self.tr("FP32 logits held"), "fp32-logits",
+                      self.tr("transformers before 4.46: fp32 logits returned and kept through "
+                              "backward by the training loop"))),
+            "stack": ((self.tr("Modern (CUDA 11.7+, PyTorch 2)"), "modern",
+                       self.tr("Lazy module loading: a 512 MiB CUDA context; zero_grad frees "
+                               "the gradients")),
+                      (self.tr("PyTorch 1 on CUDA 11"), "torch1-cuda11",
+                       self.tr("Every kernel loaded at start (1,343 MB measured on a V100); "
+                               "zero_grad keeps the gradients allocated"))),
             "offload": ((self.tr("None"), "none", ""),
                         (self.tr("Optimizer state"), "optimizer",
                          self.tr("ZeRO-Offload: master weights and optimizer state in host RAM")),
@@ -158,6 +170,9 @@ class WorkloadLabels(QObject):
                 (self.tr("None"), "none", ""),
                 (self.tr("Every layer"), "full", self.tr("Keeps each layer's input and "
                                                          "recomputes the layer in backward")),
+                (self.tr("Selective, op level (torchtitan)"), "selective-op",
+                 self.tr("Keeps matmul and attention outputs; recomputes norms, RoPE and "
+                         "activation functions")),
                 (self.tr("Attention only (selective)"), "selective",
                  self.tr("Recomputes each layer's attention sub-block; keeps the MLP's "
                          "activations")),
@@ -180,6 +195,12 @@ class WorkloadLabels(QObject):
             "checkpoint_selective": self.tr("selective ckpt"),
             "checkpoint_every": self.tr("ckpt 1 layer in %1"), "head": self.tr("%1 head"),
             "lora_targets": self.tr("LoRA on %1"),
+            "checkpoint_op": self.tr("op-level ckpt"),
+            "loss_shifted": self.tr("shifted-logits loss"),
+            "loss_fp32-logits": self.tr("fp32 logits held"),
+            "activation_offloading": self.tr("activations offloaded"),
+            "target_seq": self.tr("target %1 tokens"), "stack": self.tr("stack: %1"),
+            "kbit_prep": self.tr("fp32 unquantized modules"),
         }
 
     def head_label(self, head: str) -> str:
@@ -205,13 +226,20 @@ class WorkloadLabels(QObject):
                 case "checkpoint_mode":
                     if shown.checkpoint_mode == "selective":
                         text = self._recipe_word["checkpoint_selective"]
+                    elif shown.checkpoint_mode == "selective-op":
+                        text = self._recipe_word["checkpoint_op"]
                     else:
                         text = self._recipe_word["checkpoint_every"].replace(
                             "%1", shown.checkpoint_mode.partition(":")[2])
                 case "lora_targets":
                     text = self._recipe_word["lora_targets"].replace(
                         "%1", self.targets_phrase(shown.lora_targets))
-                case "adapter_dtype" | "optimizer_impl" | "offload":
+                case "loss" if shown.loss != "chunked":
+                    text = self._recipe_word[f"loss_{shown.loss}"]
+                case "target_seq":
+                    text = self._recipe_word["target_seq"].replace(
+                        "%1", self.fmt.integer(shown.target_seq or 0))
+                case "adapter_dtype" | "optimizer_impl" | "offload" | "stack":
                     value = str(getattr(shown, name))
                     label = next((o[0] for o in self.recipe_options[name] if o[1] == value),
                                  value)

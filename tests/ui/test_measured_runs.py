@@ -1,0 +1,165 @@
+"""Measured runs in the window: import (menu, drop), the panel, the headroom chart, export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QFileDialog
+
+from planner import measure
+from planner.core.estimator.setups import TrainingSetup
+from planner.core.plan.build import TrackedWorkload, estimate_for
+from planner.core.views.headroom import headroom_rows
+from planner.ui import edits
+from planner.ui.main_window import MainWindow
+from planner.ui.panel_docks import panel_of
+from planner.ui.panels.headroom import HeadroomPanel
+from planner.ui.panels.measured_runs import MeasuredRunsPanel
+
+GIB = 1024**3
+
+
+def _quiet(win: MainWindow) -> None:
+    win.document.undo_stack.setClean()
+    win.document.undo_stack.cleanChanged.disconnect()
+
+
+@pytest.fixture
+def window(qtbot: Any, store: Any) -> MainWindow:
+    win = MainWindow()
+    qtbot.addWidget(win, before_close_func=_quiet)
+    win.set_store(store)
+    win.show()
+    qtbot.waitExposed(win)
+    with qtbot.waitSignal(win.panels_loaded):
+        win.load_panels()
+    return win
+
+
+def tracked(catalog: Any, **setup: Any) -> TrackedWorkload:
+    return TrackedWorkload(catalog.workload("llama-3.1-8b"), "train", training=TrainingSetup(
+        precision="bf16", seq=512, qlora=True, **setup))
+
+
+def write_runs(folder: Path, catalog: Any) -> list[Path]:
+    """Two runs whose peaks are estimate + 1 GiB + 5 %, and one in MiB by mistake."""
+    paths = []
+    for name, batch, rank in (("a.json", 1, 8), ("b.json", 2, 64)):
+        t = tracked(catalog, batch=batch, lora_rank=rank)
+        total = estimate_for(t, 1).total_bytes
+        work = measure.workload(model_id="llama-3.1-8b", precision="bf16", seq=512, qlora=True,
+                                batch=batch, lora_rank=rank)
+        run = measure.record(workload=work, gpu_name="NVIDIA GeForce RTX 4090", gpu_count=1,
+                             peak_bytes=round(total + GIB + 0.05 * total), metric="nvidia-smi",
+                             stack={"torch": "2.5.1", "cuda": "12.4", "driver": "550.54.15",
+                                    "framework": "peft 0.13.2"},
+                             when=f"2026-11-0{batch}T10:00:00Z", note="box under the desk")
+        paths.append(folder / name)
+        paths[-1].write_text(json.dumps(run), encoding="utf-8")
+    bad = json.loads(paths[0].read_text(encoding="utf-8"))
+    bad["measured"]["peak_bytes"] = 9_000
+    paths.append(folder / "mib.json")
+    paths[-1].write_text(json.dumps(bad), encoding="utf-8")
+    return paths
+
+
+def cell(panel: MeasuredRunsPanel, row: int, column: int) -> str:
+    item = panel.calibrations_table.item(row, column)
+    return "" if item is None else item.text()
+
+
+def runs_panel(win: MainWindow) -> MeasuredRunsPanel:
+    panel = panel_of(win.panel_docks["runs"])
+    assert isinstance(panel, MeasuredRunsPanel)
+    return panel
+
+
+def test_import_keeps_the_good_and_names_the_bad(qtbot: Any, window: MainWindow,
+                                                 tmp_path: Path, monkeypatch: Any) -> None:
+    paths = write_runs(tmp_path, window.document.catalog)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames",
+                        lambda *a, **k: ([str(p) for p in paths], ""))
+    window.import_runs_action.trigger()
+    book = window.document.runs
+    assert book is not None and len(book.runs) == 2
+    notice = window.notices.notices["runs"]
+    # (tests run without the English plural catalogue: "run(s)" as the source writes it)
+    assert notice.text.text().startswith("Imported 2 measured run")
+    assert notice.text.text().endswith("could not be imported.")
+    details = notice.details.toPlainText()
+    assert "mib.json: measured.peak_bytes is 9,000, which looks like MiB" in details
+    panel = runs_panel(window)
+    window.panel_docks["runs"].show()
+    window.panel_docks["runs"].raise_()
+    qtbot.waitUntil(lambda: panel.view is not None and len(panel.view.runs) == 2)
+    assert panel.runs_table.rowCount() == 2 and panel.calibrations_table.rowCount() == 1
+    assert cell(panel, 0, 7) == "In use"
+    assert "Estimates on GeForce RTX 4090 are calibrated" in panel.summary.text()
+    # calibration off: the headroom rows are the formulas' again
+    edits.add_gpu_ids(window.document, ["nvidia-rtx-4090"])
+    with qtbot.waitSignal(window.document.runs_changed):
+        panel.calibrate.setChecked(False)
+    assert window.document.runs is not None and not window.document.runs.enabled
+    assert cell(panel, 0, 7) == "Off"
+
+
+def test_dropped_records_are_imported(qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    paths = write_runs(tmp_path, window.document.catalog)[:1]
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, data,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert window.document.runs is not None and len(window.document.runs.runs) == 1
+
+
+def test_the_chart_shows_measured_beside_calibrated(qtbot: Any, window: MainWindow,
+                                                    tmp_path: Path) -> None:
+    catalog = window.document.catalog
+    window.runs.import_files(write_runs(tmp_path, catalog)[:2])
+    edits.add_gpu_ids(window.document, ["nvidia-rtx-4090"])
+    measured_one = tracked(catalog, batch=1, lora_rank=8)
+    other = tracked(catalog, batch=2, lora_rank=16)
+    window.document.apply(window.document.build.with_workload_added(measured_one)
+                          .with_workload_added(other), "workloads")
+    panel = HeadroomPanel(window.document)
+    qtbot.addWidget(panel)
+    panel.resize(900, 500)
+    panel.show()
+    qtbot.waitExposed(panel)
+    rows = headroom_rows(window.document.build, window.document.runs)
+    bars = panel.bars.bars
+    assert [b.used for b in bars] == pytest.approx([r.needed_bytes / GIB for r in rows])
+    assert bars[0].measured == pytest.approx((rows[0].measured_bytes or 0) / GIB)
+    assert bars[1].measured is None
+    assert bars[1].label.endswith(" *")
+    assert "* calibrated from your runs." in panel.summary.text()
+    assert "◆" in panel.summary.text()
+    tip = panel.tooltip_for(1)
+    assert "Calibrated from 2 of your runs on this GPU" in tip
+    assert "the formulas alone say" in tip
+    assert "Measured in 1 of your runs of this configuration" in panel.tooltip_for(0)
+
+
+def test_export_selected_leaves_notes_out(qtbot: Any, window: MainWindow, tmp_path: Path,
+                                          monkeypatch: Any) -> None:
+    window.runs.import_files(write_runs(tmp_path, window.document.catalog)[:2])
+    panel = runs_panel(window)
+    window.panel_docks["runs"].show()
+    window.panel_docks["runs"].raise_()
+    qtbot.waitUntil(lambda: panel.view is not None and len(panel.view.runs) == 2)
+    panel.runs_table.selectRow(0)
+    out = tmp_path / "shared.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    panel.export_selected_button.click()
+    shared = json.loads(out.read_text(encoding="utf-8"))
+    assert len(shared) == 1 and shared[0]["note"] == ""
+    panel.keep_private.setChecked(True)
+    panel.export_button.click()
+    kept = json.loads(out.read_text(encoding="utf-8"))
+    assert len(kept) == 2 and {r["note"] for r in kept} == {"box under the desk"}
