@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication as Qca
 
-if TYPE_CHECKING:  # importing planner.documents loads pydantic: not before the window is built
+if TYPE_CHECKING:  # the documents package loads pydantic: kept off the window's first paint
     from planner.documents.errors import DocumentError
 
 
