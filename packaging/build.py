@@ -23,6 +23,7 @@ import argparse
 import os
 import platform
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -111,6 +112,43 @@ def nsis_file_lists(payload: Path, out: Path) -> tuple[Path, Path]:
     return files_nsh, remove_nsh
 
 
+def pe_machine(path: Path) -> int | None:
+    """The machine type of a Windows executable (0x8664 for x64), None if it is not one."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    if head[:2] != b"MZ" or len(head) < 0x40:
+        return None
+    (offset,) = struct.unpack_from("<I", head, 0x3C)
+    if offset + 6 > len(head) or head[offset:offset + 4] != b"PE\0\0":
+        return None
+    (machine,) = struct.unpack_from("<H", head, offset + 4)
+    return int(machine)
+
+
+def windows_bundle_problem(bundle: Path) -> str | None:
+    """Why ``bundle`` is not a Windows x64 bundle to wrap in the installer, or None if it is.
+
+    Guards ``--windows-installer-from``: given the Linux bundle (same folder name), makensis
+    would happily wrap an ELF program that no Windows can start.
+    """
+    exe = bundle / f"{bc.program_name()}.exe"
+    if not bundle.is_dir():
+        return f"{bundle} is not a folder."
+    if not exe.is_file():
+        found = " (it holds a Linux or macOS program)" if (bundle / bc.program_name()).is_file() \
+            else ""
+        return f"{bundle} is not a Windows bundle: it has no {exe.name}{found}."
+    machine = pe_machine(exe)
+    if machine is None:
+        return f"{exe} is not a Windows program."
+    if machine != 0x8664:
+        return f"{exe} is not built for x64 (machine type {machine:#x})."
+    return None
+
+
 def windows_installer(payload: Path, dist: Path, icons: Path, work: Path,
                       makensis: str = "makensis") -> Path:
     """Compile the NSIS installer around ``payload`` (the onedir bundle)."""
@@ -179,6 +217,10 @@ def main() -> int:
     args = parser.parse_args()
     dist, work = args.dist.resolve(), args.work.resolve()
     if args.windows_installer_from:
+        problem = windows_bundle_problem(args.windows_installer_from.resolve())
+        if problem:
+            print(f"build.py: {problem}", file=sys.stderr)
+            return 2
         icons = bc.render_icons(work / "icons")["app.ico"].parent
         made = windows_installer(args.windows_installer_from.resolve(), dist, icons, work,
                                  makensis=os.environ.get("MAKENSIS", "makensis"))

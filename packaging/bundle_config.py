@@ -26,6 +26,8 @@ MIME_TYPE = "application/x-gpubuild"
 EXTENSION = "gpubuild"
 DESKTOP_ID = "gpu-build-planner"
 """The app calls ``setDesktopFileName("gpu-build-planner")``: the .desktop file's name."""
+HELLO_ENV = "GPU_PLANNER_FREEZE_HELLO"
+"""Set to a script's path, the spec freezes that script as "hello" (bench/bench_bundle.py)."""
 SHIPPED_LANGUAGES = ("en", "zh_CN")
 """Languages we translate into; Qt's own translations for other languages are left out."""
 
@@ -42,6 +44,11 @@ EXCLUDED_MODULES = [
     "pydoc_data", "attr", "attrs", "jsonschema", "jsonschema_specifications", "referencing",
     "grimp", "importlinter", "ruff", "PyInstaller", "pydantic.mypy", "pydantic.v1",
     "numpy.f2py", "numpy.distutils", "numpy.testing", "ssl", "_ssl", "_hashlib", "readline",
+    # numpy's random and FFT: numpy loads them only when asked (np.random, np.fft), and nothing
+    # the app runs asks (pyqtgraph only for its FFT plot mode and pseudo-scatter, unused here).
+    "numpy.random", "numpy.fft",
+    # Dev-only readers the tests use (YAML for the release workflow, pypdf for sheets).
+    "yaml", "_yaml", "pypdf",
     "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtQuickControls2",
     "PySide6.QtQuick3D", "PySide6.QtWebEngineCore", "PySide6.QtWebEngineWidgets",
     "PySide6.QtWebEngineQuick", "PySide6.QtWebChannel", "PySide6.QtWebSockets",
@@ -122,6 +129,11 @@ def keep_qt_file(dest: str) -> bool:
         return lang is not None and lang.group(1) in SHIPPED_LANGUAGES
     if "qml" in parts and "PySide6" in parts:
         return False
+    if name.lower() == "opengl32sw.dll":
+        # Windows: Mesa's software OpenGL (21 MB), Qt's fallback when a GL context is asked for
+        # and the driver cannot give one. The app never makes a GL context: its charts are
+        # pyqtgraph on QPainter (useOpenGL stays off), widgets draw through the raster engine.
+        return False
     return not any(DROPPED_QT_LIBRARIES.match(part) for part in parts)
 
 
@@ -163,17 +175,41 @@ def package_data_files() -> list[tuple[str, str]]:
     return files
 
 
+def prebuilt_catalog(work: Path) -> list[tuple[str, str, str]]:
+    """The catalog database built from data/ now (and its rates), as data entries.
+
+    A first start copies the database into the new profile instead of seeding one, and the
+    window reads the rates from beside it (issue 24; see planner/catalog/prebuilt.py). They sit
+    beside data/VERSION, where the app looks for them.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from planner.catalog.prebuilt import PREBUILT_NAME, build, rates_path
+
+    built = build(ROOT / "data", work / "prebuilt" / PREBUILT_NAME)
+    return [(f"planner/data/{path.name}", str(path), "DATA")
+            for path in (built, rates_path(built)) if path.is_file()]
+
+
+# auditwheel's name for a library it vendored into a wheel: the name, a hash, maybe a second one
+# (libscipy_openblas64_-32a4b2a6.so, libgfortran-040039e1-0352e75f.so.5.0.0).
+VENDORED = re.compile(r"-[0-9a-f]{8}(?:-[0-9a-f]{8})?\.so(?:\.|$)")
+
+
 def strip_candidates(bundle: Path) -> list[Path]:
     """Shared libraries and extensions to strip of symbols (Linux only).
 
-    Skips ``*.libs/`` folders: those hold wheels' vendored libraries (numpy's OpenBLAS), which
-    strip corrupts ("ELF load command address/offset not page-aligned").
+    Skips wheels' vendored libraries (numpy's OpenBLAS and its libgfortran), which strip
+    corrupts ("ELF load command address/offset not page-aligned"): in a ``*.libs/`` folder, or
+    by their auditwheel name wherever PyInstaller put them (6.22 collects them at the top).
     """
     found = []
     for path in bundle.rglob("*"):
         if path.is_symlink() or not path.is_file():
             continue
         if any(part.endswith(".libs") for part in path.relative_to(bundle).parts):
+            continue
+        if VENDORED.search(path.name):
             continue
         if path.suffix == ".so" or ".so." in path.name:
             found.append(path)
@@ -192,6 +228,47 @@ def strip_bundle(bundle: Path) -> int:
     return before - sum(p.stat().st_size for p in paths)
 
 
+# Distributions whose compiled code goes into the .app: each wheel's macOS platform tag
+# (macosx_13_0_universal2) is the oldest macOS its binaries load on, and the app is as old as the
+# newest of them. PySide6 sets the floor in practice (Qt 6.11 needs macOS 13).
+BINARY_DISTRIBUTIONS = ("PySide6-Essentials", "shiboken6", "numpy", "pydantic-core", "SQLAlchemy",
+                        "MarkupSafe")
+MACOS_TAG = re.compile(r"macosx_(\d+)_(\d+)_")
+
+
+def macos_floor(tags: Iterable[str]) -> tuple[int, int] | None:
+    """The newest macOS version any of these wheel tags requires (``cp311-…-macosx_13_0_arm64``)."""
+    found = [(int(m.group(1)), int(m.group(2))) for tag in tags
+             if (m := MACOS_TAG.search(tag + "_"))]
+    return max(found) if found else None
+
+
+def installed_wheel_tags(names: Iterable[str] = BINARY_DISTRIBUTIONS) -> list[str]:
+    """The ``Tag:`` lines of the installed distributions' WHEEL files."""
+    import importlib.metadata as md
+
+    tags = []
+    for name in names:
+        try:
+            wheel = md.distribution(name).read_text("WHEEL") or ""
+        except md.PackageNotFoundError:
+            continue
+        tags += [line.split(":", 1)[1].strip() for line in wheel.splitlines()
+                 if line.startswith("Tag:")]
+    return tags
+
+
+PYSIDE6_611_FLOOR = (13, 0)
+"""Used only where no macOS wheel is installed (tests on Linux or Windows): the tag of
+PySide6-Essentials 6.11's macOS wheel (``cp310-abi3-macosx_13_0_universal2``)."""
+
+
+def macos_minimum() -> str:
+    """``LSMinimumSystemVersion``: from the installed wheels' own tags when building on macOS."""
+    major, minor = macos_floor(installed_wheel_tags()) or PYSIDE6_611_FLOOR
+    return f"{major}.{minor}"
+
+
 def info_plist() -> dict[str, Any]:
     """The macOS bundle's extra Info.plist keys: the document type and its exported UTI."""
     return {
@@ -199,7 +276,7 @@ def info_plist() -> dict[str, Any]:
         "CFBundleDisplayName": DISPLAY_NAME,
         "CFBundleShortVersionString": version(),
         "CFBundleVersion": version(),
-        "LSMinimumSystemVersion": "11.0",
+        "LSMinimumSystemVersion": macos_minimum(),
         "NSHighResolutionCapable": True,
         "NSPrincipalClass": "NSApplication",
         "CFBundleDocumentTypes": [{
@@ -220,6 +297,18 @@ def info_plist() -> dict[str, Any]:
             },
         }],
     }
+
+
+def document_icon_datas(icons: dict[str, Path],
+                        platform: str = sys.platform) -> list[tuple[str, str, str]]:
+    """The TOC entry that puts the .gpubuild icon at the bundle's top level (macOS only).
+
+    BUNDLE moves top-level data files into ``Contents/Resources``, where the Info.plist's
+    ``CFBundleTypeIconFile`` looks, before it signs the .app.
+    """
+    if platform != "darwin":
+        return []
+    return [("gpubuild-document.icns", str(icons["gpubuild-document.icns"]), "DATA")]
 
 
 def render_icons(out: Path) -> dict[str, Path]:

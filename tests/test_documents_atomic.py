@@ -290,8 +290,16 @@ def test_folder_vanishes_mid_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def _age(path: Path, seconds: float) -> None:
+    """Make the file (or the link itself, not its target) look ``seconds`` old.
+
+    Windows cannot set a link's own times (``follow_symlinks=False`` is NotImplemented there):
+    a link is then left young, and the test still sees that it is kept.
+    """
     old = time.time() - seconds
-    os.utime(path, (old, old), follow_symlinks=False)
+    if os.utime in os.supports_follow_symlinks:
+        os.utime(path, (old, old), follow_symlinks=False)
+    elif not path.is_symlink():
+        os.utime(path, (old, old))
 
 
 def _leftover(folder: Path, name: str = "lab.gpubuild", token: str = "0123456789ab",
@@ -340,9 +348,13 @@ def test_only_our_own_old_temps_are_removed(saved: tuple[Path, bytes]) -> None:
     _age(folder_named_like_ours, 120)
     target = _leftover(folder, name="other.gpubuild", token="cccccccccccc")
     link = folder / ".lab.gpubuild.bbbbbbbbbbbb.tmp"
-    link.symlink_to(target)
-    _age(link, 120)
-    kept += [folder_named_like_ours, target, link]
+    try:
+        link.symlink_to(target)
+    except OSError:  # Windows without the right to make links: the rest of the test holds
+        kept += [folder_named_like_ours, target]
+    else:
+        _age(link, 120)
+        kept += [folder_named_like_ours, target, link]
 
     save_document(_edited(), path)
     load_document(path)

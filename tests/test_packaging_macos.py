@@ -73,3 +73,35 @@ def test_icons_render_as_real_icns_ico_and_png(tmp_path: Path) -> None:
         assert icons[f"{key}-256.png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     name = _config().info_plist()["CFBundleDocumentTypes"][0]["CFBundleTypeIconFile"]
     assert name in icons
+
+
+def test_minimum_macos_is_the_newest_floor_of_the_bundled_wheels() -> None:
+    bc = _config()
+    # Tags as PyPI's files name them: PySide6-Essentials 6.11.3 is built for macOS 13 and later
+    # (no wheel for macOS 12: pip finds none for --platform macosx_12_0_arm64), numpy's
+    # Accelerate build for arm64 for macOS 14.
+    pyside = "cp310-abi3-macosx_13_0_universal2"
+    assert bc.macos_floor([pyside]) == (13, 0)
+    assert bc.macos_floor([pyside, "cp311-cp311-macosx_14_0_arm64"]) == (14, 0)
+    assert bc.macos_floor([pyside, "cp311-cp311-macosx_10_9_x86_64"]) == (13, 0)
+    assert bc.macos_floor(["cp310-abi3-manylinux_2_34_x86_64"]) is None
+
+
+def test_plist_minimum_is_pyside6s_floor_off_macos(plist: dict) -> None:
+    # Off macOS no macOS wheel is installed: the floor is PySide6 6.11's (13.0), never the
+    # 11.0 that Qt 6.11 cannot start on.
+    major, minor = map(int, plist["LSMinimumSystemVersion"].split("."))
+    assert (major, minor) >= (13, 0)
+
+
+def test_document_icon_is_in_the_app_before_it_is_signed(tmp_path: Path) -> None:
+    bc = _config()
+    icons = {"gpubuild-document.icns": tmp_path / "gpubuild-document.icns"}
+    assert bc.document_icon_datas(icons, "darwin") == [
+        ("gpubuild-document.icns", str(tmp_path / "gpubuild-document.icns"), "DATA")]
+    assert bc.document_icon_datas(icons, "win32") == []
+    spec = (ROOT / "packaging" / "gpu-planner.spec").read_text()
+    # In the data files COLLECT gathers (BUNDLE signs after moving them into Resources), and
+    # not copied into the .app once BUNDLE has signed it.
+    assert spec.index("bc.document_icon_datas(icons)") < spec.index("COLLECT(")
+    assert "shutil.copy" not in spec[spec.index("BUNDLE("):]

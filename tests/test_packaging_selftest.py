@@ -57,3 +57,34 @@ def test_help_lists_the_self_test() -> None:
     done = subprocess.run([sys.executable, "-m", "planner", "--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert "--self-test" in done.stdout
+
+
+def test_self_test_fails_when_the_sheets_chinese_would_be_boxes(tmp_path: Path) -> None:
+    # A machine like Windows under Qt's offscreen platform with no Chinese font: fontconfig
+    # sees only DejaVu (no CJK glyphs to substitute) and the sheet finds no CJK font file.
+    dejavu = Path("/usr/share/fonts/truetype/dejavu")
+    if not sys.platform.startswith("linux") or not dejavu.is_dir():
+        import pytest
+
+        pytest.skip("needs fontconfig and DejaVu (fonts-dejavu-core)")
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(f"<?xml version='1.0'?><fontconfig><dir>{dejavu}</dir>"
+                    f"<cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>")
+    code = (
+        "import sys, planner.report.fonts as f\n"
+        "f.font_folders = lambda: []\n"
+        "from planner.cli.main import main; sys.exit(main(['--self-test']))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=180,
+                          env={**os.environ, "FONTCONFIG_FILE": str(conf),
+                               "GPU_PLANNER_DATA_DIR": str(tmp_path / "user")})
+    assert done.returncode == 1, done.stdout + done.stderr[-2000:]
+    assert done.stdout.startswith("self-test FAILED: Chinese text does not copy out of "
+                                  "the exported sheet: its glyphs are boxes"), done.stdout
+    assert "no Chinese font found" in done.stdout
+
+
+def test_self_test_names_the_sheet_font() -> None:
+    done = _self_test()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ", sheet font " in done.stdout

@@ -25,6 +25,15 @@ IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
                                  ".*_cache", ".hypothesis", "docs", "tests", "shots")
 
 
+def _pdf_text(pdf: Path) -> str:
+    """The PDF's text: poppler's pdftotext where installed, else pypdf (a dev dependency)."""
+    if shutil.which("pdftotext"):
+        return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+    pypdf = pytest.importorskip("pypdf", reason="neither pdftotext nor pypdf is installed")
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(pdf)).pages)
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = tmp_path_factory.mktemp("src") / "tree"
@@ -59,6 +68,10 @@ def test_wheel_holds_every_module_and_data_file(wheel: Path) -> None:
     # Sources of translations stay in the repository; the app reads the compiled .qm files.
     assert not [n for n in names if n.endswith(".ts")]
     assert "planner/data/gpus/nvidia-geforce.toml" in names
+    # The catalog database built from data/ by the wheel's build step (setup.py), which a first
+    # start copies into the new profile instead of seeding one (issue 24).
+    assert "planner/data/catalog.sqlite" in names
+    assert "planner/data/catalog.rates.json" in names
 
 
 @pytest.mark.slow
@@ -66,11 +79,19 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
                    timeout=120)
-    python = venv / "bin" / "python"
+    # Windows venvs keep programs in Scripts\ with .exe; POSIX ones in bin/.
+    scripts = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    exe = ".exe" if sys.platform == "win32" else ""
+    python = scripts / f"python{exe}"
     purelib = Path(subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True, capture_output=True, text=True).stdout.strip())
-    (purelib / "dev_site_packages.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    # Every site-packages folder this interpreter sees: a venv that itself borrows another's
+    # packages through a .pth (a worktree's .venv) lends those too, since a borrowed folder's
+    # own .pth files are not run.
+    own = sysconfig.get_paths()["purelib"]
+    lent = [own] + [p for p in sys.path if p.endswith("site-packages") and p != own]
+    (purelib / "dev_site_packages.pth").write_text("\n".join(lent) + "\n")
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
                     "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
                    timeout=300)
@@ -86,18 +107,22 @@ def test_installed_wheel_runs_outside_the_checkout(wheel: Path, tmp_path: Path) 
     assert all(Path(w).is_relative_to(purelib / "planner") for w in where), where
     assert not any(Path(w).is_relative_to(ROOT) for w in where)
 
-    program = venv / "bin" / "gpu-planner"
+    program = scripts / f"gpu-planner{exe}"
     listed = subprocess.run([str(program), "catalog", "gpus", "--json"], cwd=work, env=env,
                             capture_output=True, text=True, timeout=120)
     assert listed.returncode == 0, listed.stderr
     gpus = json.loads(listed.stdout)
     assert "nvidia-rtx-4090" in {g["id"] for g in gpus}
+    # The new profile's database is the wheel's built one, copied: nothing was seeded.
+    shipped = purelib / "planner" / "data" / "catalog.sqlite"
+    user_db = tmp_path / "user" / "catalog.sqlite"
+    assert shipped.is_file() and user_db.is_file()
+    assert user_db.stat().st_size == shipped.stat().st_size
 
     pdf = work / "out.pdf"
     made = subprocess.run([str(program), "report", str(ROOT / "examples" / "entry-level.gpubuild"),
                            "--pdf", str(pdf)], cwd=work, env=env, capture_output=True,
                           text=True, timeout=120)
     assert made.returncode == 0, made.stderr
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    text = _pdf_text(pdf)
     assert "Entry-level learning rig" in text and "RTX 3060 12GB" in text

@@ -73,10 +73,25 @@ def test_uninstall_list_matches_install_list(tmp_path: Path) -> None:
                        "$INSTDIR\\a\\b", "$INSTDIR\\a"]
 
 
-def _wine_env(prefix: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    return env | {"WINEPREFIX": str(prefix), "WINEDEBUG": "-all",
-                  "WINEDLLOVERRIDES": "mscoree,mshtml="}  # no Mono/Gecko prompts
+def _wine_env(prefix: Path, home: Path) -> dict[str, str]:
+    """Wine in a throwaway prefix and HOME, with winemenubuilder off.
+
+    Without both, the installer's Start-menu shortcut and file association would become
+    ``wine-*.desktop`` menu entries and MIME associations in the real user's HOME.
+    """
+    env = {k: v for k, v in os.environ.items()
+           if k != "DISPLAY" and not k.startswith(("XDG_", "WINE"))}
+    return env | {"WINEPREFIX": str(prefix), "WINEDEBUG": "-all", "HOME": str(home),
+                  # no Mono/Gecko prompts; no menu entries or associations outside the prefix
+                  "WINEDLLOVERRIDES": "mscoree,mshtml=;winemenubuilder.exe=d"}
+
+
+def test_wine_runs_with_a_throwaway_home_and_no_menu_builder(tmp_path: Path) -> None:
+    env = _wine_env(tmp_path / "wine", tmp_path / "home")
+    overrides = dict(part.split("=") for part in env["WINEDLLOVERRIDES"].split(";"))
+    assert overrides["winemenubuilder.exe"] == "d"  # disabled
+    assert env["HOME"] == str(tmp_path / "home") != os.environ.get("HOME")
+    assert not any(k.startswith("XDG_") for k in env)  # XDG_DATA_HOME would point back home
 
 
 def _reg(env: dict[str, str], key: str, value: str | None = None) -> str | None:
@@ -96,7 +111,9 @@ def _reg(env: dict[str, str], key: str, value: str | None = None) -> str | None:
 def test_installs_associates_and_uninstalls_cleanly_under_wine(installer: Path,
                                                                tmp_path: Path) -> None:
     prefix = tmp_path / "wine"
-    env = _wine_env(prefix)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _wine_env(prefix, home)
     try:
         subprocess.run(["wine", "wineboot", "--init"], env=env, capture_output=True,
                        timeout=300, check=True)
@@ -135,5 +152,7 @@ def test_installs_associates_and_uninstalls_cleanly_under_wine(installer: Path,
         assert _reg(env, f"{classes}\\.gpubuild") is None
         assert _reg(env, "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\"
                          "GPUBuildPlanner") is None
+        # The Start-menu shortcut and the association stayed inside Wine: no menu entries.
+        assert not list(home.rglob("*.desktop")), list(home.rglob("*.desktop"))
     finally:
         subprocess.run(["wineserver", "-k"], env=env, capture_output=True, timeout=60)

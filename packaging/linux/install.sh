@@ -17,6 +17,18 @@ app_icon_png=$data_home/icons/hicolor/256x256/apps/gpu-build-planner.png
 doc_icon=$data_home/icons/hicolor/scalable/mimetypes/application-x-gpubuild.svg
 doc_icon_png=$data_home/icons/hicolor/256x256/mimetypes/application-x-gpubuild.png
 
+# The program's path as one Exec= argument (Desktop Entry spec): in double quotes, with " ` $ and
+# \ escaped by a backslash; then every backslash doubled, as in any string value of the file.
+# A HOME with a space (or a quote, or a dollar sign) still starts the app.
+exec_argument() {
+    printf '"%s"' "$(printf '%s' "$1" | sed -e 's/[\\"`$]/\\&/g')" | sed -e 's/\\/\\\\/g'
+}
+
+# The same path as a plain string value (TryExec=): only backslashes are escaped.
+string_value() {
+    printf '%s' "$1" | sed -e 's/\\/\\\\/g'
+}
+
 refresh() {
     # Each tool is optional: a desktop without it simply picks the files up at next login.
     if command -v update-mime-database >/dev/null 2>&1; then
@@ -26,7 +38,8 @@ refresh() {
         update-desktop-database "$data_home/applications" >/dev/null 2>&1 || true
     fi
     if command -v gtk-update-icon-cache >/dev/null 2>&1; then
-        gtk-update-icon-cache -q -t "$data_home/icons/hicolor" >/dev/null 2>&1 || true
+        # -f: rebuilt even when the folder looks unchanged, so an uninstall drops our icons.
+        gtk-update-icon-cache -f -q -t "$data_home/icons/hicolor" >/dev/null 2>&1 || true
     fi
 }
 
@@ -56,7 +69,19 @@ if [ "$here" != "$app_dir" ]; then
 fi
 ln -sf "$app_dir/gpu-planner" "$bin_link"
 share=$app_dir/share
-sed "s|@EXEC@|$app_dir/gpu-planner|g" "$share/gpu-build-planner.desktop.in" > "$desktop"
+# awk, not sed: the path goes in verbatim whatever it holds (| & and \ are special to sed).
+EXEC_ARG=$(exec_argument "$app_dir/gpu-planner") TRY_EXEC=$(string_value "$app_dir/gpu-planner") awk '
+    function put(line, value,   i, out) {
+        out = ""
+        while ((i = index(line, "@EXEC@")) > 0) {
+            out = out substr(line, 1, i - 1) value
+            line = substr(line, i + 6)
+        }
+        return out line
+    }
+    /^Exec=/ { print put($0, ENVIRON["EXEC_ARG"]); next }
+    { print put($0, ENVIRON["TRY_EXEC"]) }
+' "$share/gpu-build-planner.desktop.in" > "$desktop"
 chmod 644 "$desktop"
 cp "$share/gpu-build-planner-mime.xml" "$mime_xml"
 cp "$share/app.svg" "$app_icon"

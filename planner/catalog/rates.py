@@ -24,5 +24,12 @@ def load_rates(data_dir: Path | None = None) -> Rates:
 
 @cache
 def bundled_rates() -> Rates:
-    """The bundled rates, read once per process: the one loader for the UI, sheet and CLI."""
-    return load_rates()
+    """The bundled rates, read once per process: the one loader for the UI, sheet and CLI.
+
+    Read from the file the program's build wrote with the same loader (see
+    :mod:`planner.catalog.prebuilt`) when there is a current one: then neither pydantic nor the
+    schema is imported for them.
+    """
+    from planner.catalog.prebuilt import built_rates
+
+    return built_rates(bundled_data_dir()) or load_rates()

@@ -374,14 +374,21 @@ class CatalogStore:
         self.close()
 
 
-def open_store(path: Path | None = None, *, data_dir: Path | None = None) -> CatalogStore:
+def open_store(path: Path | None = None, *, data_dir: Path | None = None,
+               prebuilt: bool = True) -> CatalogStore:
     """Open the catalog database, creating, migrating, re-seeding or rebuilding it as needed.
 
     ``path`` defaults to ``catalog.sqlite`` in the user data folder and ``data_dir`` to the
     bundled ``data/``. Never raises for a bad database file: problems end up in ``notice``.
+    A new database starts as a copy of the one built with the program (``prebuilt``, see
+    :mod:`planner.catalog.prebuilt`) when there is one, so it needs no seeding.
     """
     db_path = path if path is not None else catalog_db_path()
     data_dir = data_dir if data_dir is not None else bundled_data_dir()
+    if prebuilt:
+        from planner.catalog.prebuilt import install
+
+        install(db_path, data_dir)
     notices: list[str] = []
     for _attempt in range(2):
         engine: Engine | None = None

@@ -6,15 +6,20 @@ why each):
 
 - Linux: Noto Sans CJK SC (Debian/Ubuntu ``fonts-noto-cjk``, Fedora ``google-noto-sans-cjk``),
   else WenQuanYi Micro Hei / Zen Hei, else Droid Sans Fallback;
-- Windows: Microsoft YaHei (``msyh.ttc`` / ``msyhbd.ttc``, on every Windows since Vista);
-- macOS: PingFang SC (``PingFang.ttc``), else Hiragino Sans GB.
+- Windows: Microsoft YaHei (``msyh.ttc`` / ``msyhbd.ttc``, on every Windows since Vista), else
+  DengXian (``Deng.ttf`` / ``Dengb.ttf``, Windows 10), else SimSun (``simsun.ttc``);
+- macOS: PingFang SC (``PingFang.ttc``, in /System/Library/Fonts or, since macOS 13, as a
+  downloaded font asset under /System/Library/AssetsV2), else Hiragino Sans GB.
 
 The file is not used as it is: :func:`planner.report.sfnt.searchable_font` makes a copy whose
 radicals no longer share the ideographs' glyphs (so "工" copies out of the PDF as "工", not the
 Kangxi radical "⼯") and registers it with Qt under its own family name. Latin ligatures are
 switched off in every font the sheet uses (:func:`sheet_font`), so "Diffusion" is not written
 with an "ﬀ" glyph that copies out as U+FB00. Without any CJK font, the sheet falls back to the
-application font and Chinese text prints with whatever Qt substitutes.
+application font and Chinese text prints with whatever Qt substitutes; on Windows and macOS
+without the platform's font that can be empty boxes, which ``gpu-planner --self-test`` catches
+(it reads the PDF back with :mod:`planner.report.pdf_check`). :func:`sheet_font_source` says
+which file the sheet is set in.
 """
 
 from __future__ import annotations
@@ -50,6 +55,10 @@ CANDIDATES = (
               ("NotoSansCJKsc-Bold.otf", "Noto Sans CJK SC", "Bold")),
     Candidate(("msyh.ttc", "Microsoft YaHei", "Regular"),
               ("msyhbd.ttc", "Microsoft YaHei", "Bold")),
+    Candidate(("Deng.ttf", "DengXian", "Regular"),
+              ("Dengb.ttf", "DengXian", "Bold")),
+    Candidate(("simsun.ttc", "SimSun", "Regular"),
+              ("simsun.ttc", "SimSun", "Regular")),
     Candidate(("PingFang.ttc", "PingFang SC", "Regular"),
               ("PingFang.ttc", "PingFang SC", "Semibold")),
     Candidate(("Hiragino Sans GB.ttc", "Hiragino Sans GB", "W3"),
@@ -63,6 +72,7 @@ CANDIDATES = (
 )
 
 _registered: list[str] = []
+_source: list[str] = []
 
 
 def font_folders() -> list[Path]:
@@ -72,6 +82,10 @@ def font_folders() -> list[Path]:
     if sys.platform == "darwin":
         folders += [Path("/System/Library/Fonts"), Path("/System/Library/Fonts/Supplemental"),
                     Path("/Library/Fonts")]
+        # Fonts macOS downloads on first use (PingFang since macOS 13) live in asset folders.
+        assets = Path("/System/Library/AssetsV2")
+        if assets.is_dir():
+            folders += sorted(p for p in assets.glob("com_apple_MobileAsset_Font*/*/AssetData"))
     elif sys.platform.startswith("win"):
         import os
 
@@ -136,11 +150,19 @@ def sheet_family() -> str:
             log.warning("cannot use %s for the sheet: %s", regular, exc)
             continue
         family = FAMILY
+        _source.append(f"{candidate.regular[1]} ({regular.name})")
         break
     else:
         log.warning("no Chinese font found for the sheet; using %s", family)
+        _source.append(f"{family} (no Chinese font found)")
     _registered.append(family)
     return family
+
+
+def sheet_font_source() -> str:
+    """Which face the sheet is set in and from which file, for the self-test's line."""
+    sheet_family()
+    return _source[0]
 
 
 def sheet_font(point_size: float, bold: bool = False) -> QFont:

@@ -1,30 +1,40 @@
-"""Start the desktop app: one QApplication, one window, shown before anything heavy loads.
+"""Start the desktop app: one QApplication, one whole window, shown before anything heavy loads.
 
-Order matters for start-up time: Qt, the translators and the window's frame come first; once the
-window has painted, its contents (document, canvas, catalog list: the core estimators) are built
-and the catalog is read straight from the database when it is current
-(:mod:`planner.catalog.quick`: the standard library's sqlite3, no SQLAlchemy), so the list is
-there at once. Meanwhile a worker thread imports what the rest needs (SQLAlchemy for the full
-store, pydantic for the rates and files, pyqtgraph and numpy for the panels) and hands over to the
-GUI thread through a queued signal; then the store opens (migrating, re-seeding or repairing if
-need be), the analysis panels are built, the files asked for are opened and a crashed session's
-autosaves are offered (in a dialog that does not block the window or the file just opened), each
-step in its own event-loop turn. Only imports run on the worker: every Qt object is made on the
-GUI thread.
+Order matters for start-up time, and each step waits only for what it needs:
+
+1. Qt, the translators and the window, every dock in its final place and size with a stand-in of
+   its panel (:mod:`planner.ui.skeleton`): the first paint is the whole window.
+2. After the first paint, the contents (document, canvas, catalog panel: the core estimators)
+   and the catalog, read straight from the database with the standard library's sqlite3
+   (:mod:`planner.catalog.quick`). A new profile has no database yet: the one built with the
+   program is copied in first (:mod:`planner.catalog.prebuilt`), so even the first start lists
+   the catalog at once, with nothing seeded.
+3. Meanwhile a worker thread imports what the panels need (pyqtgraph, numpy, the views; the
+   exchange rates come from the file built with the database, without pydantic); the panels
+   then take their docks' places: the window is ready.
+4. Only then the worker imports SQLAlchemy for the catalog store, which opens (migrating,
+   re-seeding or repairing if need be; custom GPUs work from here), the files asked for are
+   opened and a crashed session's autosaves are offered (in a dialog that does not block).
+
+Each GUI step runs in its own event-loop turn, and imports on the worker hand over through a
+queued signal; only imports run there: every Qt object is made on the GUI thread. When the
+database cannot be read as it is (an update to re-seed, a repair), the store opens before the
+panels instead, as it must to list the catalog.
 
 Files can arrive three ways: on the command line, as macOS ``FileOpen`` events (even before the
 window exists) and from a second launch through the single-instance socket; all of them queue
-until the window is ready.
+until the store is open.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-import logging
 import os
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFileOpenEvent, QGuiApplication, QIcon
@@ -79,14 +89,22 @@ def _configure(app: QApplication) -> None:
     theme.follow_system(app, lambda: str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME)))
 
 
-# Imported on the worker thread after the catalog is shown: what the store, the rates, the files
-# and the panels need (each costs a tenth to half a second on a slow machine).
-BACKGROUND_IMPORTS = ("planner.catalog.rates", "planner.catalog.store", "planner.documents",
-                      "planner.ui.panel_docks", "planner.ui.report_actions")
+# Imported on the worker thread after the catalog is shown: what the panels need (pyqtgraph,
+# numpy, the views, the rates they convert with), then, once the panels are in, what the store,
+# the files and the sheet need (SQLAlchemy, pydantic, the document reader, the report).
+PANEL_IMPORTS = ("planner.catalog.rates", "planner.ui.panel_docks")
+STORE_IMPORTS = ("planner.catalog.store", "planner.documents", "planner.ui.report_actions")
+BACKGROUND_IMPORTS = PANEL_IMPORTS + STORE_IMPORTS
+
+
+def _read_rates() -> None:
+    from planner.catalog.rates import bundled_rates
+
+    bundled_rates()  # read once now, not on the first priced repaint
 
 
 class BackgroundImports(QObject):
-    """Imports :data:`BACKGROUND_IMPORTS` on a worker thread; ``done`` arrives on the GUI thread.
+    """Imports modules on a worker thread; ``done`` arrives on the GUI thread.
 
     Python imports are thread-safe (the import lock); the modules only define classes and
     constants, so no Qt object is made on the worker. The signal is emitted from the worker and
@@ -95,20 +113,29 @@ class BackgroundImports(QObject):
 
     done = Signal()
 
+    def __init__(self, modules: tuple[str, ...], parent: QObject | None = None,
+                 then: Any = None) -> None:
+        super().__init__(parent)
+        self._modules = modules
+        self._then = then
+
     def start(self) -> None:
         """Begin importing; ``done`` follows (also if an import failed: the GUI retries it)."""
         threading.Thread(target=self._run, name="background-imports", daemon=True).start()
 
     def _run(self) -> None:
         try:
-            for name in BACKGROUND_IMPORTS:
+            for name in self._modules:
                 importlib.import_module(name)
-            from planner.catalog.rates import bundled_rates
-
-            bundled_rates()  # read once now, not on the first priced repaint
+            if self._then is not None:
+                self._then()
         except Exception:  # the GUI thread imports again and reports it where it belongs
+            import logging
+
             logging.getLogger(__name__).exception("background import failed")
-        self.done.emit()
+        # The window may have gone (the app quit) while importing: then there is no one to tell.
+        with contextlib.suppress(RuntimeError):
+            self.done.emit()
 
 
 def catalog_data_dir() -> Path | None:
@@ -145,19 +172,38 @@ class Startup(QObject):
         QTimer.singleShot(0, self._quick_catalog)
 
     def _quick_catalog(self) -> None:
-        """Show a current database's catalog at once; the worker imports the rest meanwhile."""
+        """List a current database's catalog at once; the worker imports the panels meanwhile."""
+        from planner.catalog.prebuilt import install
         from planner.catalog.quick import read_current
         from planner.paths import bundled_data_dir, catalog_db_path
 
-        catalog = read_current(catalog_db_path(), catalog_data_dir() or bundled_data_dir())
-        if catalog is None:  # first start, an update or a repair: the store opens it now
-            QTimer.singleShot(0, self._catalog)
+        data, db = catalog_data_dir() or bundled_data_dir(), catalog_db_path()
+        install(db, data)  # a new profile: the database built with the program, copied
+        catalog = read_current(db, data)
+        if catalog is None:  # an update to re-seed, or a repair: the store opens it first
+            QTimer.singleShot(0, self._store_first)
             return
         self._window.show_catalog(catalog)
         probe.startup_catalog()
-        imports = BackgroundImports(self)
-        imports.done.connect(self._catalog)
+        self._import(PANEL_IMPORTS, self._panels, then=_read_rates)
+
+    def _import(self, modules: tuple[str, ...], slot: Any, then: Any = None) -> None:
+        imports = BackgroundImports(modules, self, then)
+        imports.done.connect(slot)
+        imports.done.connect(imports.deleteLater)
         imports.start()
+
+    def _store_first(self) -> None:
+        self._open_store()
+        QTimer.singleShot(0, self._panels)
+
+    def _open_store(self) -> None:
+        from planner.catalog.store import open_store
+
+        self._window.set_store(open_store(data_dir=catalog_data_dir()))
+        probe.startup_catalog()  # (a second report is ignored)
+        probe.startup_store()
+        self._window.autosaver.begin()
 
     def _start_server(self) -> None:
         """Take the single-instance name (no earlier launch answered when this one started)."""
@@ -172,16 +218,17 @@ class Startup(QObject):
         self._app.aboutToQuit.connect(server.close)
         self.server = server
 
-    def _catalog(self) -> None:
-        from planner.catalog.store import open_store
-
-        self._window.set_store(open_store(data_dir=catalog_data_dir()))
-        probe.startup_catalog()  # (a second report is ignored)
-        self._window.autosaver.begin()
-        QTimer.singleShot(0, self._panels)
-
     def _panels(self) -> None:
+        """The panels take their docks; then the store, if it is not open yet."""
         self._window.load_panels()
+        probe.startup_ready()
+        if self._window.store is None:
+            self._import(STORE_IMPORTS, self._store_then_files)
+        else:
+            QTimer.singleShot(0, self._files_then_recovery)
+
+    def _store_then_files(self) -> None:
+        self._open_store()
         QTimer.singleShot(0, self._files_then_recovery)
 
     def _files_then_recovery(self) -> None:
@@ -190,7 +237,9 @@ class Startup(QObject):
         queued = self._files + self._app.pending_files
         self._app.pending_files = []
         self.open_files(queued)
-        probe.startup_ready()
+        self._window.startup_finished.emit()
+        if probe.startup_done():
+            return  # start-up benchmark: quitting
         QTimer.singleShot(0, self._window.files.offer_recovery)
 
     def open_files(self, files: list[str]) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -32,9 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from planner.paths import icons_dir
+from planner.ui import panel_frames, window_layout
 from planner.ui import settings as cfg
-from planner.ui import window_layout
 from planner.ui.i18n import button_text
+from planner.ui.skeleton import Skeleton
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
@@ -54,6 +55,9 @@ class MainWindow(QMainWindow):
     panels_loaded = Signal()
     """The analysis panels were created (or found missing) and the saved layout applied."""
 
+    startup_finished = Signal()
+    """Start-up is over: catalog, panels and store in, and the files asked for opened."""
+
     def __init__(self, document: BuildDocument | None = None, defer: bool = False) -> None:
         super().__init__()
         self.setObjectName("main-window")
@@ -64,15 +68,24 @@ class MainWindow(QMainWindow):
         self._default_state: QByteArray | None = None
         self._pending_notices: list[tuple[str, str, str, Any, str]] = []
         self.notices: Any = None  # the NoticeArea, made with the contents
-        self._loading = QLabel(self.tr("Loading…"))
-        self._loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(self._loading)
+        # The whole window from the first paint: every dock in its place and size, each with a
+        # stand-in of its panel until the panel comes (see skeleton.py, panel_frames.py).
+        # The central widget stays for good: replacing it would make the main window share its
+        # room out again from size hints, moving every dock's edge.
+        self._body = QVBoxLayout(central := QWidget())
+        self._body.setContentsMargins(0, 0, 0, 0)
+        self._body.setSpacing(0)
+        self._build_stand_in = Skeleton("build", QSize(600, 400))
+        self._body.addWidget(self._build_stand_in)
+        self.setCentralWidget(central)
         self.catalog_dock = QDockWidget(self.tr("Catalog"), self)
         self.catalog_dock.setObjectName("dock-catalog")
+        self.catalog_dock.setWidget(Skeleton("catalog", QSize(400, 600)))
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.catalog_dock)
         # The catalog runs the full height on the left; the tabbed bottom docks span the rest.
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.panel_docks = panel_frames.make_docks(self)
         self._make_actions()
         self._make_menus()
         from planner.ui.team import TeamController
@@ -94,9 +107,9 @@ class MainWindow(QMainWindow):
             else:
                 self.resize(min(1680, round(available.width() * 0.92)),
                             min(1050, round(available.height() * 0.92)))
-        state = cfg.read(settings, cfg.STATE)
-        if state:
-            self.restoreState(state, cfg.STATE_VERSION)
+        window_layout.apply_default_sizes(self)
+        self._default_state = self.saveState(cfg.STATE_VERSION)
+        window_layout.restore_saved_state(self)
         if not defer:
             self.build_contents()
 
@@ -199,6 +212,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.preferences_action)
         self.view_menu = bar.addMenu(self.tr("&View"))
         self.view_menu.addAction(self.catalog_dock.toggleViewAction())
+        self.view_menu.addActions([d.toggleViewAction() for d in self.panel_docks.values()])
         self._view_separator = self.view_menu.addSeparator()
         self.view_menu.addAction(self.reset_layout_action)
         tools_menu = bar.addMenu(self.tr("&Tools"))
@@ -242,16 +256,16 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.document, idle_ms, self)
         self.canvas = BuildCanvas(self.document)
         self.canvas.wants_height.connect(lambda h: window_layout.grow_build(self, h))
-        central = QWidget()
-        column = QVBoxLayout(central)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self.notices)
-        column.addWidget(self.canvas, 1)
-        self.setCentralWidget(central)
+        self._body.removeWidget(self._build_stand_in)
+        self._build_stand_in.deleteLater()
+        self._body.addWidget(self.notices)
+        self._body.addWidget(self.canvas, 1)
         self.files.figures_differ.connect(self._figures_differ)
         self.catalog_panel = CatalogPanel(self.document)
-        self.catalog_dock.setWidget(self.catalog_panel)
+        if self.document.catalog.gpus:
+            self._place_catalog_panel()
+        else:  # the stand-in stays until there is a catalog to list
+            self.document.catalog_changed.connect(self._place_catalog_panel)
         stack = self.document.undo_stack
         self.undo_action = self._swap_action(
             self.undo_action, stack.createUndoAction(self, self.tr("&Undo")))
@@ -271,6 +285,11 @@ class MainWindow(QMainWindow):
         self.catalog_panel.reset_requested.connect(self.team.reset)
         self._update_title()
         self.contents_built.emit()
+
+    def _place_catalog_panel(self) -> None:
+        """Show the catalog panel in place of its stand-in, once there is a catalog."""
+        if self.catalog_dock.widget() is not self.catalog_panel:
+            self.catalog_dock.setWidget(self.catalog_panel)
 
     def _status(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)
@@ -298,6 +317,7 @@ class MainWindow(QMainWindow):
         """List a catalog and use it for the document (before the store opens, or from it)."""
         if catalog != self.document.catalog:
             self.document.set_catalog(catalog)
+        self._place_catalog_panel()
         if self._document_arg is None:
             self.files.start_blank_if_untouched()
         self.catalog_info.setText(self.tr("%n GPU(s)", "", len(catalog.gpus)) + "  ·  "
@@ -317,17 +337,19 @@ class MainWindow(QMainWindow):
             self.notify("catalog", store.notice, level="warning")
 
     def load_panels(self) -> None:
-        """Create the analysis docks (heavy imports), then re-apply the saved layout."""
+        """Put the analysis panels (heavy imports) into their docks, in place of the stand-ins."""
         from planner.ui import report_actions
         from planner.ui.panel_docks import add_panel_docks
 
-        self.panel_docks = add_panel_docks(self, self.document)
+        docks = add_panel_docks(self, self.document, self.panel_docks)
+        for key, dock in self.panel_docks.items():
+            if key not in docks:  # its panel could not start: the dock went
+                self.view_menu.removeAction(dock.toggleViewAction())
+        for key, dock in docks.items():
+            if key not in self.panel_docks:
+                self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
+        self.panel_docks = docks
         self.runs.attach(self.panel_docks.get("runs"))
-        window_layout.apply_default_sizes(self)
-        for dock in self.panel_docks.values():
-            self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
-        self._default_state = self.saveState(cfg.STATE_VERSION)
-        window_layout.restore_saved_state(self)
         import importlib.util  # load_panels runs after the first paint: import it here
 
         has_recommend = importlib.util.find_spec("planner.ui.panels.recommend") is not None

@@ -1,10 +1,12 @@
-"""The analysis panels as dock widgets, created after the window is first shown.
+"""The analysis panels, put into their docks after the window is first shown.
 
 Panels import pyqtgraph and numpy, which cost more start-up time than the whole shell, so this
-module is itself imported only after the first paint (from a zero-delay timer), keeping the window
-quick to appear. The panels are plain imports, not names looked up at run time: PyInstaller
-follows imports, and a panel imported by string silently went missing from a frozen app. A panel
-that fails to construct is skipped and logged rather than taking the whole window down.
+module is itself imported only after the first paint (on a worker thread), keeping the window
+quick to appear. Their docks exist already (:mod:`planner.ui.panel_frames` makes them with the
+window, each with a stand-in); a panel replaces its stand-in in place. The panels are plain
+imports, not names looked up at run time: PyInstaller follows imports, and a panel imported by
+string silently went missing from a frozen app. A panel that fails to construct is skipped and
+logged rather than taking the whole window down.
 """
 
 from __future__ import annotations
@@ -12,13 +14,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
+from planner.ui.panel_frames import make_dock, panel_title, tabify_bottom
 from planner.ui.panels.compare_variants import ComparePanel
 from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import EnergyPanel
@@ -51,24 +53,6 @@ PANELS = (
     PanelSpec("variants", ComparePanel, Area.BottomDockWidgetArea),
     PanelSpec("runs", MeasuredRunsPanel, Area.BottomDockWidgetArea),
 )
-
-
-def panel_title(key: str) -> str:
-    """The dock's translated title."""
-    match key:
-        case "headroom":
-            return QCoreApplication.translate("PanelDocks", "VRAM Headroom")
-        case "workloads":
-            return QCoreApplication.translate("PanelDocks", "Workloads")
-        case "energy":
-            return QCoreApplication.translate("PanelDocks", "Energy and Cost")
-        case "comparison":
-            return QCoreApplication.translate("PanelDocks", "Comparison")
-        case "variants":
-            return QCoreApplication.translate("PanelDocks", "Compare Variants")
-        case "runs":
-            return QCoreApplication.translate("PanelDocks", "Measured Runs")
-    return key
 
 
 class FitScrollArea(QScrollArea):
@@ -124,25 +108,31 @@ def panel_of(dock: QDockWidget) -> QWidget | None:
     return widget.widget() if isinstance(widget, QScrollArea) else widget
 
 
-def add_panel_docks(window: QMainWindow, document: BuildDocument) -> dict[str, QDockWidget]:
-    """Create each panel in a dock (skipping one that fails to start); returns docks by key."""
-    docks: dict[str, QDockWidget] = {}
+def add_panel_docks(window: QMainWindow, document: BuildDocument,
+                    docks: dict[str, QDockWidget] | None = None) -> dict[str, QDockWidget]:
+    """Put each panel into its dock (made if ``docks`` lacks it); returns the docks by key.
+
+    A panel that fails to start is skipped and logged, and its dock goes, as does a dock no
+    panel claims: the window never keeps a stand-in that nothing will replace.
+    """
+    frames = dict(docks or {})
+    out: dict[str, QDockWidget] = {}
     for spec in PANELS:
         try:
             panel = spec.factory(document)
         except Exception:  # a broken panel must not take the whole window down
             log.exception("panel %s failed to start", spec.key)
             continue
-        dock = QDockWidget(panel_title(spec.key), window)
-        dock.setObjectName(f"dock-{spec.key}")
+        dock = frames.pop(spec.key, None) or make_dock(window, spec.key, spec.area)
         dock.setWidget(scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel)
-        window.addDockWidget(spec.area, dock)
-        docks[spec.key] = dock
-    # Workloads, energy and comparison share the bottom as tabs; workloads (the input) in front.
-    bottom = [d for k, d in docks.items()
-              if k in ("workloads", "energy", "comparison", "variants")]
-    for previous, other in pairwise(bottom):
-        window.tabifyDockWidget(previous, other)
-    if bottom:
-        bottom[0].raise_()
-    return docks
+        out[spec.key] = dock
+    for dock in frames.values():  # stand-ins nothing replaced
+        window.removeDockWidget(dock)
+        dock.deleteLater()
+    if docks is None:
+        tabify_bottom(window, out)
+    return out
+
+
+__all__ = ["PANELS", "FitScrollArea", "PanelSpec", "add_panel_docks", "panel_of", "panel_title",
+           "scrolling"]

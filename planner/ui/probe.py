@@ -1,13 +1,16 @@
 """Test and benchmark hooks, switched on by environment variables and otherwise inert.
 
-- ``GPU_PLANNER_E2E_GEOMETRY=<file>``: once the window is painted and the catalog and panels are
-  in, write the screen positions a real-mouse test needs (catalog rows, the canvas) as JSON.
+- ``GPU_PLANNER_E2E_GEOMETRY=<file>``: once start-up is over (the catalog, panels and store in,
+  the files asked for opened), write the screen positions a real-mouse test needs (catalog
+  rows, the canvas) as JSON.
 - ``GPU_PLANNER_E2E_STATE=<file>``: after every document change write the build (GPU ids and
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
   window's first paint; ``=quit`` also quits right after; ``=ready`` goes on, prints
-  ``catalog <seconds>`` once the catalog is listed and ``ready <seconds>`` once the panels are in
-  too, then quits (start-up benchmark).
+  ``catalog <seconds>`` once the catalog is listed, ``ready <seconds>`` once the panels are in
+  too and ``store <seconds>`` once the catalog store is open, then quits when start-up is over
+  (start-up benchmark). Each line also says ``cpu <seconds>``: the CPU time the process has used
+  (all threads), which a busy machine stretches far less than the time since it started.
 
 The app never reads these files; they let tests watch a real process from outside.
 """
@@ -92,7 +95,7 @@ def startup_painted() -> bool:
     mode = os.environ.get(STARTUP_ENV, "").strip()
     if not mode:
         return False
-    print(f"painted {_process_age_s():.4f}", flush=True)
+    print(f"painted {_process_age_s():.4f} cpu {time.process_time():.4f}", flush=True)
     if mode != "quit":
         return False
     from PySide6.QtWidgets import QApplication
@@ -110,17 +113,32 @@ def startup_catalog() -> None:
     if _catalog_reported or os.environ.get(STARTUP_ENV, "").strip() != "ready":
         return
     _catalog_reported = True
-    print(f"catalog {_process_age_s():.4f}", flush=True)
+    print(f"catalog {_process_age_s():.4f} cpu {time.process_time():.4f}", flush=True)
+
+
+def _report(mark: str) -> None:
+    if os.environ.get(STARTUP_ENV, "").strip() == "ready":
+        print(f"{mark} {_process_age_s():.4f} cpu {time.process_time():.4f}", flush=True)
 
 
 def startup_ready() -> None:
-    """Report that the catalog and panels are in (``=ready``), then quit."""
+    """Report that the catalog and panels are in: the whole window is usable (``=ready``)."""
+    _report("ready")
+
+
+def startup_store() -> None:
+    """Report that the catalog store is open: the catalog can be edited (``=ready``)."""
+    _report("store")
+
+
+def startup_done() -> bool:
+    """Quit once start-up is over (``=ready``); True when the app is quitting."""
     if os.environ.get(STARTUP_ENV, "").strip() != "ready":
-        return
-    print(f"ready {_process_age_s():.4f}", flush=True)
+        return False
     from PySide6.QtWidgets import QApplication
 
     QApplication.exit(0)
+    return True
 
 
 def _global_rect(widget: Any) -> dict[str, int]:
@@ -221,5 +239,6 @@ def install(window: MainWindow) -> None:
     if path:
         StateWriter(window, path)
     if os.environ.get(GEOMETRY_ENV, "").strip():
-        window.panels_loaded.connect(lambda: QTimer.singleShot(200, lambda: write_geometry(window)))
+        window.startup_finished.connect(
+            lambda: QTimer.singleShot(200, lambda: write_geometry(window)))
 

@@ -11,6 +11,7 @@ settings and autosaves are never touched. The release workflow runs it on every 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
@@ -23,6 +24,10 @@ from typing import Any
 
 EXAMPLE = "workstation-4x4090.gpubuild"
 """The example build opened: several GPUs, training and inference workloads, a price."""
+
+SHEET_NOTE = "自检：这段中文说明必须能从 PDF 中复制出来"
+"""A Chinese note put on the build for the sheet the self-test writes (never saved anywhere):
+without a Chinese font Qt draws it as boxes, and then it does not copy out of the PDF."""
 
 # Qt plugins the app needs, by platform: (plugin folder, part of the file name). The print
 # support plugin (CUPS) is a separate plugin only on Linux; Windows and macOS print through code
@@ -167,17 +172,46 @@ def _panels(store: Any, example: Path, out: Path) -> list[str]:
     functions = report_functions()
     _check(functions is not None, "the report module is missing")
     assert functions is not None
+    study = dataclasses.replace(loaded.study, notes=SHEET_NOTE)
     sheet = out / "sheet.pdf"
-    functions[0](loaded, sheet, window.document.catalog, load_rates())
+    functions[0](study, sheet, window.document.catalog, load_rates())
     _check(sheet.read_bytes()[:5] == b"%PDF-", "Export PDF did not write a PDF")
-    printed = _print_to_pdf(window, out / "printed.pdf")
+    _check_readable(sheet, study.name, "the exported sheet")
+    printed = _print_to_pdf(study, window.document.catalog, out / "printed.pdf")
+    _check_readable(printed, study.name, "the printed sheet")
     window.document.undo_stack.setClean()  # nothing to save: close without asking
     window.close()
+    from planner.report.fonts import sheet_font_source
+
     return [f"{len(expected)} panels", f"PDF {sheet.stat().st_size // 1024} KB",
-            f"printed {printed.stat().st_size // 1024} KB"]
+            f"printed {printed.stat().st_size // 1024} KB",
+            f"sheet font {sheet_font_source()}"]
 
 
-def _print_to_pdf(window: Any, path: Path) -> Path:
+def _check_readable(path: Path, name: str, what: str) -> None:
+    """The PDF embeds its fonts, and the build's name and the Chinese note copy out of it.
+
+    A PDF can be written without a usable font: on Windows or macOS without the platform's
+    Chinese font, Qt's offscreen platform draws empty boxes. The text a reader would copy is
+    what tells (glyph 0 maps to no character).
+    """
+    from planner.report.fonts import sheet_font_source
+    from planner.report.pdf_check import PdfCheckError, read_sheet
+
+    try:
+        text = read_sheet(path.read_bytes())
+    except PdfCheckError as exc:
+        raise SelfTestError(f"{what}: {exc}") from exc
+    _check(bool(text.embedded_fonts), f"{what} embeds no font")
+    _check(not text.unembedded_fonts,
+           f"{what} uses fonts it does not embed: {', '.join(text.unembedded_fonts)}")
+    _check(text.contains(name), f"the build's name does not copy out of {what}")
+    _check(text.contains(SHEET_NOTE),
+           f"Chinese text does not copy out of {what}: its glyphs are boxes "
+           f"(sheet font: {sheet_font_source()})")
+
+
+def _print_to_pdf(study: Any, catalog: Any, path: Path) -> Path:
     """Print the sheet through QPrinter (the File > Print path) into a PDF file."""
     from PySide6.QtPrintSupport import QPrinter
 
@@ -187,7 +221,7 @@ def _print_to_pdf(window: Any, path: Path) -> Path:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(path))
-    render(text_document(window.document.build, window.document.catalog, load_rates()), printer)
+    render(text_document(study, catalog, load_rates()), printer)
     del printer  # flushes the file
     _check(path.is_file() and path.read_bytes()[:5] == b"%PDF-", "printing wrote no PDF")
     return path

@@ -7,9 +7,12 @@ damaged or newer file) reads as the document layer wrote it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication as Qca
 
-from planner.documents.errors import DocumentError
+if TYPE_CHECKING:  # the documents package loads pydantic: kept off the window's first paint
+    from planner.documents.errors import DocumentError
 
 
 def _template(code: str) -> str | None:

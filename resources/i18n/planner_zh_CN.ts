@@ -1706,10 +1706,6 @@ Source: %3</source>
         <translation>GPU 配置规划器</translation>
     </message>
     <message>
-        <source>Loading…</source>
-        <translation>正在加载…</translation>
-    </message>
-    <message>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>

@@ -10,14 +10,28 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+import pytest
+from PySide6.QtCore import QObject, Qt
 
 from planner.catalog.store import open_store
 from planner.paths import catalog_db_path
+from planner.ui import window_layout
 from planner.ui.main_window import MainWindow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "data"
 HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "pyqtgraph", "numpy")
+
+
+def test_the_window_before_its_first_paint_imports_nothing_heavy(tmp_path: Path) -> None:
+    """The frame with every dock and stand-in: Qt and our shell only (no core, no catalog)."""
+    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from planner.ui.main_window import MainWindow\nw = MainWindow(defer=True)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            f"{HEAVY!r} or m.startswith(('planner.core', 'planner.catalog'))))")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_PLANNER_DATA_DIR": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=120, check=True).stdout.strip().splitlines()[-1]
+    assert out == "[]"
 
 
 def test_building_the_windows_contents_imports_nothing_heavy(tmp_path: Path) -> None:
@@ -31,6 +45,17 @@ def test_building_the_windows_contents_imports_nothing_heavy(tmp_path: Path) -> 
     assert out == "[]"
 
 
+def _startup(window: MainWindow):  # type: ignore[no-untyped-def]
+    from planner.ui import app as app_module
+
+    host = QObject()
+    host.ready, host.pending_files = False, []
+    startup = app_module.Startup.__new__(app_module.Startup)
+    QObject.__init__(startup, host)
+    startup._app, startup._window, startup._files, startup._listen = host, window, [], False
+    return startup
+
+
 def test_a_current_catalog_is_listed_before_the_store_opens(qtbot, monkeypatch) -> None:
     from planner.ui import app as app_module
 
@@ -39,18 +64,62 @@ def test_a_current_catalog_is_listed_before_the_store_opens(qtbot, monkeypatch) 
     window = MainWindow(defer=True)
     window.build_contents()
     qtbot.addWidget(window)
-    host = QObject()
-    host.ready, host.pending_files = False, []
-    startup = app_module.Startup.__new__(app_module.Startup)
-    QObject.__init__(startup, host)
-    startup._app, startup._window, startup._files, startup._listen = host, window, [], False
-    opened: list[bool] = []
-    monkeypatch.setattr(startup, "_catalog", lambda: opened.append(True))
+    startup = _startup(window)
+    panels: list[bool] = []
+    monkeypatch.setattr(startup, "_panels", lambda: panels.append(True))
     startup._quick_catalog()
     assert window.store is None  # not open yet ...
     assert len(window.document.catalog.gpus) == 5  # ... and the catalog is listed already
     assert window.catalog_panel.model.rowCount() == 5
-    qtbot.waitUntil(lambda: opened == [True], timeout=30000)  # handed over by the worker
+    assert window.catalog_dock.widget() is window.catalog_panel
+    qtbot.waitUntil(lambda: panels == [True], timeout=30000)  # handed over by the worker
+    assert window.store is None  # the panels come before the store
+
+
+def test_a_new_profile_lists_the_catalog_without_seeding(qtbot, monkeypatch) -> None:
+    """No database yet: the built one is copied in, and listed with sqlite3 alone."""
+    from planner.ui import app as app_module
+
+    monkeypatch.setenv(app_module.CATALOG_DATA_ENV, str(FIXTURES))
+    assert not catalog_db_path().exists()
+    window = MainWindow(defer=True)
+    window.build_contents()
+    qtbot.addWidget(window)
+    startup = _startup(window)
+    panels: list[bool] = []
+    monkeypatch.setattr(startup, "_panels", lambda: panels.append(True))
+    monkeypatch.setattr(startup, "_store_first", lambda: pytest.fail("seeded at start-up"))
+    startup._quick_catalog()
+    assert catalog_db_path().is_file()
+    assert window.catalog_panel.model.rowCount() == 5
+    qtbot.waitUntil(lambda: panels == [True], timeout=30000)
+
+
+def test_the_first_paint_is_the_whole_window(qtbot) -> None:
+    """Every dock is there from the first paint, at its final size, showing a stand-in."""
+    from planner.catalog.datafiles import load_catalog
+    from planner.ui.skeleton import Skeleton
+
+    window = MainWindow(defer=True)
+    qtbot.addWidget(window)
+    window.setWindowState(Qt.WindowState.WindowNoState)  # offscreen's screen is a small one
+    window.resize(1600, 1000)
+    window_layout.apply_default_sizes(window)
+    window.show()
+    qtbot.waitExposed(window)
+    docks = {"catalog": window.catalog_dock, **window.panel_docks}
+    assert set(docks) == {"catalog", "headroom", "workloads", "energy", "comparison",
+                          "variants", "runs"}
+    assert all(isinstance(d.widget(), Skeleton) for d in docks.values())
+    shown = ("catalog", "headroom", "workloads")  # the other bottom tabs are behind workloads
+    first = {k: docks[k].geometry() for k in shown}
+    assert all(not docks[k].visibleRegion().isEmpty() for k in shown)
+    window.build_contents()
+    window.show_catalog(load_catalog(FIXTURES))
+    window.load_panels()
+    qtbot.wait(50)  # the layout settles
+    assert not [d for d in window.findChildren(Skeleton) if d.isVisible()]
+    assert {k: docks[k].geometry() for k in shown} == first
 
 
 def test_the_store_takes_over_without_resetting_the_build(qtbot) -> None:

@@ -1,7 +1,7 @@
 """Currencies: prices and tariffs come in USD, CNY and EUR; users compare in one of them.
 
-Rates are whatever the user set (Preferences, ``--rate``), defaulting to a dated reference in
-``data/currency.toml``. Pure Python; no Qt, no database.
+Rates are the dated reference rates of ``data/currency.toml`` (CFETS parity for the yuan), each
+in force from its date. Pure Python; no Qt, no database.
 """
 
 from __future__ import annotations

@@ -58,7 +58,6 @@ class ComparisonRow:
 
     key: str
     label: str
-    group: str
     kind: str
     values: tuple[Value, ...]
     better: str | None = None
@@ -102,11 +101,11 @@ def best_indices(values: Sequence[Value], better: str | None) -> tuple[int, ...]
     return tuple(i for i, v in known if v == target)
 
 
-def _row(key: str, label: str, group: str, kind: str, values: Sequence[Value],
+def _row(key: str, label: str, kind: str, values: Sequence[Value],
          better: str | None = None, unit: str = "", decimals: int = 0,
          verdicts: Sequence[str | None] = ()) -> ComparisonRow:
     vals = tuple(values)
-    return ComparisonRow(key, label, group, kind, vals, better, unit, decimals,
+    return ComparisonRow(key, label, kind, vals, better, unit, decimals,
                          best_indices(vals, better), tuple(verdicts))
 
 
@@ -150,47 +149,47 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
         ComparisonColumn(g.id, g.name, g.sources, p.source if p is not None else None, p)
         for g, p in zip(gpus, picked, strict=True))
     rows = [
-        _row("memory", "Memory", "Memory", "number", [g.memory_gb for g in gpus], HIGHER,
+        _row("memory", "Memory", "number", [g.memory_gb for g in gpus], HIGHER,
              "GB", 0),
-        _row("memory_type", "Memory type", "Memory", "text", [g.memory_type for g in gpus]),
-        _row("bandwidth", "Memory bandwidth", "Memory", "number",
+        _row("memory_type", "Memory type", "text", [g.memory_type for g in gpus]),
+        _row("bandwidth", "Memory bandwidth", "number",
              [g.memory_bandwidth_gbs for g in gpus], HIGHER, "GB/s", 0),
-        _row("fp32", "FP32", "Compute", "number", [g.fp32_tflops for g in gpus], HIGHER,
+        _row("fp32", "FP32", "number", [g.fp32_tflops for g in gpus], HIGHER,
              "TFLOPS", 1),
-        _row("fp16", "FP16 tensor (dense)", "Compute", "number",
+        _row("fp16", "FP16 tensor (dense)", "number",
              [g.fp16_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
-        _row("bf16", "BF16 tensor (dense)", "Compute", "number",
+        _row("bf16", "BF16 tensor (dense)", "number",
              [g.bf16_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
-        _row("fp8", "FP8 tensor (dense)", "Compute", "number",
+        _row("fp8", "FP8 tensor (dense)", "number",
              [g.fp8_tensor_tflops for g in gpus], HIGHER, "TFLOPS", 1),
-        _row("int8", "INT8 tensor (dense)", "Compute", "number",
+        _row("int8", "INT8 tensor (dense)", "number",
              [g.int8_tensor_tops for g in gpus], HIGHER, "TOPS", 0),
-        _row("architecture", "Architecture", "Architecture", "text",
+        _row("architecture", "Architecture", "text",
              [a.name if a is not None else g.architecture for a, g in zip(archs, gpus,
                                                                            strict=True)]),
-        _row("process", "Process", "Architecture", "text",
+        _row("process", "Process", "text",
              [a.process_node if a is not None else None for a in archs]),
-        _row("arch_bf16", "BF16 support", "Architecture", "bool", arch_flag("bf16"), HIGHER),
-        _row("arch_fp8", "FP8 support", "Architecture", "bool", arch_flag("fp8"), HIGHER),
-        _row("arch_fp4", "FP4 support", "Architecture", "bool", arch_flag("fp4"), HIGHER),
-        _row("transformer_engine", "Transformer Engine", "Architecture", "bool",
+        _row("arch_bf16", "BF16 support", "bool", arch_flag("bf16"), HIGHER),
+        _row("arch_fp8", "FP8 support", "bool", arch_flag("fp8"), HIGHER),
+        _row("arch_fp4", "FP4 support", "bool", arch_flag("fp4"), HIGHER),
+        _row("transformer_engine", "Transformer Engine", "bool",
              arch_flag("transformer_engine"), HIGHER),
-        _row("sparsity", "2:4 structured sparsity", "Architecture", "bool",
+        _row("sparsity", "2:4 structured sparsity", "bool",
              arch_flag("structured_sparsity"), HIGHER),
-        _row("interconnect", "GPU-to-GPU link", "Interconnect", "text",
+        _row("interconnect", "GPU-to-GPU link", "text",
              [g.interconnect for g in gpus]),
-        _row("link_bandwidth", "Link bandwidth", "Interconnect", "number",
+        _row("link_bandwidth", "Link bandwidth", "number",
              [g.interconnect_bandwidth_gbs if g.has_peer_link else None for g in gpus], HIGHER,
              "GB/s", 0),
-        _row("tdp", "Board power (TDP)", "Power", "number", [g.tdp_w for g in gpus], LOWER,
+        _row("tdp", "Board power (TDP)", "number", [g.tdp_w for g in gpus], LOWER,
              "W", 0),
-        _row("price", "Price", "Value", "money",
+        _row("price", "Price", "money",
              [p.amount if p is not None else None for p in picked], LOWER),
-        _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "Value", "number",
+        _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "number",
              [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
               if g.fp16_tensor_tflops is not None else None
               for g, p in zip(gpus, prices_usd, strict=True)], HIGHER, "", 2),
-        _row("perf_per_watt", "FP16 GFLOPS per watt", "Value", "number",
+        _row("perf_per_watt", "FP16 GFLOPS per watt", "number",
              [_scaled(per_watt(g.fp16_tensor_tflops, g.tdp_w), 1000.0)
               if g.fp16_tensor_tflops is not None else None for g in gpus], HIGHER, "", 0),
     ]
@@ -207,9 +206,8 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
             h = headroom(est, g, build.display_reserve_bytes)
             values.append(float(h.headroom_bytes))
             verdicts.append(h.verdict)
-        rows.append(replace(_row(f"workload:{i}", tracked.workload.name, "Workloads",
-                                 "headroom", values, HIGHER, "GiB", 1, verdicts),
-                            task=tracked.task))
+        rows.append(replace(_row(f"workload:{i}", tracked.workload.name, "headroom", values,
+                                 HIGHER, "GiB", 1, verdicts), task=tracked.task))
     fit_rows = rows[len(rows) - len(build.workloads):]
     for i, (tracked, fit) in enumerate(zip(build.workloads, fit_rows, strict=True)):
         speed = _speed_row(i, tracked, gpus, n, fit.verdicts)
@@ -254,7 +252,7 @@ def _speed_row(i: int, tracked: TrackedWorkload, gpus: Sequence[GpuSpec], count:
                   for v, verdict in zip(values, verdicts, strict=True))
     if all(v is None for v in values) and not any(notes):
         return None
-    row = _row(f"speed:{i}", tracked.workload.name, "Speed", "speed", values, HIGHER,
+    row = _row(f"speed:{i}", tracked.workload.name, "speed", values, HIGHER,
                speed_unit(tracked), 0)
     return replace(row, notes=notes, task=tracked.task)
 
@@ -279,21 +277,21 @@ def architecture_table(arch_ids: Sequence[str], catalog: Catalog) -> ComparisonT
     archs = [a for a in (_architecture(catalog, i) for i in arch_ids) if a is not None]
     columns = tuple(ComparisonColumn(a.id, a.name, a.sources) for a in archs)
     rows = (
-        _row("vendor", "Vendor", "General", "text", [a.vendor for a in archs]),
-        _row("launch_year", "Launched", "General", "number",
+        _row("vendor", "Vendor", "text", [a.vendor for a in archs]),
+        _row("launch_year", "Launched", "number",
              [float(a.launch_year) for a in archs], HIGHER),
-        _row("process", "Process", "General", "text", [a.process_node for a in archs]),
-        _row("matrix_units", "Matrix units", "Compute", "text",
+        _row("process", "Process", "text", [a.process_node for a in archs]),
+        _row("matrix_units", "Matrix units", "text",
              [a.matrix_core_generation for a in archs]),
-        _row("arch_bf16", "BF16 support", "Compute", "bool", [a.bf16 for a in archs], HIGHER),
-        _row("arch_fp8", "FP8 support", "Compute", "bool", [a.fp8 for a in archs], HIGHER),
-        _row("arch_fp4", "FP4 support", "Compute", "bool", [a.fp4 for a in archs], HIGHER),
-        _row("transformer_engine", "Transformer Engine", "Compute", "bool",
+        _row("arch_bf16", "BF16 support", "bool", [a.bf16 for a in archs], HIGHER),
+        _row("arch_fp8", "FP8 support", "bool", [a.fp8 for a in archs], HIGHER),
+        _row("arch_fp4", "FP4 support", "bool", [a.fp4 for a in archs], HIGHER),
+        _row("transformer_engine", "Transformer Engine", "bool",
              [a.transformer_engine for a in archs], HIGHER),
-        _row("sparsity", "2:4 structured sparsity", "Compute", "bool",
+        _row("sparsity", "2:4 structured sparsity", "bool",
              [a.structured_sparsity for a in archs], HIGHER),
-        _row("interconnect", "GPU-to-GPU link", "Interconnect", "text",
+        _row("interconnect", "GPU-to-GPU link", "text",
              [a.interconnect for a in archs]),
-        _row("features", "Features", "General", "text", ["\n".join(a.features) for a in archs]),
+        _row("features", "Features", "text", ["\n".join(a.features) for a in archs]),
     )
     return ComparisonTable(columns, rows)

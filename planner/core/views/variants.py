@@ -94,7 +94,7 @@ def _row(key: str, label: str, kind: str, values: Sequence[Value], better: str |
          unit: str = "", decimals: int = 0, verdicts: Sequence[str | None] = (),
          notes: Sequence[str | None] = ()) -> ComparisonRow:
     vals = tuple(values)
-    return ComparisonRow(key, label, "Variants", kind, vals, better, unit, decimals,
+    return ComparisonRow(key, label, kind, vals, better, unit, decimals,
                          best_indices(vals, better), tuple(verdicts), tuple(notes))
 
 

@@ -126,7 +126,8 @@ class RecommendDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(GPU, QHeaderView.ResizeMode.Stretch)
+        # The GPU's name in full; how it is sold takes the rest (elided, in full in its tooltip).
+        header.setSectionResizeMode(NOTES, QHeaderView.ResizeMode.Stretch)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.apply_button = QPushButton(self.tr("Apply to build"))
@@ -221,7 +222,7 @@ class RecommendDialog(QDialog):
                      self.sold_text(row))
             for col, text in enumerate(texts):
                 item = QTableWidgetItem(text)
-                if col != GPU:
+                if col not in (GPU, NOTES):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, col, item)
@@ -267,10 +268,11 @@ class RecommendDialog(QDialog):
                 .replace("%3", text)
                 for (name, text), strategy in zip(self.recipe_lines(row), row.candidate.strategies,
                                                   strict=False))
+            sold = self.sold_text(row)
             for col in range(self.table.columnCount()):
                 item = self.table.item(r, col)
                 if item is not None:
-                    item.setToolTip(tip)
+                    item.setToolTip(sold.replace("; ", "\n") if col == NOTES and sold else tip)
 
     def selected(self) -> CandidateRow | None:
         """The highlighted result."""
