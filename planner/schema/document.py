@@ -110,7 +110,7 @@ class TrainingRecord(Record):
     target_seq: Annotated[int | None, _int("Target length", 1, lim.MAX_SEQ)] = None
     activation_offloading: Annotated[bool, Flag("Activation offloading flag")] = False
     stack: Annotated[str, Text("Software stack", choices=tuple(STACKS))] = "modern"
-    kbit_prep: Annotated[bool, Flag("prepare_model_for_kbit_training flag")] = False
+    kbit_prep: Annotated[bool, Flag("PEFT's prepare_model_for_kbit_training flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
