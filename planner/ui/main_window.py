@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.paths import icons_dir
-from planner.ui import panel_frames, window_layout
+from planner.ui import panel_frames, user_gpus, window_layout
 from planner.ui import settings as cfg
 from planner.ui.i18n import button_text
 from planner.ui.skeleton import Skeleton
@@ -395,45 +395,14 @@ class MainWindow(QMainWindow):
                     "\n".join(differences))
 
     def _offer_unknown_gpus(self, gpus: tuple[GpuSpec, ...]) -> None:
-        """Offer, in a notice, to keep a shared file's GPUs the catalog lacks as the user's own."""
-        if self.store is None:
-            return
-        names = ", ".join(g.name for g in gpus)
-        self.notify("unknown-gpus", self.tr(
-            "This build uses GPUs your catalog does not have: %1. Their figures come from the "
-            "file.").replace("%1", names),
-            actions=[(self.tr("Add to My Catalog"), lambda: self.add_unknown_gpus(gpus))])
+        user_gpus.offer_unknown_gpus(self, gpus)
 
     def add_unknown_gpus(self, gpus: tuple[GpuSpec, ...]) -> None:
         """Keep a file's GPUs as the user's own in the catalog."""
-        if self.store is None:
-            return
-        from dataclasses import replace
-
-        for gpu in gpus:
-            try:
-                self.store.add_user_gpu(replace(gpu, custom=True))
-            except ValueError as exc:  # the store words its refusals as one sentence
-                from PySide6.QtWidgets import QMessageBox
-
-                QMessageBox.warning(self, self.tr("Cannot Add GPU"), str(exc))
-                return
-        self.document.set_catalog(self.store.catalog())
+        user_gpus.add_unknown_gpus(self, gpus)
 
     def _edit_catalog(self, gpu: GpuSpec | None) -> None:
-        if self.store is None:
-            return
-        from planner.ui.custom_gpu_dialog import CustomGpuDialog
-
-        save = self.team.save_edit if gpu is not None else self.store.add_user_gpu
-        dialog = CustomGpuDialog(self.document.catalog, save, gpu, self)
-        if dialog.exec() == CustomGpuDialog.DialogCode.Accepted:
-            self.document.set_catalog(self.store.catalog())
-            self.team.refresh_layers()
-            if gpu is not None:
-                from planner.ui import edits
-
-                edits.use_edited_gpu(self.document, gpu.id, gpu.name)
+        user_gpus.edit_catalog(self, gpu)
 
     def _team_changed(self) -> None:
         """A sync, a reset or a conflict's answer changed catalog rows: show them."""

@@ -3310,7 +3310,7 @@ Price: %2</source>
     </message>
     <message>
         <source>The team catalog needs psycopg 3 (pip install &apos;psycopg[binary]&apos;), so the app works from its local copy.</source>
-        <translation>团队目录需要 psycopg 3（pip install 'psycopg[binary]'），程序将使用本地副本工作。</translation>
+        <translation>团队目录需要 psycopg 3（pip install &apos;psycopg[binary]&apos;），程序将使用本地副本工作。</translation>
     </message>
     <message numerus="yes">
         <source>Team catalog: offline, %n edit(s) waiting</source>
