@@ -35,12 +35,8 @@ class FileChangedDialog(QDialog):
         self.choice = LATER
         self._differences = differences
         self.setWindowTitle(self.tr("File Changed on Disk"))
-        icon = QLabel()
-        size = self.style().pixelMetric(QStyle.PixelMetric.PM_MessageBoxIconSize, None, self)
-        icon.setPixmap(self.style().standardIcon(
-            QStyle.StandardPixmap.SP_MessageBoxWarning, None, self).pixmap(size, size))
         self.text = QLabel("<b>" + self.tr("Another program changed “%1” after you opened it.")
-                           .replace("%1", _escaped(file_name)) + "</b>")
+                           .replace("%1", escaped(file_name)) + "</b>")
         if modified:
             info = self.tr("Your unsaved changes are still here. Reload theirs (Undo brings "
                            "yours back), keep yours by saving it as a copy beside theirs, or "
@@ -77,17 +73,7 @@ class FileChangedDialog(QDialog):
         self.compare_button.clicked.connect(self.compare)
         buttons.rejected.connect(self.reject)
 
-        top = QHBoxLayout()
-        top.addWidget(icon, 0)
-        words = QVBoxLayout()
-        words.addWidget(self.text)
-        words.addWidget(self.info)
-        top.addLayout(words, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.details, 1)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(520)
+        lay_out_choice(self, self.text, self.info, self.details, buttons)
         self.default_button.setFocus()
 
     def _choose(self, choice: str) -> None:
@@ -99,11 +85,41 @@ class FileChangedDialog(QDialog):
         lines = self._differences()
         if not lines:
             lines = [self.tr("Both hold the same build; only the file's dates or format differ.")]
-        self.details.setPlainText("\n".join(f"• {line}" for line in lines))
-        self.details.setVisible(True)
-        self.compare_button.setEnabled(False)
+        show_differences(self.details, self.compare_button, lines)
         self.adjustSize()
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
+    """Text from a file or a colleague, safe inside a rich-text label."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def lay_out_choice(dialog: QDialog, text: QLabel, info: QLabel, details: QPlainTextEdit,
+                   buttons: QDialogButtonBox) -> None:
+    """The lost-update frame both dialogs share: icon and words, hidden differences, choices.
+
+    The team catalog's conflict dialog asks the same question as this one, in the same frame.
+    """
+    icon = QLabel()
+    style = dialog.style()
+    size = style.pixelMetric(QStyle.PixelMetric.PM_MessageBoxIconSize, None, dialog)
+    icon.setPixmap(style.standardIcon(
+        QStyle.StandardPixmap.SP_MessageBoxWarning, None, dialog).pixmap(size, size))
+    top = QHBoxLayout()
+    top.addWidget(icon, 0)
+    words = QVBoxLayout()
+    words.addWidget(text)
+    words.addWidget(info)
+    top.addLayout(words, 1)
+    layout = QVBoxLayout(dialog)
+    layout.addLayout(top)
+    layout.addWidget(details, 1)
+    layout.addWidget(buttons)
+    dialog.setMinimumWidth(520)
+
+
+def show_differences(details: QPlainTextEdit, compare: QPushButton, lines: list[str]) -> None:
+    """Compare's answer: the differences as a list, shown once."""
+    details.setPlainText("\n".join(f"• {line}" for line in lines))
+    details.setVisible(True)
+    compare.setEnabled(False)

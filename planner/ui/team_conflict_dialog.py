@@ -12,22 +12,17 @@ from collections.abc import Callable
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QStyle,
-    QVBoxLayout,
     QWidget,
 )
+
+from planner.ui.file_changed_dialog import escaped, lay_out_choice, show_differences
 
 THEIRS = "theirs"
 MINE = "mine"
 LATER = "later"
-
-
-def _escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class TeamConflictDialog(QDialog):
@@ -39,16 +34,12 @@ class TeamConflictDialog(QDialog):
         self.choice = LATER
         self._differences = differences
         self.setWindowTitle(self.tr("Changed in the Team Catalog"))
-        icon = QLabel()
-        size = self.style().pixelMetric(QStyle.PixelMetric.PM_MessageBoxIconSize, None, self)
-        icon.setPixmap(self.style().standardIcon(
-            QStyle.StandardPixmap.SP_MessageBoxWarning, None, self).pixmap(size, size))
         who = author or self.tr("Another member")
         if deleted:
             headline = self.tr("%1 deleted “%2” from the team catalog after you changed it.")
         else:
             headline = self.tr("%1 changed “%2” in the team catalog after you changed it.")
-        self.text = QLabel("<b>" + _escaped(headline.replace("%1", who).replace("%2", subject))
+        self.text = QLabel("<b>" + escaped(headline.replace("%1", who).replace("%2", subject))
                            + "</b>")
         self.info = QLabel(self.tr("Your change is still here and was not sent. Reload theirs to "
                                    "see their version, keep yours to send it over theirs, or "
@@ -77,17 +68,7 @@ class TeamConflictDialog(QDialog):
         self.keep_button.clicked.connect(lambda: self._choose(MINE))
         self.compare_button.clicked.connect(self.compare)
         buttons.rejected.connect(self.reject)
-        top = QHBoxLayout()
-        top.addWidget(icon, 0)
-        words = QVBoxLayout()
-        words.addWidget(self.text)
-        words.addWidget(self.info)
-        top.addLayout(words, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.details, 1)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(520)
+        lay_out_choice(self, self.text, self.info, self.details, buttons)
 
     def _choose(self, choice: str) -> None:
         self.choice = choice
@@ -98,7 +79,5 @@ class TeamConflictDialog(QDialog):
         lines = self._differences()
         if not lines:
             lines = [self.tr("Both hold the same figures.")]
-        self.details.setPlainText("\n".join(f"• {line}" for line in lines))
-        self.details.setVisible(True)
-        self.compare_button.setEnabled(False)
+        show_differences(self.details, self.compare_button, lines)
         self.adjustSize()
