@@ -34,16 +34,16 @@ SHIPPED_LANGUAGES = ("en", "zh_CN")
 # Python modules the app never imports but its dependencies may offer (hooks would collect them,
 # and some bring a runtime hook that costs start-up time: setuptools' imports setuptools).
 # Dev tools in the same environment (mypy, hypothesis, pytest, rich, pygments) stay out too
-# (pydoc stays: pyqtgraph's parameter tree imports it), and
-# so does OpenSSL: the app opens no network connection (the single-instance socket is local), and
-# hashlib has its own digests without it.
+# (pydoc stays: pyqtgraph's parameter tree imports it), and so does _hashlib (hashlib has its own
+# digests without OpenSSL). Python's ssl stays: the team catalog's driver (psycopg, binary)
+# imports it when it loads libpq, and libpq may speak TLS to the team's server.
 EXCLUDED_MODULES = [
     "tkinter", "matplotlib", "scipy", "PIL", "IPython", "pytest", "_pytest", "h5py", "cupy",
     "OpenGL", "setuptools", "pkg_resources", "distutils", "_distutils_hack", "mypy",
     "ast_serialize", "hypothesis", "rich", "pygments", "markdown_it", "mdurl",
     "pydoc_data", "attr", "attrs", "jsonschema", "jsonschema_specifications", "referencing",
     "grimp", "importlinter", "ruff", "PyInstaller", "pydantic.mypy", "pydantic.v1",
-    "numpy.f2py", "numpy.distutils", "numpy.testing", "ssl", "_ssl", "_hashlib", "readline",
+    "numpy.f2py", "numpy.distutils", "numpy.testing", "_hashlib", "readline",
     # numpy's random and FFT: numpy loads them only when asked (np.random, np.fft), and nothing
     # the app runs asks (pyqtgraph only for its FFT plot mode and pseudo-scatter, unused here).
     "numpy.random", "numpy.fft",
@@ -137,15 +137,33 @@ def keep_qt_file(dest: str) -> bool:
     return not any(DROPPED_QT_LIBRARIES.match(part) for part in parts)
 
 
-# OpenSSL, which PyInstaller's QtNetwork hook adds for Qt's TLS plugin (dropped above): Linux's
-# libssl.so.3 / libcrypto.so.3, Windows' libssl-3-x64.dll / libcrypto-3-x64.dll.
-OPENSSL = re.compile(r"^lib(ssl|crypto)([.-]\d|\.so)")
+# OpenSSL stays: Python's _ssl links it (libssl.so.3, libssl-3.dll), and psycopg imports ssl;
+# libpq carries its own copy under a hashed name (psycopg_binary.libs/libssl-6a9b88ec.so.3).
+# Dropping either by name broke the team catalog in the frozen app ("no pq wrapper available").
+# Qt's TLS plugins, which would use it for QtNetwork, are still left out (KEPT_PLUGINS).
+
+# Linux: CUPS's client library and what only it brings (GnuTLS and its helpers, Avahi), 7.4 MB.
+# Qt's CUPS print plugin loads it when the app prints or lists printers; it is left to the
+# system's own copy, which every Linux that can reach a printer has (libcups2), with the GnuTLS
+# and p11-kit configuration that copy was built for. Without it the plugin does not load and
+# printing still writes PDF files (QPrinter's PDF engine is part of QtPrintSupport); there is no
+# printer to print to then anyway. tests/test_packaging_bundle.py proves both, on the frozen app.
+SYSTEM_CUPS = frozenset({
+    "libcups.so.2", "libavahi-client.so.3", "libavahi-common.so.3", "libgnutls.so.30",
+    "libp11-kit.so.0", "libidn2.so.0", "libunistring.so.2", "libtasn1.so.6", "libnettle.so.8",
+    "libhogweed.so.6", "libgmp.so.10",
+})
+
+
+def keep_library(dest: str) -> bool:
+    """Whether a collected library (its path in the bundle) is not one the system provides."""
+    name = _parts(dest)[-1] if _parts(dest) else ""
+    return name not in SYSTEM_CUPS
 
 
 def trim(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """The TOC without the Qt files :func:`keep_qt_file` drops."""
-    return [entry for entry in toc
-            if keep_qt_file(entry[0]) and not OPENSSL.match(_parts(entry[0])[-1])]
+    """The TOC without what :func:`keep_qt_file` and :func:`keep_library` leave out."""
+    return [entry for entry in toc if keep_qt_file(entry[0]) and keep_library(entry[0])]
 
 
 def package_data() -> list[tuple[str, str]]:
@@ -232,7 +250,7 @@ def strip_bundle(bundle: Path) -> int:
 # (macosx_13_0_universal2) is the oldest macOS its binaries load on, and the app is as old as the
 # newest of them. PySide6 sets the floor in practice (Qt 6.11 needs macOS 13).
 BINARY_DISTRIBUTIONS = ("PySide6-Essentials", "shiboken6", "numpy", "pydantic-core", "SQLAlchemy",
-                        "MarkupSafe")
+                        "MarkupSafe", "psycopg-binary")
 MACOS_TAG = re.compile(r"macosx_(\d+)_(\d+)_")
 
 
@@ -261,6 +279,74 @@ def installed_wheel_tags(names: Iterable[str] = BINARY_DISTRIBUTIONS) -> list[st
 PYSIDE6_611_FLOOR = (13, 0)
 """Used only where no macOS wheel is installed (tests on Linux or Windows): the tag of
 PySide6-Essentials 6.11's macOS wheel (``cp310-abi3-macosx_13_0_universal2``)."""
+
+
+_MACHO_64 = 0xFEEDFACF
+_FAT = 0xCAFEBABE
+_LC_VERSION_MIN_MACOSX = 0x24
+_LC_BUILD_VERSION = 0x32
+
+
+def _thin_macho_minimum(data: bytes, start: int) -> tuple[int, int] | None:
+    """The macOS version one 64-bit Mach-O image (at ``start``) was built to run on."""
+    import struct
+
+    (ncmds,) = struct.unpack_from("<I", data, start + 16)
+    offset, found = start + 32, []
+    for _ in range(ncmds):
+        if offset + 16 > len(data):
+            break
+        cmd, size = struct.unpack_from("<II", data, offset)
+        if cmd == _LC_BUILD_VERSION:  # platform, minos (xxxx.yy.zz as 16.8.8 bits)
+            (version,) = struct.unpack_from("<I", data, offset + 12)
+            found.append((version >> 16, (version >> 8) & 0xFF))
+        elif cmd == _LC_VERSION_MIN_MACOSX:  # version, sdk
+            (version,) = struct.unpack_from("<I", data, offset + 8)
+            found.append((version >> 16, (version >> 8) & 0xFF))
+        offset += max(size, 8)
+    return max(found) if found else None
+
+
+def macho_minimum(data: bytes) -> tuple[int, int] | None:
+    """The newest macOS a Mach-O file (thin or universal) says it needs; None if not Mach-O.
+
+    A wheel's tag can say less than its binaries need (a ``macosx_11_0`` wheel may vendor a
+    library built for 14): the release workflow reads every binary in the .app with this and
+    checks none needs a newer macOS than ``LSMinimumSystemVersion``.
+    """
+    import struct
+
+    if len(data) < 32:
+        return None
+    (magic,) = struct.unpack_from("<I", data, 0)
+    if magic == _MACHO_64:
+        return _thin_macho_minimum(data, 0)
+    (magic_be, count) = struct.unpack_from(">II", data, 0)
+    if magic_be != _FAT or count > 16:  # 0xCAFEBABE with a large count is a Java class file
+        return None
+    found = []
+    for i in range(count):
+        _cpu, _sub, offset, _size, _align = struct.unpack_from(">iiIII", data, 8 + 20 * i)
+        if offset + 32 <= len(data) and struct.unpack_from("<I", data, offset)[0] == _MACHO_64:
+            minimum = _thin_macho_minimum(data, offset)
+            if minimum:
+                found.append(minimum)
+    return max(found) if found else None
+
+
+def newest_macho_minimum(folder: Path) -> tuple[tuple[int, int], str] | None:
+    """The newest macOS any binary under ``folder`` (a .app) needs, and that binary's path."""
+    newest: tuple[tuple[int, int], str] | None = None
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        with path.open("rb") as fh:
+            if fh.read(4) not in (b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe"):
+                continue
+        minimum = macho_minimum(path.read_bytes())
+        if minimum and (newest is None or minimum > newest[0]):
+            newest = (minimum, path.relative_to(folder).as_posix())
+    return newest
 
 
 def macos_minimum() -> str:

@@ -4,12 +4,17 @@ One test does the whole chain (build, inspect, self-test, install in a throwaway
 the installed copy, uninstall) because freezing takes about a minute and must happen once, not
 once per pytest-xdist worker. It fails if the bundle misses the catalog data, our or Qt's
 translations, a Qt plugin (platform, theme, SVG) or the print plugin, or keeps what the spec
-drops. Takes about 1.5 minutes on 2 cores.
+drops. It also proves what the size trimming relies on: the frozen app prints (dialog and PDF)
+with the system's CUPS and without any, loads the team catalog's driver and, where PostgreSQL is
+installed, talks to a throwaway server. Takes about 2 minutes on 2 cores.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -83,6 +88,10 @@ def test_linux_bundle_builds_passes_self_test_and_installs(tmp_path: Path) -> No
     assert test.returncode == 0, log
     assert "Traceback" not in log and "ModuleNotFoundError" not in log, log
     assert test.stdout.startswith("self-test passed: "), log
+    _prints_and_loads_the_team_driver(test.stdout, internal)
+    _needs_no_bundled_cups(internal)
+    _prints_without_the_systems_cups(program, env, elsewhere)
+    _talks_to_a_team_server(program, env, tmp_path)
 
     # The installer: the tarball beside the bundle, installed per user in a throwaway HOME.
     (tarball,) = (tree / "dist").glob("gpu-planner-*-linux-*.tar.gz")
@@ -128,3 +137,95 @@ def test_linux_bundle_builds_passes_self_test_and_installs(tmp_path: Path) -> No
     assert not desktop.exists() and not (local / "bin" / "gpu-planner").exists()
     ours = [p for p in home.rglob("*") if "gpu-build-planner" in p.name or "gpubuild" in p.name]
     assert ours == [], ours
+
+
+def _prints_and_loads_the_team_driver(line: str, internal: Path) -> None:
+    """The self-test line: print dialog, where CUPS came from, the team driver's libpq."""
+    assert "print dialog ok" in line, line
+    if Path("/proc/self/maps").exists() and _system_cups() is not None:
+        # The plugin loaded the system's libcups, not a copy in the bundle.
+        assert re.search(r"CUPS /\S+/libcups\.so\.2 \(\d+ printers\)", line), line
+        assert str(internal) not in line
+    if importlib.util.find_spec("psycopg_binary") is not None:
+        # libpq and the OpenSSL it links travel in psycopg_binary.libs; dropping them by name
+        # once made "no pq wrapper available" in the frozen app.
+        assert "team driver psycopg " in line and "(binary, libpq " in line, line
+        assert list(internal.rglob("psycopg_binary.libs/libssl-*.so*")), "libpq's OpenSSL"
+
+
+def _elf_needed(internal: Path) -> dict[str, set[str]]:
+    """Every shared object in the bundle and the sonames it needs (readelf -d)."""
+    needed: dict[str, set[str]] = {}
+    for path in internal.rglob("*"):
+        if path.is_symlink() or not path.is_file() or ".so" not in path.name:
+            continue
+        out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True).stdout
+        needed[path.relative_to(internal).as_posix()] = set(re.findall(r"NEEDED.*\[(.+?)\]", out))
+    return needed
+
+
+def _needs_no_bundled_cups(internal: Path) -> None:
+    """CUPS and what only it brings are left to the system; nothing else in the bundle needs it."""
+    spec = importlib.util.spec_from_file_location("bundle_config_for_cups",
+                                                  ROOT / "packaging" / "bundle_config.py")
+    assert spec is not None and spec.loader is not None
+    bc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bc)
+
+    kept = sorted(p.name for p in internal.rglob("*") if p.name in bc.SYSTEM_CUPS)
+    assert kept == [], f"in the bundle although the system provides them: {kept}"
+    if not shutil.which("readelf"):
+        return
+    users = {(f, lib) for f, libs in _elf_needed(internal).items() for lib in libs
+             if lib in bc.SYSTEM_CUPS}
+    assert users == {("PySide6/Qt/plugins/printsupport/libcupsprintersupport.so",
+                      "libcups.so.2")}, users
+
+
+def _system_cups() -> Path | None:
+    for folder in ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64",
+                   "/usr/lib"):
+        if (Path(folder) / "libcups.so.2").exists():
+            return (Path(folder) / "libcups.so.2").resolve()
+    return None
+
+
+def _prints_without_the_systems_cups(program: Path, env: dict[str, str], cwd: Path) -> None:
+    """On a Linux without libcups the sheet still prints to PDF and the print dialog opens.
+
+    The print plugin then does not load. The system's copy is hidden in a private mount
+    namespace (needs root and unshare; left out otherwise, as on a developer's machine).
+    """
+    cups = _system_cups()
+    if cups is None or os.geteuid() != 0 or not shutil.which("unshare"):
+        return
+    hidden = _run(["unshare", "--mount", "sh", "-c",
+                   f'mount --bind /dev/null "{cups}" && exec "{program}" --self-test'], env,
+                  cwd=cwd)
+    assert hidden.returncode == 0, hidden.stdout + hidden.stderr[-3000:]
+    assert "print dialog ok, no CUPS (PDF only)" in hidden.stdout, hidden.stdout
+
+
+def _talks_to_a_team_server(program: Path, env: dict[str, str], tmp: Path) -> None:
+    """The frozen app connects to a throwaway PostgreSQL, sets up the team schema and syncs."""
+    if importlib.util.find_spec("psycopg") is None:
+        return
+    from tests.team.pg_cluster import SUPERUSER, find_bindir, remove_cluster, start_cluster
+
+    if find_bindir() is None:
+        return
+    cluster = start_cluster()
+    try:
+        cluster.create_database("frozen")
+        team_env = {**env, "GPU_PLANNER_DATABASE_URL": cluster.url(SUPERUSER, "frozen"),
+                    "PGPASSFILE": str(cluster.pgpass),
+                    "GPU_PLANNER_DATA_DIR": str(tmp / "team-user")}
+        status = _run([str(program), "team", "status", "--json"], team_env, cwd=tmp)
+        assert status.returncode == 0, status.stdout + status.stderr[-3000:]
+        answer = json.loads(status.stdout)
+        assert (answer["server"], answer["problem"]) == ("online", None), answer
+        synced = _run([str(program), "team", "sync"], team_env, cwd=tmp)
+        assert synced.returncode == 0, synced.stdout + synced.stderr[-3000:]
+        assert synced.stdout.startswith("Synced with the team: "), synced.stdout
+    finally:
+        remove_cluster(cluster)

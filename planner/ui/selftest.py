@@ -3,7 +3,8 @@
 Written for the frozen bundle, where a file or Qt plugin left out shows only at run time (a panel
 vanishes, the catalog is empty, printing does nothing): it opens an example build offscreen, draws
 every analysis panel, writes the comparison sheet as a PDF through both QPdfWriter (Export PDF)
-and QPrinter (the print path), opens a fresh catalog database (Alembic migrations, the bundled
+and QPrinter (the print path), opens the print dialog, imports the team catalog's PostgreSQL
+driver and loads its libpq, opens a fresh catalog database (Alembic migrations, the bundled
 ``data/``), loads the Chinese translation of ours and of Qt, and checks that the Qt plugins the
 app relies on are there. Everything is written to a temporary folder; the user's own catalog,
 settings and autosaves are never touched. The release workflow runs it on every frozen app.
@@ -179,12 +180,13 @@ def _panels(store: Any, example: Path, out: Path) -> list[str]:
     _check_readable(sheet, study.name, "the exported sheet")
     printed = _print_to_pdf(study, window.document.catalog, out / "printed.pdf")
     _check_readable(printed, study.name, "the printed sheet")
+    dialog = _print_dialog(window)
     window.document.undo_stack.setClean()  # nothing to save: close without asking
     window.close()
     from planner.report.fonts import sheet_font_source
 
     return [f"{len(expected)} panels", f"PDF {sheet.stat().st_size // 1024} KB",
-            f"printed {printed.stat().st_size // 1024} KB",
+            f"printed {printed.stat().st_size // 1024} KB", _print_support(dialog),
             f"sheet font {sheet_font_source()}"]
 
 
@@ -227,6 +229,83 @@ def _print_to_pdf(study: Any, catalog: Any, path: Path) -> Path:
     return path
 
 
+def _print_dialog(parent: Any) -> str:
+    """File > Print's dialog opens (it lists the printers through the print plugin) and closes.
+
+    Windows' and macOS' dialogs are the system's and refuse a printer that is not a real one
+    ("Cannot be used on non-native printers"): on a machine with no printer at all there is no
+    dialog to open, and the sheet prints to PDF only (checked above).
+    """
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+    from PySide6.QtWidgets import QApplication
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    if (not sys.platform.startswith("linux")
+            and printer.outputFormat() != QPrinter.OutputFormat.NativeFormat):
+        return "no printer (PDF only)"
+    dialog = QPrintDialog(printer, parent)
+    dialog.show()
+    QApplication.processEvents()
+    _check(dialog.isVisible(), "the print dialog did not open")
+    dialog.reject()
+    dialog.deleteLater()
+    QApplication.processEvents()
+    return "print dialog ok"
+
+
+def _loaded_libraries() -> list[str]:
+    """Paths of the shared libraries this process has mapped (Linux), else nothing."""
+    try:
+        maps = Path("/proc/self/maps").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return sorted({line.split(None, 5)[5] for line in maps.splitlines()
+                   if len(line.split(None, 5)) == 6 and ".so" in line})
+
+
+def _print_support(dialog: str) -> str:
+    """Where printing to printers comes from, once the sheet has been printed (Linux: CUPS).
+
+    The bundle leaves CUPS's client library to the system (packaging/bundle_config.py); a system
+    without it prints to PDF only, which is not a failure.
+    """
+    from PySide6.QtPrintSupport import QPrinterInfo
+
+    printers = len(QPrinterInfo.availablePrinterNames())
+    if not sys.platform.startswith("linux"):
+        return f"{dialog}, {printers} printers"
+    found = [p for p in _loaded_libraries() if Path(p).name.startswith("libcups.so")]
+    return (f"{dialog}, CUPS {found[0]} ({printers} printers)" if found
+            else f"{dialog}, no CUPS (PDF only)")
+
+
+def _team_driver() -> str:
+    """The team catalog's PostgreSQL driver imports and its libpq loads (psycopg 3, binary).
+
+    psycopg is the ``team`` extra: a source install may lack it (then this says so), but a
+    bundle frozen with it must load its compiled driver and the libpq it carries (a libpq whose
+    OpenSSL was left out fails here). A pure-Python psycopg found beside a system libpq would
+    hide that, so the binary driver must be the one in use when it was bundled.
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("psycopg") is None:
+        return "team driver not installed"
+    try:
+        import psycopg
+    except ImportError as exc:
+        raise SelfTestError(f"the team catalog's driver does not import: {exc}") from exc
+    impl = psycopg.pq.__impl__
+    if importlib.util.find_spec("psycopg_binary") is not None and impl != "binary":
+        try:
+            import psycopg_binary.pq  # noqa: F401  # the error says what is missing
+        except ImportError as exc:
+            raise SelfTestError(f"psycopg's binary driver does not load: {exc}") from exc
+    version = psycopg.pq.version()
+    return (f"team driver psycopg {psycopg.__version__} ({impl}, "
+            f"libpq {version // 10000}.{version % 10000})")
+
+
 def _quiet_offscreen_notes(kind: Any, context: Any, message: str) -> None:
     """Pass Qt's messages on, except the offscreen platform's note on every window it shows."""
     if "does not support propagateSizeHints" not in message:
@@ -253,6 +332,7 @@ def _steps(example: Path, out: Path) -> list[str]:
         store.close()
     parts.append(_translations())
     parts.append(_plugins())
+    parts.append(_team_driver())
     del translators
     return parts
 
