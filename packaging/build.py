@@ -42,10 +42,10 @@ def folder_size(path: Path) -> int:
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() or p.is_symlink())
 
 
-def freeze(dist: Path, work: Path) -> Path:
+def freeze(dist: Path, work: Path, log_level: str = "WARN") -> Path:
     """Run PyInstaller on the spec; returns the onedir bundle folder."""
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
-                    "--log-level", "WARN", "--distpath", str(dist), "--workpath", str(work),
+                    "--log-level", log_level, "--distpath", str(dist), "--workpath", str(work),
                     str(HERE / "gpu-planner.spec")], check=True, cwd=ROOT)
     return dist / bc.program_name()
 
@@ -211,6 +211,8 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller")
     parser.add_argument("--no-installer", action="store_true", help="build the bundle only")
+    parser.add_argument("--log-level", default="WARN",
+                        help="PyInstaller's log level (INFO shows where the freeze spends time)")
     parser.add_argument("--windows-installer-from", type=Path, metavar="BUNDLE",
                         help="compile only the Windows installer around a Windows bundle "
                              "folder (on any platform with makensis)")
@@ -227,7 +229,7 @@ def main() -> int:
         print(f"installer: {made} ({made.stat().st_size / 1e6:.1f} MB)")
         return 0
     t0 = time.perf_counter()
-    bundle = freeze(dist, work)
+    bundle = freeze(dist, work, args.log_level)
     print(f"bundle: {bundle} ({folder_size(bundle) / 1e6:.1f} MB, "
           f"frozen in {time.perf_counter() - t0:.0f} s)")
     if args.no_installer:

@@ -105,3 +105,46 @@ def test_document_icon_is_in_the_app_before_it_is_signed(tmp_path: Path) -> None
     # not copied into the .app once BUNDLE has signed it.
     assert spec.index("bc.document_icon_datas(icons)") < spec.index("COLLECT(")
     assert "shutil.copy" not in spec[spec.index("BUNDLE("):]
+
+
+def _macho(minos: tuple[int, int], build_version: bool = True) -> bytes:
+    """A 64-bit Mach-O header with one load command, laid out as <mach-o/loader.h> says."""
+    import struct
+
+    version = (minos[0] << 16) | (minos[1] << 8)
+    if build_version:  # LC_BUILD_VERSION: cmd, cmdsize, platform (1 = macOS), minos, sdk, ntools
+        command = struct.pack("<IIIIII", 0x32, 24, 1, version, version, 0)
+    else:  # LC_VERSION_MIN_MACOSX: cmd, cmdsize, version, sdk
+        command = struct.pack("<IIII", 0x24, 16, version, version)
+    # magic, cputype (arm64), cpusubtype, filetype (dylib), ncmds, sizeofcmds, flags, reserved
+    header = struct.pack("<IiiIIIII", 0xFEEDFACF, 0x0100000C, 0, 6, 1, len(command), 0, 0)
+    return header + command
+
+
+def test_each_binary_says_which_macos_it_needs(tmp_path: Path) -> None:
+    import struct
+
+    bc = _config()
+    assert bc.macho_minimum(_macho((14, 0))) == (14, 0)
+    assert bc.macho_minimum(_macho((10, 9), build_version=False)) == (10, 9)
+    assert bc.macho_minimum(b"\x7fELF" + bytes(60)) is None
+    # A universal binary: the fat header (big-endian) points at two slices; the newer counts
+    # (an arm64 slice always needs 11.0 even in a wheel tagged macosx_10_9_universal2).
+    intel, arm = _macho((10, 9)), _macho((11, 0))
+    fat = struct.pack(">II", 0xCAFEBABE, 2)
+    fat += struct.pack(">iiIII", 0x01000007, 3, 64, len(intel), 3)
+    fat += struct.pack(">iiIII", 0x0100000C, 0, 64 + len(intel), len(arm), 3)
+    fat = fat.ljust(64, b"\0") + intel + arm
+    assert bc.macho_minimum(fat) == (11, 0)
+    # A Java class file shares the fat magic; its next word is a version, not a slice count.
+    assert bc.macho_minimum(struct.pack(">II", 0xCAFEBABE, 52) + bytes(40)) is None
+
+    app = tmp_path / "GPU Build Planner.app" / "Contents"
+    (app / "Frameworks" / "psycopg_binary" / ".dylibs").mkdir(parents=True)
+    (app / "MacOS").mkdir()
+    (app / "MacOS" / "gpu-planner").write_bytes(_macho((13, 0)))
+    (app / "Frameworks" / "psycopg_binary" / ".dylibs" / "libpq.5.dylib").write_bytes(
+        _macho((14, 2)))
+    (app / "Info.plist").write_bytes(b"<plist/>")
+    assert bc.newest_macho_minimum(app.parent) == (
+        (14, 2), "Contents/Frameworks/psycopg_binary/.dylibs/libpq.5.dylib")

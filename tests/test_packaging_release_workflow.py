@@ -84,3 +84,9 @@ def test_actionlint_finds_nothing() -> None:
     done = subprocess.run(["actionlint", str(WORKFLOW)], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_binary_in_the_app_needs_a_newer_macos_than_it_promises(
+        workflow: dict[str, Any]) -> None:
+    freeze = _steps(workflow["jobs"]["freeze"])
+    assert "bc.newest_macho_minimum(" in freeze and "needed <= floor" in freeze

@@ -48,14 +48,21 @@ PYTHON_SIGNER = "O=Python Software Foundation"
 # Runtime dependencies with their own dependencies, PyInstaller and what the spec needs to run
 # (Pillow renders the icons). Versions are taken from this environment: the Windows app is built
 # from what the suite tests. PyInstaller's Windows-only deps are named because pip evaluates
-# markers for the host, not the target.
+# markers for the host, not the target. The list is complete: exactly these are downloaded and
+# installed (--no-deps). setuptools, which PyInstaller's metadata asks for, is left out on
+# purpose: PyInstaller itself never imports it, the spec excludes it from the bundle, and with it
+# installed PyInstaller's hooks start a Windows Python just to inspect it (26 s under Wine).
 PINNED_FROM_ENV = (
     "PySide6-Essentials", "shiboken6", "pyqtgraph", "numpy", "colorama", "sqlmodel",
     "SQLAlchemy", "pydantic", "pydantic-core", "annotated-types", "typing-inspection",
     "typing-extensions", "alembic", "Mako", "MarkupSafe", "platformdirs", "pyinstaller",
     "pyinstaller-hooks-contrib", "altgraph", "packaging", "pillow",
+    # The team catalog's PostgreSQL driver (the "team" extra): the bundle carries it and the
+    # frozen self-test loads its libpq.
+    "psycopg", "psycopg-binary",
 )
-WINDOWS_ONLY = ("pefile==2024.8.26", "pywin32-ctypes==0.2.3")
+# tzdata: psycopg needs it on Windows (no system time zone database).
+WINDOWS_ONLY = ("pefile==2024.8.26", "pywin32-ctypes==0.2.3", "tzdata==2026.6")
 SHIMS = {"icuuc.dll": ("icuuc.c", "ucrt_complex.c"),
          "bcryptprimitives.dll": ("bcryptprimitives.c",)}
 APT = ("wine", "wine64", "nsis", "gcc-mingw-w64-x86-64-win32", "osslsigncode", "xvfb",
@@ -249,7 +256,7 @@ def download_wheels(r: Runner, cache: Path, pins: list[str]) -> Path:
         return req
     shutil.rmtree(wheels, ignore_errors=True)
     req.write_text(text)
-    r.run([sys.executable, "-m", "pip", "download", "--platform", "win_amd64",
+    r.run([sys.executable, "-m", "pip", "download", "--no-deps", "--platform", "win_amd64",
            "--python-version", "3.11", "--implementation", "cp", "--abi", "cp311",
            "--abi", "abi3", "--abi", "none", "--only-binary=:all:", "-r", req, "-d", wheels],
           timeout=900)
@@ -312,26 +319,59 @@ def build_prefix(r: Runner, prefix: Path, shims: dict[str, Path], python: Path,
     shutil.copytree(python, target)
     site = target / "Lib" / "site-packages"
     (site / "sitecustomize.py").write_text(SITECUSTOMIZE)
-    exe = target / "python.exe"
-    out = r.wine(prefix, exe, "-m", "pip", "install", "--no-index", "--no-warn-script-location",
-                 "--disable-pip-version-check", "--find-links", winpath(wheels), "-r",
-                 winpath(req), timeout=900)
-    if "Successfully installed" not in out and "already satisfied" not in out:
-        raise Failure("pip under Wine installed nothing:\n" + out[-2000:])
+    # The wheels are unpacked by this machine's pip straight into the Windows site-packages
+    # (pip installs for another platform into a --target folder): the same files pip under Wine
+    # wrote, without a Windows process per step and without compiling every module to .pyc
+    # first (PyInstaller compiles what it bundles). Under Wine this step took ~95 s, here ~15 s.
+    out = r.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index",
+                 "--find-links", wheels,
+                 "--target", site, "--platform", "win_amd64", "--python-version", "3.11",
+                 "--implementation", "cp", "--abi", "cp311", "--abi", "abi3", "--abi", "none",
+                 "--only-binary=:all:", "--no-compile", "--no-warn-script-location",
+                 "--disable-pip-version-check", "-r", req], timeout=900)
+    if "Successfully installed" not in out:
+        raise Failure("pip installed nothing into the Windows Python:\n" + out[-2000:])
     stamp.write_text(digest)
-    return exe
+    return target / "python.exe"
 
 
 def freeze(r: Runner, prefix: Path, python: Path, dist: Path, work: Path) -> Path:
-    """PyInstaller under Wine on the project's spec, through build.py as every platform does."""
+    """PyInstaller under Wine on the project's spec, through build.py as every platform does.
+
+    PyInstaller's log (each line stamped with milliseconds since it started) is kept in
+    ``freeze.log`` beside the work folder: where the freeze spends its time.
+    """
     shutil.rmtree(dist, ignore_errors=True)
-    r.wine(prefix, python, winpath(ROOT / "packaging" / "build.py"), "--no-installer",
-           "--dist", winpath(dist), "--work", winpath(work), timeout=3600,
-           PYTHONUTF8="1")
+    out = r.wine(prefix, python, winpath(ROOT / "packaging" / "build.py"), "--no-installer",
+                 "--log-level", "INFO", "--dist", winpath(dist), "--work", winpath(work),
+                 timeout=3600, PYTHONUTF8="1")
+    (r.work / "freeze.log").write_text(out, encoding="utf-8")
     bundle = dist / bc.program_name()
     if not (bundle / f"{bc.program_name()}.exe").is_file():
         raise Failure(f"PyInstaller left no {bc.program_name()}.exe in {bundle}")
     return bundle
+
+
+def freeze_hello(r: Runner, prefix: Path, python: Path, work: Path) -> Path:
+    """The bare PySide6 window frozen through the same spec under Wine, for the size ratio.
+
+    bench/bench_bundle.py does the same on Linux: the app is compared with it like for like.
+    """
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_startup import BARE
+
+    work.mkdir(parents=True, exist_ok=True)
+    script = work / "hello.py"
+    script.write_text(BARE, encoding="utf-8")
+    shutil.rmtree(work / "dist", ignore_errors=True)
+    r.wine(prefix, python, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
+           "--distpath", winpath(work / "dist"), "--workpath", winpath(work / "build"),
+           winpath(ROOT / "packaging" / "gpu-planner.spec"), timeout=3600, PYTHONUTF8="1",
+           GPU_PLANNER_FREEZE_HELLO=winpath(script))  # bc.HELLO_ENV
+    hello = work / "dist" / "hello"
+    if not (hello / "hello.exe").is_file():
+        raise Failure(f"PyInstaller left no hello.exe in {hello}")
+    return hello
 
 
 def self_test(r: Runner, prefix: Path, exe: Path | str, *args: str) -> str:
@@ -341,6 +381,9 @@ def self_test(r: Runner, prefix: Path, exe: Path | str, *args: str) -> str:
     if "Traceback" in out or "ModuleNotFoundError" in out or not lines or \
             not lines[-1].startswith("self-test passed"):
         raise Failure("the frozen app's self-test did not pass:\n" + out[-3000:])
+    if "team driver psycopg" not in lines[-1]:
+        raise Failure("the frozen app did not load the team catalog's driver (psycopg and "
+                      f"its libpq): {lines[-1]}")
     return lines[-1]
 
 
@@ -501,6 +544,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "wine",
                         help="where downloads, prefixes and the build go (default build/wine)")
     parser.add_argument("--verbose", action="store_true", help="echo every command's output")
+    parser.add_argument("--size-ratio", action="store_true",
+                        help="also freeze the bare hello window through the spec and report the "
+                             "app/hello size ratio (adds a freeze, ~1-2 min)")
     args = parser.parse_args(argv)
     work = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
@@ -528,6 +574,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if dropped:
                 raise Failure("the bundle holds opengl32sw.dll, which the spec drops")
             facts.append(f"bundle {folder_size(bundle) / 1e6:.0f} MB")
+        if args.size_ratio:
+            with r.step("hello"):
+                hello = freeze_hello(r, work / "prefix-build", interpreter, work / "hello")
+                facts.append(f"bare hello {folder_size(hello) / 1e6:.0f} MB, size ratio "
+                             f"{folder_size(bundle) / folder_size(hello):.2f}")
         with r.step("self-test"):
             frozen = bundle / f"{bc.program_name()}.exe"
             unreadable = self_test_fails_without_cjk_font(r, work / "prefix-build", frozen)
