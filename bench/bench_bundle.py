@@ -31,6 +31,15 @@ def folder_size(path: Path) -> int:
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() or p.is_symlink())
 
 
+def heaviest_additions(app: Path, hello: Path, count: int = 8) -> list[tuple[int, str]]:
+    """The app's largest files the bare window does not have: what the ratio is made of."""
+    bare = {p.relative_to(hello).as_posix().replace("hello", "gpu-planner", 1)
+            for p in hello.rglob("*")}
+    added = [(p.lstat().st_size, p.relative_to(app).as_posix()) for p in app.rglob("*")
+             if (p.is_file() or p.is_symlink()) and p.relative_to(app).as_posix() not in bare]
+    return sorted(added, reverse=True)[:count]
+
+
 def build_hello(work: Path) -> Path:
     """Freeze the bare window through the app's own spec: the same exclusions, Qt trimming,
     runtime hooks, EXE options and strip, so the ratio is the app's own weight, not PyInstaller's
@@ -88,6 +97,8 @@ def main() -> int:
               (f"   (frozen in {t_app:.0f} s)" if t_app else "   (given)"))
         size_ratio = size_app / size_hello
         print(f"ratio size app/bare {size_ratio:.2f}  (target ≤ 1.3, like for like)")
+        for size, name in heaviest_additions(app, hello):
+            print(f"  + {size / 1e6:6.1f} MB  {name}")
         times = frozen_times(_exe(app, "gpu-planner"), _exe(hello, "hello"), args.runs, env,
                              args.cold_runs)
         times_ok = report_frozen(times, args.runs, env["QT_QPA_PLATFORM"])

@@ -103,12 +103,38 @@ def test_the_registered_open_command_splits_as_windows_does() -> None:
 def test_the_windows_wheels_are_pinned_to_what_the_suite_runs() -> None:
     import importlib.metadata as md
 
+    if importlib.util.find_spec("psycopg_binary") is None:
+        pytest.skip("the team extra (psycopg[binary], a dev dependency) is not installed here, "
+                    "and the Windows build bundles it")
     wine = _module("gpu_planner_under_wine", ROOT / "packaging" / "wine" / "under_wine.py")
     pins = dict(p.split("==") for p in wine.pinned_requirements())
     assert pins["PySide6-Essentials"] == md.version("PySide6-Essentials")
     assert pins["numpy"] == md.version("numpy")
     assert pins["pyinstaller"] == md.version("pyinstaller")
-    assert {"pefile", "pywin32-ctypes"} <= set(pins)  # Windows-only: pip skips them on Linux
+    assert pins["psycopg-binary"] == md.version("psycopg-binary")
+    # Windows-only (pip evaluates markers for the host, so these are named): PyInstaller's
+    # pefile and pywin32-ctypes, psycopg's tzdata.
+    assert {"pefile", "pywin32-ctypes", "tzdata"} <= set(pins)
+    # The list is installed as it is (--no-deps): every requirement of a pinned project that
+    # applies on Windows is pinned too, except setuptools, which PyInstaller never imports.
+    from packaging.requirements import Requirement
+
+    names = {n.lower().replace("_", "-") for n in pins}
+    windows = {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt",
+               "python_version": "3.11", "implementation_name": "cpython",
+               "platform_machine": "AMD64", "extra": ""}
+    missing = set()
+    for name in pins:
+        try:
+            requires = md.requires(name) or []
+        except md.PackageNotFoundError:  # the Windows-only ones, which need nothing further
+            continue
+        for line in requires:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate(windows):
+                if req.name.lower().replace("_", "-") not in names:
+                    missing.add(f"{name} needs {req.name}")
+    assert missing == {"pyinstaller needs setuptools"}, missing
 
 
 @pytest.mark.slow

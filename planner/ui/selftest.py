@@ -232,17 +232,16 @@ def _print_to_pdf(study: Any, catalog: Any, path: Path) -> Path:
 def _print_dialog(parent: Any) -> str:
     """File > Print's dialog opens (it lists the printers through the print plugin) and closes.
 
-    Windows' and macOS' dialogs are the system's and refuse a printer that is not a real one
-    ("Cannot be used on non-native printers"): on a machine with no printer at all there is no
-    dialog to open, and the sheet prints to PDF only (checked above).
+    Only on Linux, where the dialog is Qt's own and the printers come through the CUPS plugin
+    the bundle trims around. Windows' and macOS' dialogs are the system's: shown, they wait for
+    a click (and refuse to open at all without a real printer), so they are not opened here.
     """
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QApplication
 
+    if not sys.platform.startswith("linux"):
+        return "system print dialog not opened"
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    if (not sys.platform.startswith("linux")
-            and printer.outputFormat() != QPrinter.OutputFormat.NativeFormat):
-        return "no printer (PDF only)"
     dialog = QPrintDialog(printer, parent)
     dialog.show()
     QApplication.processEvents()
