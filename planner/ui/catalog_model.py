@@ -65,17 +65,19 @@ class CatalogModel(QAbstractTableModel):
         """A card's :class:`~planner.catalog.layers.GpuLayer`, or None when not known."""
         return self._layers.get(gpu_id)
 
-    def set_pricing(self, currency: str, basis: str, rates: Callable[[], Rates | None]) -> None:
+    def set_pricing(self, currency: str, basis: str, rates: Callable[[], Rates | None]) -> bool:
         """Price the GPUs as a build in ``currency`` on ``basis`` would (the open build's).
 
         ``rates`` gives the exchange rates when a price first needs them (not at start-up).
+        Returns whether the prices changed (a sort or filter by price must then run again).
         """
         if (currency, basis) == (self._currency, self._basis) and self._prices:
-            return
+            return False
         self._currency, self._basis, self._rates = currency, basis, rates
         self._prices = {}
         if self._gpus:
             self.dataChanged.emit(self.index(0, PRICE), self.index(len(self._gpus) - 1, PRICE))
+        return True
 
     def price(self, gpu: GpuSpec) -> PickedPrice | None:
         """The GPU's price in the open build's currency and basis (what its card would show)."""

@@ -189,9 +189,15 @@ class CatalogPanel(QWidget):
             self.reload()
 
     def _sync_pricing(self) -> None:
-        """Prices in the open build's currency and basis, as its cards would show them."""
+        """Prices in the open build's currency and basis, as its cards would show them.
+
+        Runs on every edit; only a new currency or basis re-sorts and re-filters the catalog (a
+        whole pass over it cost more than all the panels together).
+        """
         cost = self._document.build.cost
-        self.model.set_pricing(cost.currency, cost.price_basis, lambda: formatter("USD").rates)
+        if not self.model.set_pricing(cost.currency, cost.price_basis,
+                                      lambda: formatter("USD").rates):
+            return
         prefix = SYMBOLS.get(cost.currency, cost.currency + " ")
         if self.max_price.prefix() != prefix:
             self.max_price.setPrefix(prefix)
