@@ -238,7 +238,7 @@ class TeamSync:
 
 _COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_gb",
             "memory_type", "memory_bandwidth_gbs", "tdp_w", "fp16_tensor_tflops", "launch_year",
-            "price_amount", "price_currency", "price_kind", "price_as_of")
+            "price_amount", "price_currency", "price_kind", "price_as_of", "open_record")
 """The GPU table's display columns: the pushing member computed them; taken as they are."""
 _PULLED = ("id", "record", "version", "author", "updated_at", "deleted", *_COLUMNS)
 
