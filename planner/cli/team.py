@@ -111,6 +111,10 @@ def _status(args: argparse.Namespace, store: Any, address: str) -> int:
     print(f"Last sync: {status['last_sync'] or 'never'}")
     if problem:
         print(problem)
+    elif role == "reader":
+        from planner.catalog.team.server import read_only_sentence
+
+        print(read_only_sentence(team.member))
     return 0
 
 
@@ -163,8 +167,9 @@ def _builds(args: argparse.Namespace, store: Any, address: str) -> int:
 
 
 def _push(args: argparse.Namespace, store: Any, address: str) -> int:
-    from planner.catalog.team import builds
+    from planner.catalog.team import builds, outbox
     from planner.catalog.team.connection import TeamError
+    from planner.catalog.team.server import read_only_sentence
     from planner.documents.errors import DocumentError
     from planner.documents.files import load_document
 
@@ -177,7 +182,8 @@ def _push(args: argparse.Namespace, store: Any, address: str) -> int:
     base = builds.base_version(store.engine, name)
     team = _team(store, address)
     try:
-        team.check()
+        if team.check() == "reader":  # told before anything is queued
+            raise UsageError(read_only_sentence(team.member))
         current = builds.server_version(team.server, name)
         if current > base:
             raise UsageError(f"The team holds version {current} of “{name}”, newer than the "
@@ -186,6 +192,9 @@ def _push(args: argparse.Namespace, store: Any, address: str) -> int:
         builds.queue_publish(store.engine, name, document)
         result = team.sync()
     except TeamError as exc:
+        known = outbox.known_role(store.engine, address)
+        if known is not None and known[0] == "reader":  # as the server said when last reached
+            raise UsageError(read_only_sentence(known[1])) from None
         builds.queue_publish(store.engine, name, document)
         print(f"{str(exc).rstrip('.')}; “{name}” will be published at the next sync.")
         return 0

@@ -39,6 +39,7 @@ class TeamController(QObject):
         self.label.setContentsMargins(0, 0, 12, 0)  # apart from the catalog count beside it
         self.actions: list[Any] = []
         """Menu actions that need a team catalog (enabled while one is set up)."""
+        self._member = ""
         self.label.setVisible(False)
         self._busy = False
         self._error: Any = None
@@ -68,10 +69,42 @@ class TeamController(QObject):
         self.store = store
         self.restart()
 
+    @property
+    def read_only(self) -> bool:
+        """The team server said (at the last connection) this member may only read."""
+        return self.active and self._role == "reader"
+
+    def refusal(self) -> str | None:
+        """Why a change for the team is not offered (one sentence), or None when it is."""
+        if not self.read_only:
+            return None
+        return self.tr("Your team role %1 may read the team catalog but not change it; ask the "
+                       "database owner for the editor role.").replace("%1", self._member)
+
+    def _remembered_role(self) -> None:
+        """Take the role the server gave at the last connection (so it holds from the start)."""
+        from planner.catalog.team import outbox
+
+        address = self.address()
+        known = outbox.known_role(self.store.engine, address) if address else None
+        self._role, self._member = known if known is not None else ("editor", "")
+
+    def _offer_edits(self) -> None:
+        """Enable the team actions, the changing ones only for an editor, saying why not."""
+        why = self.refusal()
+        changing = [getattr(self._window, "publish_action", None)]  # changes the team's rows
+        for action in self.actions:
+            action.setEnabled(self.active and (action not in changing or why is None))
+            if action in changing:
+                action.setToolTip(why or action.text().replace("&", ""))
+                action.setStatusTip(why or "")
+        self.refresh_layers()
+
     def restart(self) -> None:
         """Follow a changed setting: start, or stop and hide the label."""
-        for action in self.actions:
-            action.setEnabled(self.active)
+        if self.store is not None:
+            self._remembered_role()
+        self._offer_edits()
         if self.active:
             self.label.setVisible(True)
             self._show_status()
@@ -113,7 +146,12 @@ class TeamController(QObject):
         self._busy = False
         self._error = error
         if result is not None:
-            self._role = result.role
+            was = self.read_only
+            self._remembered_role()  # the sync's connection has just stored what the server said
+            if was != self.read_only:
+                self._offer_edits()
+                if self.read_only:
+                    self._notify("team-read-only", self.refusal() or "")
             if result.pushed or result.pulled:
                 self.catalog_changed.emit()
             if result.refused:
@@ -170,13 +208,14 @@ class TeamController(QObject):
                 self.tr("Team catalog: synced %n min ago", "", minutes))
         if waiting:
             text += self.tr(", %n edit(s) waiting", "", waiting)
-        if self._role == "reader":
+        if self.read_only:
             text += self.tr(" (read-only)")
         return text
 
     def _show_status(self) -> None:
         self.label.setText(self.status_text())
-        self.label.setToolTip(self.sentence(self._error) if self._error is not None else "")
+        self.label.setToolTip(self.sentence(self._error) if self._error is not None
+                              else self.refusal() or "")
 
     def _notify(self, key: str, text: str) -> None:
         notify = getattr(self._window, "notify", None)
@@ -190,10 +229,11 @@ class TeamController(QObject):
         panel = getattr(self._window, "catalog_panel", None)
         if panel is not None and self.store is not None:
             panel.model.set_layers(self.store.layers())
+            panel.edit_refusal = self.refusal()
 
     def save_edit(self, gpu: Any) -> None:
-        """Save an edited catalog card: for the team when one is set up, else here only."""
-        if self.active:
+        """Save an edited catalog card: for the team when one may change it, else here only."""
+        if self.active and not self.read_only:
             self.store.edit_for_team(gpu)
             self.sync_soon()
         else:
@@ -201,7 +241,8 @@ class TeamController(QObject):
 
     def reset(self, gpu: Any) -> None:
         """Put a card back to its bundled figures, with Undo in the notice."""
-        if self.store is None or not self.store.reset_gpu(gpu.id, team=self.active):
+        if self.store is None or not self.store.reset_gpu(
+                gpu.id, team=self.active and not self.read_only):
             return
         self.catalog_changed.emit()
         self.sync_soon()
@@ -233,6 +274,9 @@ class TeamController(QObject):
         """Queue the open build for the team under its name, and sync soon."""
         document = getattr(self._window, "document", None)
         if document is None or self.store is None or not self.active:
+            return
+        if self.read_only:
+            self._notify("team-read-only", self.refusal() or "")
             return
         from planner.ui.team_builds import publish
 
