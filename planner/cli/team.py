@@ -32,11 +32,15 @@ def add_parser(sub: Any) -> None:
     actions.add_parser("sync", help="send the waiting edits and take the team's changes")
     builds = actions.add_parser("builds", help="list the team's shared builds")
     builds.add_argument("--json", action="store_true", help="one JSON list instead of text")
+    builds.add_argument("--history", metavar="NAME", help="every published version of one "
+                                                          "shared build (from the server)")
     push = actions.add_parser("push-build", help="publish a .gpubuild to the team")
     push.add_argument("file", type=Path, help="the .gpubuild file")
     pull = actions.add_parser("pull-build", help="write a shared build to a file")
     pull.add_argument("name", help="the shared build's name (see 'gpu-planner team builds')")
     pull.add_argument("--out", type=Path, required=True, help="the .gpubuild file to write")
+    pull.add_argument("--version", type=int, metavar="N", help="an older published version "
+                                                               "(see 'team builds --history')")
 
 
 def app_setting() -> str:
@@ -141,10 +145,37 @@ def _sync(args: argparse.Namespace, store: Any, address: str) -> int:
     return 0
 
 
+def _history(args: argparse.Namespace, store: Any, address: str) -> int:
+    from planner.catalog.team import builds
+    from planner.catalog.team.connection import TeamError
+
+    team = _team(store, address)
+    try:
+        team.check()
+        versions = builds.history_of(team.server, args.history)
+    except TeamError as exc:
+        raise UsageError(f"{str(exc).rstrip('.')}; the versions of a shared build are kept on "
+                         "the server only.") from None
+    finally:
+        team.close()
+    if not versions:
+        raise UsageError(f"The team has no shared build named “{args.history}”; 'gpu-planner "
+                         "team builds' lists them.")
+    if args.json:
+        print(json.dumps([{"version": v, "author": a, "updated_at": u} for v, a, u in versions],
+                         ensure_ascii=False, indent=2))
+        return 0
+    for version, author, updated_at in versions:
+        print(f"v{version}  {author}  {updated_at}")
+    return 0
+
+
 def _builds(args: argparse.Namespace, store: Any, address: str) -> int:
     from planner.catalog.team import builds
     from planner.catalog.team.connection import TeamError
 
+    if args.history:
+        return _history(args, store, address)
     team = _team(store, address)
     try:
         team.sync()
@@ -211,10 +242,9 @@ def _push(args: argparse.Namespace, store: Any, address: str) -> int:
 def _pull(args: argparse.Namespace, store: Any, address: str) -> int:
     from planner.catalog.team import builds
     from planner.catalog.team.connection import TeamError
-    from planner.documents.atomic import atomic_write
-    from planner.documents.errors import DocumentError
-    from planner.documents.files import loads_document
 
+    if args.version is not None:
+        return _pull_version(args, store, address)
     team = _team(store, address)
     try:
         team.check()
@@ -231,10 +261,39 @@ def _pull(args: argparse.Namespace, store: Any, address: str) -> int:
         raise UsageError(f"The team has no shared build named “{args.name}”; 'gpu-planner team "
                          "builds' lists them.")
     document, version = found
+    _write(args, document, version)
+    return 0
+
+
+def _pull_version(args: argparse.Namespace, store: Any, address: str) -> int:
+    from planner.catalog.team import builds
+    from planner.catalog.team.connection import TeamError
+
+    team = _team(store, address)
+    try:
+        team.check()
+        document = builds.fetch_version(team.server, args.name, args.version)
+    except TeamError as exc:
+        raise UsageError(f"{str(exc).rstrip('.')}; older versions are kept on the server "
+                         "only.") from None
+    finally:
+        team.close()
+    if document is None:
+        raise UsageError(f"The team has no version {args.version} of “{args.name}”; 'gpu-planner "
+                         f"team builds --history \"{args.name}\"' lists its versions.")
+    _write(args, document, args.version)
+    return 0
+
+
+def _write(args: argparse.Namespace, document: str, version: int) -> None:
+    """Check a shared build's document as a file would be checked, then write it."""
+    from planner.documents.atomic import atomic_write
+    from planner.documents.errors import DocumentError
+    from planner.documents.files import loads_document
+
     try:
         loads_document(document.encode("utf-8"))
     except DocumentError as exc:
         raise UsageError(str(exc)) from None
     atomic_write(args.out, document.encode("utf-8"))
     print(f"Wrote “{args.name}” version {version} to {args.out}.")
-    return 0

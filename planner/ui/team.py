@@ -267,7 +267,8 @@ class TeamController(QObject):
 
         files = getattr(self._window, "files", None)
         open_path = files.open_path if files is not None else (lambda _path: False)
-        dialog = TeamBuildsDialog(self.store, address, open_path, self._window)
+        dialog = TeamBuildsDialog(self.store, address, open_path, self._window,
+                                  online=self._error is None)
         dialog.exec()
 
     def publish_open_build(self) -> None:

@@ -177,6 +177,18 @@ def history_of(server: Engine, name: str) -> list[tuple[int, str, str]]:
         return [(r.version, r.author or "", r.updated_at or "") for r in rows]
 
 
+def fetch_version(server: Engine, name: str, version: int) -> str | None:
+    """One published version's document from the team's history (None when it has none).
+
+    Opening an older version does not change the version this copy was pulled at: publishing
+    it again is checked against the team's newest, as any publish is.
+    """
+    with server.connect() as srv:
+        value = srv.execute(select(history.c.document).where(
+            history.c.name == name, history.c.version == version)).scalar()
+    return None if value is None else str(value)
+
+
 def server_version(server: Engine, name: str) -> int:
     """The team's current version of a build (0 when it has none)."""
     with server.connect() as srv:
