@@ -78,8 +78,9 @@ class TeamController(QObject):
         """Why a change for the team is not offered (one sentence), or None when it is."""
         if not self.read_only:
             return None
-        return self.tr("Your team role %1 may read the team catalog but not change it; ask the "
-                       "database owner for the editor role.").replace("%1", self._member)
+        from planner.words.team import read_only_sentence
+
+        return read_only_sentence(self._member)
 
     def _remembered_role(self) -> None:
         """Take the role the server gave at the last connection (so it holds from the start)."""
@@ -155,7 +156,9 @@ class TeamController(QObject):
             if result.pushed or result.pulled:
                 self.catalog_changed.emit()
             if result.refused:
-                self._notify("team-refused", self.sentence(error or result))
+                from planner.words.team import read_only_sentence
+
+                self._notify("team-refused", read_only_sentence(self._member))
         self._show_status()
         if result is not None and result.conflicts:
             self.show_conflicts()
@@ -163,32 +166,10 @@ class TeamController(QObject):
     # -- words -----------------------------------------------------------------------------
 
     def sentence(self, error: Any) -> str:
-        """The translated sentence for a TeamError (or a result's refusal)."""
-        code = getattr(error, "code", "read_only")
-        subject = getattr(error, "subject", "")
-        words = {
-            "unreachable": self.tr("The team server %1 cannot be reached, so the app works from "
-                                   "its local copy."),
-            "password": self.tr("The team server refused the password for %1; check your "
-                                ".pgpass or service file."),
-            "no_database": self.tr("The team database %1 does not exist on that server."),
-            "ssl": self.tr("The team server at %1 does not offer the encrypted connection that "
-                           "sslmode asks for."),
-            "newer": self.tr("The team database was set up by a newer version of GPU Build "
-                             "Planner; update the app to use it. The app works from its local "
-                             "copy."),
-            "needs_upgrade": self.tr("The team database needs an upgrade that only its owner "
-                                     "may make; ask them to open it once with this version."),
-            "read_only": self.tr("Your team role may read the team catalog but not change it; "
-                                 "ask the database owner for the editor role."),
-            "bad_url": self.tr("“%1” is not a PostgreSQL address; write "
-                               "postgresql://user@host/database or a service name from your "
-                               "pg_service.conf."),
-            "no_driver": self.tr("The team catalog needs psycopg 3 (pip install "
-                                 "'psycopg[binary]'), so the app works from its local copy."),
-        }
-        text = words.get(code)
-        return text.replace("%1", subject) if text is not None else str(error)
+        """The translated sentence for a TeamError (the command line says the same)."""
+        from planner.words.team import error_sentence
+
+        return error_sentence(error)
 
     def status_text(self) -> str:
         """"Team catalog: synced 2 min ago" or "Team catalog: offline, 3 edits waiting"."""
@@ -320,7 +301,7 @@ class TeamController(QObject):
         if conflict.kind != "gpu" or conflict.mine is None or conflict.theirs is None:
             return []
         from planner.catalog.records import gpu_from_record
-        from planner.documents.compare import gpu_differences
+        from planner.words.differences import gpu_difference_lines
 
         mine, theirs = gpu_from_record(conflict.mine), gpu_from_record(conflict.theirs)
-        return gpu_differences(mine, theirs, (self.tr("in yours"), self.tr("in theirs")))
+        return gpu_difference_lines(mine, theirs, (self.tr("in yours"), self.tr("in theirs")))

@@ -42,6 +42,9 @@ def test_the_command_line_refuses_a_readers_publish_before_queueing_it(
     source = str(EXAMPLES / "entry-level.gpubuild")
     assert run(["team", "push-build", source]) == 2
     assert capsys.readouterr().err == CAROL + "\n"
+    # The test cluster commits asynchronously and stops like a crash: make carol's role durable
+    # first, or the restarted server may have lost it.
+    pg.admin_sql("CHECKPOINT")
     pg.stop()  # the server away: the role the server gave last time still holds
     try:
         assert run(["team", "push-build", source]) == 2
