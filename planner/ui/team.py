@@ -178,18 +178,19 @@ class TeamController(QObject):
         if self.store is None:
             return ""
         waiting = outbox.pending(self.store.engine)
-        if self._error is not None:
-            return self.tr("Team catalog: offline, %n edit(s) waiting", "", waiting)
         last = outbox.last_sync(self.store.engine)
-        if last is None:
+        if self._error is not None:
+            text = self.tr("Team catalog: offline, %n edit(s) waiting", "", waiting)
+        elif last is None:
             return self.tr("Team catalog: connecting…")
-        minutes = int((dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last))
-                      .total_seconds() // 60)
-        text = (self.tr("Team catalog: synced just now") if minutes < 1 else
-                self.tr("Team catalog: synced %n min ago", "", minutes))
-        if waiting:
-            text += self.tr(", %n edit(s) waiting", "", waiting)
-        if self.read_only:
+        else:
+            minutes = int((dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last))
+                          .total_seconds() // 60)
+            text = (self.tr("Team catalog: synced just now") if minutes < 1 else
+                    self.tr("Team catalog: synced %n min ago", "", minutes))
+            if waiting:
+                text += self.tr(", %n edit(s) waiting", "", waiting)
+        if self.read_only:  # as the server said at the last connection, offline too
             text += self.tr(" (read-only)")
         return text
 
