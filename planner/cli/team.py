@@ -23,7 +23,7 @@ from planner.languages import CODES
 
 
 def add_parser(sub: Any) -> None:
-    """The ``team`` command and its five actions."""
+    """The ``team`` command and its six actions."""
     team = sub.add_parser("team", help="the team's shared catalog and builds (PostgreSQL)")
     team.add_argument("--lang", choices=CODES, help=(
         "the language of the text (not of --json), over GPU_PLANNER_LOCALE and the system's"))
@@ -43,6 +43,9 @@ def add_parser(sub: Any) -> None:
     pull.add_argument("--out", type=Path, required=True, help="the .gpubuild file to write")
     pull.add_argument("--version", type=int, metavar="N", help="an older published version "
                                                                "(see 'team builds --history')")
+    password = actions.add_parser("password", help="keep the password in the system keyring "
+                                                   "(asked for, or read from standard input)")
+    password.add_argument("--forget", action="store_true", help="remove the kept password")
 
 
 def app_setting() -> str:
@@ -79,7 +82,7 @@ def run(args: argparse.Namespace, store: Any) -> int:
         if address is None:
             raise UsageError(words.not_set_up())
         actions = {"status": _status, "sync": _sync, "builds": _builds, "push-build": _push,
-                   "pull-build": _pull}
+                   "pull-build": _pull, "password": _password}
         return int(actions[args.action](args, store, address))
 
 
@@ -316,3 +319,30 @@ def _write(args: argparse.Namespace, document: str, version: int) -> None:
         raise UsageError(str(exc)) from None
     atomic_write(args.out, document.encode("utf-8"))
     print(words.wrote(args.name, version, str(args.out)))
+
+
+def _password(args: argparse.Namespace, store: Any, address: str) -> int:
+    """Keep (or forget) the member's password in the system keyring, where there is one."""
+    from planner.catalog.team import secrets
+    from planner.catalog.team.connection import describe
+    from planner.words import team as words
+
+    account = describe(address)
+    name = secrets.keyring_name()
+    if name is None:
+        raise UsageError(words.no_keyring())
+    if args.forget:
+        forgotten = secrets.forget_password(address)
+        print(words.password_forgotten(account) if forgotten else words.no_password_kept(account))
+        return 0
+    if sys.stdin.isatty():
+        import getpass
+
+        typed = getpass.getpass(words.password_prompt(account))
+    else:
+        typed = sys.stdin.readline().rstrip("\r\n")
+    if not typed:
+        raise UsageError(words.no_password_typed())
+    secrets.store_password(address, typed)
+    print(words.password_kept(account, name))
+    return 0

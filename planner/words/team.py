@@ -171,3 +171,38 @@ def wrote(name: str, version: int, path: str) -> str:
     """A shared build written to a file."""
     return TeamText.tr("Wrote “%1” version %2 to %3.").replace("%1", name).replace(
         "%2", str(version)).replace("%3", path)
+
+
+def no_keyring() -> str:
+    """``team password`` where no system keyring can be used."""
+    return TeamText.tr("No system keyring can be used here (the optional keyring package is "
+                       "missing, or this desktop has no keyring); keep the password in "
+                       "~/.pgpass or a libpq service file instead.")
+
+
+def password_prompt(account: str) -> str:
+    """What ``team password`` asks."""
+    return TeamText.tr("Password for %1: ").replace("%1", account)
+
+
+def no_password_typed() -> str:
+    """``team password`` given nothing."""
+    return TeamText.tr("No password was given, so nothing was kept.")
+
+
+def password_kept(account: str, keyring: str) -> str:
+    """A password kept in the system keyring."""
+    return TeamText.tr("The password for %1 is kept in the system keyring (%2); the app and "
+                       "gpu-planner use it from now on.").replace("%1", account).replace(
+        "%2", keyring)
+
+
+def password_forgotten(account: str) -> str:
+    """A kept password removed."""
+    return TeamText.tr("The password for %1 was removed from the system keyring.").replace(
+        "%1", account)
+
+
+def no_password_kept(account: str) -> str:
+    """``team password --forget`` with nothing kept."""
+    return TeamText.tr("The system keyring holds no password for %1.").replace("%1", account)

@@ -3628,15 +3628,15 @@ Price: %2</source>
     </message>
     <message>
         <source>The team has no shared build named “%1”; &apos;gpu-planner team builds&apos; lists them.</source>
-        <translation>团队没有名为“%1”的共享配置；'gpu-planner team builds' 可列出全部共享配置。</translation>
+        <translation>团队没有名为“%1”的共享配置；&apos;gpu-planner team builds&apos; 可列出全部共享配置。</translation>
     </message>
     <message>
         <source>The team has no version %1 of “%2”; &apos;gpu-planner team builds --history &quot;%2&quot;&apos; lists its versions.</source>
-        <translation>团队没有“%2”的第 %1 版；'gpu-planner team builds --history "%2"' 可列出它的各个版本。</translation>
+        <translation>团队没有“%2”的第 %1 版；&apos;gpu-planner team builds --history &quot;%2&quot;&apos; 可列出它的各个版本。</translation>
     </message>
     <message>
         <source>The team holds version %1 of “%2”, newer than the version %3 this file came from; pull it first (gpu-planner team pull-build &quot;%2&quot; --out FILE).</source>
-        <translation>团队持有“%2”的第 %1 版，比此文件所基于的第 %3 版更新；请先拉取（gpu-planner team pull-build "%2" --out FILE）。</translation>
+        <translation>团队持有“%2”的第 %1 版，比此文件所基于的第 %3 版更新；请先拉取（gpu-planner team pull-build &quot;%2&quot; --out FILE）。</translation>
     </message>
     <message>
         <source>%1; “%2” will be published at the next sync.</source>
@@ -3661,6 +3661,30 @@ Price: %2</source>
     <message>
         <source>Wrote “%1” version %2 to %3.</source>
         <translation>已将“%1”第 %2 版写入 %3。</translation>
+    </message>
+    <message>
+        <source>No system keyring can be used here (the optional keyring package is missing, or this desktop has no keyring); keep the password in ~/.pgpass or a libpq service file instead.</source>
+        <translation>此处无法使用系统钥匙串（缺少可选的 keyring 软件包，或此桌面没有钥匙串）；请改为把密码保存在 ~/.pgpass 或 libpq 服务文件中。</translation>
+    </message>
+    <message>
+        <source>Password for %1: </source>
+        <translation>%1 的密码：</translation>
+    </message>
+    <message>
+        <source>No password was given, so nothing was kept.</source>
+        <translation>未输入密码，因此没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The password for %1 is kept in the system keyring (%2); the app and gpu-planner use it from now on.</source>
+        <translation>%1 的密码已保存在系统钥匙串（%2）中；程序和 gpu-planner 今后都会使用它。</translation>
+    </message>
+    <message>
+        <source>The password for %1 was removed from the system keyring.</source>
+        <translation>已从系统钥匙串中删除 %1 的密码。</translation>
+    </message>
+    <message>
+        <source>The system keyring holds no password for %1.</source>
+        <translation>系统钥匙串中没有 %1 的密码。</translation>
     </message>
 </context>
 <context>
