@@ -2551,6 +2551,18 @@ Source: %3</source>
         <translation>团队数据库</translation>
     </message>
     <message>
+        <source>kept in the system keyring</source>
+        <translation>保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>Typed here, the password goes to the system keyring (%1), never to the settings file; left empty, the one kept stays.</source>
+        <translation>在此输入的密码会保存到系统钥匙串（%1），绝不会写入设置文件；留空则保留已保存的密码。</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
         <source>This address holds a password, which would be kept in the settings file as plain text; put it in ~/.pgpass or the service file instead.</source>
         <translation>此地址包含密码，会以明文保存在设置文件中；请改为放在 ~/.pgpass 或服务文件中。</translation>
     </message>

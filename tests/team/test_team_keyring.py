@@ -106,3 +106,23 @@ def test_without_a_keyring_the_command_says_where_the_password_goes(
         "No system keyring can be used here (the optional keyring package is missing, or this "
         "desktop has no keyring); keep the password in ~/.pgpass or a libpq service file "
         "instead.\n")
+
+
+def test_preferences_keeps_a_typed_password_in_the_keyring_only(
+        qtbot, memory_keyring: MemoryKeyring) -> None:
+    from planner.catalog.datafiles import load_catalog
+    from planner.ui import settings as cfg
+    from planner.ui.preferences import PreferencesDialog
+
+    dialog = PreferencesDialog(load_catalog(), None)
+    qtbot.addWidget(dialog)
+    assert dialog.team_password is not None
+    dialog.team.setText("postgresql://erin@lab-server:5433/planner")
+    dialog.team_password.setText("erin-secret")
+    dialog.accept()
+    assert memory_keyring.kept == {
+        ("GPU Build Planner team catalog", "erin@lab-server:5433/planner"): "erin-secret"}
+    settings = cfg.open_settings()
+    settings.sync()
+    assert b"erin-secret" not in Path(settings.fileName()).read_bytes()
+    assert cfg.read(settings, cfg.TEAM_ADDRESS) == "postgresql://erin@lab-server:5433/planner"
