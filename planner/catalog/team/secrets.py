@@ -39,16 +39,25 @@ def keyring_name() -> str | None:
     return None if module is None else str(getattr(module.get_keyring(), "name", "keyring"))
 
 
+_asked: dict[str, str | None] = {}
+"""What the keyring answered per account in this process: the app syncs every minute, and a
+locked desktop keyring asks its user to unlock it at most once, not at every sync."""
+
+
 def stored_password(address: str) -> str | None:
     """The password kept for this address's account, or None (no keyring, or none kept)."""
+    account = describe(address)
+    if account in _asked:
+        return _asked[account]
     module = keyring_module()
-    if module is None:
-        return None
-    try:
-        value = module.get_password(SERVICE, describe(address))
-    except Exception:  # a locked or broken keyring: libpq's own files still apply
-        return None
-    return str(value) if value else None
+    value = None
+    if module is not None:
+        try:
+            value = module.get_password(SERVICE, account)
+        except Exception:  # a locked or broken keyring: libpq's own files still apply
+            value = None
+    _asked[account] = str(value) if value else None
+    return _asked[account]
 
 
 def store_password(address: str, password: str) -> bool:
@@ -57,12 +66,14 @@ def store_password(address: str, password: str) -> bool:
     if module is None:
         return False
     module.set_password(SERVICE, describe(address), password)
+    _asked[describe(address)] = password
     return True
 
 
 def forget_password(address: str) -> bool:
     """Remove the kept password; False when there was none (or no keyring)."""
     module = keyring_module()
+    _asked.pop(describe(address), None)
     if module is None:
         return False
     try:
