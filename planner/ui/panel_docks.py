@@ -125,6 +125,9 @@ def add_panel_docks(window: QMainWindow, document: BuildDocument,
             continue
         dock = frames.pop(spec.key, None) or make_dock(window, spec.key, spec.area)
         dock.setWidget(scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel)
+        catch_up = getattr(panel, "catch_up", None)
+        if catch_up is not None:  # a tab brought to the front shows the edits made behind it
+            dock.visibilityChanged.connect(catch_up)
         out[spec.key] = dock
     for dock in frames.values():  # stand-ins nothing replaced
         window.removeDockWidget(dock)

@@ -22,6 +22,7 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from planner.core.costs.money import Rates
 from planner.core.records.specs import GpuSpec, Price
@@ -210,7 +211,12 @@ def price_of(prices: Sequence[Price], currency: str | None, rates: Rates | None,
              basis: str = DEFAULT_BASIS, slot: SlotPrice | None = None,
              today: str | None = None) -> PickedPrice | None:
     """:func:`card_price` of a card's price records (the catalog's rows hold records alone)."""
-    day = today or today_iso()
+    return _price_of(tuple(prices), currency, rates, basis, slot, today or today_iso())
+
+
+@lru_cache(maxsize=2048)  # every panel prices the same cards after each edit
+def _price_of(prices: tuple[Price, ...], currency: str | None, rates: Rates | None,
+              basis: str, slot: SlotPrice | None, day: str) -> PickedPrice | None:
     if slot is not None and slot.quote is not None:
         return _picked(slot.quote, QUOTE, QUOTE, currency, rates, day)
     wanted = slot.basis if slot is not None and slot.basis in BASES else basis
