@@ -224,7 +224,7 @@ class CatalogModel(QAbstractTableModel):
         layer = self._layers.get(gpu.id)
         if layer is None or not layer.marked:
             return None
-        from planner.documents.compare import gpu_differences
+        from planner.words.differences import gpu_difference_lines
 
         if layer.layer == "team":
             head = self.tr("Changed in the team catalog by %1 (%2).").replace(
@@ -235,8 +235,8 @@ class CatalogModel(QAbstractTableModel):
             head = self.tr("Edited on this computer.")
         lines = [head]
         if layer.bundled is not None:
-            lines += gpu_differences(gpu, layer.bundled, (self.tr("here"),
-                                                          self.tr("in the bundled catalog")))
+            lines += gpu_difference_lines(gpu, layer.bundled, (self.tr("here"),
+                                                               self.tr("in the bundled catalog")))
         lines.append(self.tr("Right-click ▸ Reset to Catalog Figures puts the bundled figures "
                              "back."))
         return "\n".join(lines)
