@@ -86,9 +86,12 @@ class FitScrollArea(QScrollArea):
                 panel.resize(size)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Refit to the new size."""
+        """Refit to the new size; a panel that was squeezed out of sight catches up."""
         super().resizeEvent(event)
         self.fit()
+        catch_up = getattr(self.widget(), "catch_up_if_on_screen", None)
+        if catch_up is not None:
+            catch_up()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Refit when the panel's layout changes its minimum."""

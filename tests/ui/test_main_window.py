@@ -353,3 +353,27 @@ def test_an_edit_redraws_the_tabs_in_front_and_a_raised_tab_catches_up(qtbot, wi
     assert energy.view is not None and energy.view.total is not None
     assert energy.view.total.kwh_per_year > 0  # the 4090 and the 3090 are in its figures
     assert {line.gpu_id for line in energy.view.lines} >= {"nvidia-rtx-4090", "nvidia-rtx-3090"}
+
+
+def test_a_dock_dragged_open_from_nothing_shows_the_edits_made_meanwhile(qtbot, window):
+    """A dock squeezed to no height leaves its panel out of sight; growing it back catches up."""
+    from planner.ui.panel_docks import panel_of
+
+    with qtbot.waitSignal(window.panels_loaded):
+        window.load_panels()
+    dock = window.panel_docks["workloads"]
+    dock.raise_()
+    area = dock.widget()
+    panel = panel_of(dock)
+    drawn = []
+    draw = panel.refresh
+    panel.refresh = lambda: (drawn.append(1), draw())[1]
+    area.setFixedHeight(0)
+    qtbot.waitUntil(lambda: panel.visibleRegion().isEmpty())
+    _add(window)
+    assert drawn == []  # out of sight: not drawn
+    area.setMinimumHeight(0)
+    area.setMaximumHeight(16777215)
+    area.resize(area.width(), 300)
+    qtbot.waitUntil(lambda: drawn == [1])
+    assert panel.model.rowCount() == len(window.document.build.workloads)

@@ -13,7 +13,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QPalette, QShowEvent
+from PySide6.QtGui import QColor, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QCompleter, QGraphicsItem, QLayout, QWidget
 
 from planner.catalog.rates import bundled_rates
@@ -140,6 +140,16 @@ class Panel(QWidget):
         if visible and self._stale:
             self._stale = False
             self.refresh()
+
+    def catch_up_if_on_screen(self) -> None:
+        """After a resize: a dock dragged open from nothing shows the edits made meanwhile."""
+        if self._stale and self.on_screen():
+            self.catch_up()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Catch up when growing back into sight (see :meth:`catch_up_if_on_screen`)."""
+        super().resizeEvent(event)
+        self.catch_up_if_on_screen()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Catch up with edits made while hidden."""
