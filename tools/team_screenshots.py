@@ -1,8 +1,11 @@
-"""Three pictures of the team catalog: an edited card's marker (with its tooltip), the offline
-status bar with edits waiting, and the conflict dialog comparing two prices.
+"""Four pictures of the team catalog: an edited card's marker (with its tooltip), the offline
+status bar with edits waiting, the conflict dialog comparing two versions of a card, and the
+read-only notice where an edit is offered (the catalog's right-click menu).
 
-No server is needed: the status picture points the app at a closed port (offline), and the
-conflict dialog is shown with the words a real conflict would give it.
+No server is needed: the status picture points the app at a closed port (offline); the conflict
+dialog gets a conflict as the outbox holds one and words it as the app does; the read-only
+picture takes the role a server gave at an earlier connection (kept in the local file).
+Each picture is the whole X screen (``import -window root``), so menus and tooltips show.
 
 Usage: xvfb-run -s "-screen 0 1366x800x24" python tools/team_screenshots.py OUTDIR [--lang zh_CN]
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -65,12 +69,12 @@ def main() -> int:
         for _ in range(30):
             app.processEvents()
 
-    def grab(widget: object, name: str) -> None:
+    def grab(_widget: object, name: str) -> None:
         settle()
-        frame = window.frameGeometry() if widget is window else widget.frameGeometry()  # type: ignore[attr-defined]
-        shot = widget.screen().grabWindow(0, frame.x(), frame.y(), frame.width(),  # type: ignore[attr-defined]
-                                          frame.height())
-        shot.save(str(args.out / name))
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            app.processEvents()
+        subprocess.run(["import", "-window", "root", str(args.out / name)], check=True)
 
     panel = window.catalog_panel
     window.resizeDocks([window.catalog_dock], [560], Qt.Orientation.Horizontal)
@@ -93,13 +97,33 @@ def main() -> int:
     QToolTip.hideText()
     grab(window, f"team-offline-status{suffix}.png")
 
-    lines = [f"{rtx.name}: price in yours $1,899 (street, 2026-12-03), in theirs $1,799 "
-             "(street, 2026-12-02)."]
-    dialog = TeamConflictDialog(rtx.name, "bob", False, lambda: lines, window)
+    from planner.catalog.records import to_record
+    from planner.catalog.team import outbox
+    from planner.core.records.specs import Price
+
+    def street(amount: float, day: str) -> tuple[Price, ...]:
+        return (Price(amount, "USD", day, "street", "US", "the lab's vendor"),)
+
+    mine = dataclasses.replace(rtx, tdp_w=400.0, prices=street(1899.0, "2026-12-03"))
+    theirs = dataclasses.replace(rtx, tdp_w=450.0, prices=street(1799.0, "2026-12-02"))
+    conflict = outbox.Conflict(seq=1, kind="gpu", key=RTX, mine=to_record(mine),
+                               theirs=to_record(theirs), their_version=4, their_author="bob",
+                               their_updated_at="2026-12-02T16:20:00+00:00")
+    dialog = TeamConflictDialog(rtx.name, "bob", False,
+                                lambda: window.team.differences(conflict), window)
     dialog.show()
     dialog.compare()
     grab(dialog, f"team-conflict{suffix}.png")
     dialog.close()
+
+    # carol's app was told "reader" by the server at its last connection.
+    outbox.remember_role(store.engine, window.team.address() or "", "reader", "carol")
+    window.team.restart()
+    settle()
+    menu = panel.menu_for(row)
+    menu.popup(panel.view.viewport().mapToGlobal(rect.center()))
+    grab(menu, f"team-read-only{suffix}.png")
+    menu.close()
     window.document.undo_stack.setClean()
     store.close()
     return 0

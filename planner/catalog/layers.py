@@ -48,14 +48,14 @@ class GpuLayer:
         return self.layer in ("team", "local")
 
 
-def _layer(origin: str, user_edited: bool, record: str, team_record: str | None) -> Layer:
+def _layer(origin: str, user_edited: bool, same_as_team: bool) -> Layer:
     if origin == ORIGIN_USER:
         return "own"
     if origin != ORIGIN_BUNDLED:
         return "team"
     if not user_edited:
         return "bundled"
-    return "team" if team_record is not None and record == team_record else "local"
+    return "team" if same_as_team else "local"
 
 
 def gpu_layers(engine: Engine) -> dict[str, GpuLayer]:
@@ -63,18 +63,22 @@ def gpu_layers(engine: Engine) -> dict[str, GpuLayer]:
     with engine.connect() as con:
         waiting = set(con.execute(select(_outbox.c.key).where(_outbox.c.kind == "gpu"))
                       .scalars())
+        # The records are compared by the database: a lab card's record is 20 kB of quotes.
+        same = (_gpus.c.team_record.is_not(None) & (_gpus.c.record == _gpus.c.team_record))
         rows = con.execute(select(_gpus.c.id, _gpus.c.origin, _gpus.c.user_edited,
-                                  _gpus.c.record, _gpus.c.team_record, _gpus.c.bundled_record,
-                                  _gpus.c.author, _gpus.c.updated_at, _gpus.c.version)).all()
+                                  same.label("same_as_team"),
+                                  _gpus.c.team_record.is_not(None).label("has_team"),
+                                  _gpus.c.bundled_record, _gpus.c.author, _gpus.c.updated_at,
+                                  _gpus.c.version)).all()
     found = {}
     for row in rows:
-        layer = _layer(row.origin, row.user_edited, row.record, row.team_record)
+        layer = _layer(row.origin, row.user_edited, bool(row.same_as_team))
         bundled = None
         if layer in ("team", "local") and row.bundled_record is not None:
             record = json.loads(row.bundled_record)
             record["custom"] = False
             bundled = gpu_from_record(record)
-        team = row.team_record is not None
+        team = bool(row.has_team)
         found[row.id] = GpuLayer(layer=layer, bundled=bundled,
                                  author=(row.author or "") if team else "",
                                  updated_at=(row.updated_at or "") if team else "",

@@ -67,6 +67,10 @@ class GpuRow(_Row, table=True):
     updated_at: str | None = None
     deleted: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     team_record: str | None = None
+    # ``record`` with its prices cut to those a price can be chosen from (``prices.choosable``):
+    # what the catalog opens, so a card with a hundred quotes costs a few (None: not worked out
+    # yet, read ``record``). Written with every ``record`` by ``seeding.gpu_columns``.
+    open_record: str | None = None
 
 
 class ArchitectureRow(_Row, table=True):
@@ -134,7 +138,7 @@ class SharedBuildRow(CatalogModel, table=True):
     format_version: int
     version: int
     author: str | None = None
-    updated_at: str | None = None
+    updated_at: str | None = Field(default=None, index=True)  # listed newest first
     deleted: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 

@@ -36,9 +36,10 @@ from planner.catalog.records import (
 from planner.catalog.version import DataFileError, read_version
 from planner.core.records.specs import Catalog
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Bumped with every migration; ``meta.schema_version`` above it means a newer program wrote it."""
-REVISIONS = ("0001_initial", "0002_prices", "0003_measured_runs", "0004_team")
+REVISIONS = ("0001_initial", "0002_prices", "0003_measured_runs", "0004_team",
+             "0005_open_record")
 """Every Alembic revision id shipped, oldest first (a test checks this against the scripts)."""
 HEAD_REVISION = REVISIONS[-1]
 
@@ -76,9 +77,16 @@ def catalog_from_rows(rows: Mapping[str, Iterable[tuple[str, str]]], version: st
                    tariffs=tariffs, carbon=carbon, cloud=cloud, version=version)
 
 
+OPENED = {"gpus": "coalesce(open_record, record)"}
+"""What the catalog opens of a table's row when not the whole ``record``: a GPU's record with its
+prices cut to those a price can be chosen from (models.GpuRow.open_record); its full price
+history is read only when asked for (:meth:`planner.catalog.store.CatalogStore.gpu_history`)."""
+
+
 def row_query(table: str) -> str:
     """The rows of a record table in catalog order: the bundled first, then the user's own."""
-    return f"SELECT record, origin FROM {table} ORDER BY origin, position, id"
+    record = OPENED.get(table, "record")
+    return f"SELECT {record}, origin FROM {table} ORDER BY origin, position, id"
 
 
 def read_current(db_path: Path, data_dir: Path) -> Catalog | None:

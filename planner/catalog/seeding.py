@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
@@ -30,7 +31,7 @@ from planner.catalog.models import (
 )
 from planner.catalog.records import Record, price_from_record, to_record
 from planner.catalog.version import DataFileError, read_version
-from planner.core.costs.prices import price_of
+from planner.core.costs.prices import choosable, price_of
 from planner.core.records.specs import GpuSpec
 
 
@@ -40,8 +41,17 @@ def dumps(record: Record) -> str:
 
 
 def gpu_columns(r: Record) -> dict[str, Any]:
-    """The GPU table's queryable columns, taken from the full record."""
-    shown = price_of([price_from_record(p) for p in r.get("prices") or ()], None, None)
+    """The GPU table's queryable columns, taken from the full record, and its ``open_record``.
+
+    ``open_record`` is the record with its prices cut to :func:`choosable` (what the catalog
+    opens; every price the app shows comes out the same, see models.GpuRow).
+    """
+    texts = list(r.get("prices") or ())
+    prices = [price_from_record(p) for p in texts]
+    shown = price_of(prices, None, None)
+    kept = {id(p) for p in choosable(prices)}
+    opened = r if len(kept) == len(texts) else {
+        **r, "prices": [t for t, p in zip(texts, prices, strict=True) if id(p) in kept]}
     return {
         "vendor": r["vendor"], "name": r["name"], "architecture": r["architecture"],
         "segment": r["segment"], "form_factor": r["form_factor"], "memory_gb": r["memory_gb"],
@@ -52,6 +62,7 @@ def gpu_columns(r: Record) -> dict[str, Any]:
         "price_currency": shown.original.currency if shown else None,
         "price_kind": shown.kind if shown else None,
         "price_as_of": shown.as_of if shown else None,
+        "open_record": dumps(opened),
     }
 
 
@@ -102,11 +113,28 @@ def _reseed(session: Session, model: type[_Row], records: Sequence[Record]) -> N
             session.delete(row)
 
 
+def fill_open_records(engine: Engine) -> int:
+    """Work out ``open_record`` where it is missing; returns how many rows got one.
+
+    Rows written before schema 5, or pulled from a team member whose app did not write it, have
+    none (the full record is read meanwhile). Cheap when there are none.
+    """
+    gpus = GpuRow.__table__  # type: ignore[attr-defined]
+    with engine.begin() as con:
+        missing = con.execute(sa.select(gpus.c.id, gpus.c.record)
+                              .where(gpus.c.open_record.is_(None))).all()
+        for gpu_id, text in missing:
+            opened = gpu_columns(json.loads(text))["open_record"]
+            con.execute(sa.update(gpus).where(gpus.c.id == gpu_id).values(open_record=opened))
+    return len(missing)
+
+
 def seed(engine: Engine, data_dir: Path) -> str | None:
     """Re-seed when ``data/VERSION`` differs from the stored version; returns a notice or None.
 
     The data loader (and the schema it checks with) is imported only when ``data/`` is read.
     """
+    fill_open_records(engine)
     with Session(engine) as session:
         stored_row = session.get(MetaRow, "catalog_version")
         stored = stored_row.value if stored_row is not None else None

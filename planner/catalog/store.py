@@ -142,21 +142,38 @@ class CatalogStore:
         return self._catalog
 
     @staticmethod
-    def _rows(session: Session, model: type[_Row]) -> list[tuple[str, str]]:
+    def _rows(session: Session, model: type[_Row], history: bool = False) -> list[tuple[str, str]]:
         """A table's ``(record, origin)`` rows in catalog order (the order quick.row_query has).
 
-        Only two columns are fetched (no ORM objects): this runs after every write.
+        Only two columns are fetched (no ORM objects): this runs after every write. A GPU's
+        record is the one the catalog opens (its choosable prices, ``quick.OPENED``) unless
+        ``history`` asks for every price record.
         """
-        statement = (select(model.record, model.origin)
+        record: Any = model.record
+        if model is GpuRow and not history:
+            record = func.coalesce(col(GpuRow.open_record), col(GpuRow.record))
+        statement = (select(record, model.origin)
                      .order_by(col(model.origin), col(model.position), col(model.id)))
         return [(text, origin) for text, origin in session.exec(statement).all()]
 
-    def _load(self) -> None:
+    def _read(self, history: bool) -> Catalog:
         with Session(self._engine) as session:
             meta = session.get(MetaRow, "catalog_version")
-            rows = {model.__tablename__: self._rows(session, model) for model in (
+            rows = {model.__tablename__: self._rows(session, model, history) for model in (
                 GpuRow, ArchitectureRow, WorkloadRow, TariffRow, CarbonRow, CloudInstanceRow)}
-            catalog = catalog_from_rows(rows, meta.value if meta is not None else "")
+            return catalog_from_rows(rows, meta.value if meta is not None else "")
+
+    def catalog_with_history(self) -> Catalog:
+        """The catalog with every GPU's full price history (exports; not cached).
+
+        :meth:`catalog` opens each GPU with the price records a price can be chosen from
+        (:func:`planner.core.costs.prices.choosable`), which price every card the same; this
+        reads the rest too, for the command line's ``catalog gpus`` export.
+        """
+        return self._read(history=True)
+
+    def _load(self) -> None:
+        catalog = self._read(history=False)
         arch_names = {a.id: a.name.lower() for a in catalog.architectures}
         entries = []
         rates = bundled_rates()
@@ -256,12 +273,17 @@ class CatalogStore:
                                **gpu_columns(record)))
 
     def update_gpu(self, spec: GpuSpec) -> None:
-        """Change a GPU; a bundled one is marked ``user_edited`` and keeps its original."""
+        """Change a GPU; a bundled one is marked ``user_edited`` and keeps its original.
+
+        ``spec`` is a card as :meth:`catalog` shows it, so its prices are the choosable ones:
+        the stored history it never showed (older quotes) is kept, never lost to an edit.
+        """
         record = self._checked(spec)
         with self._write() as session:
             row = session.get(GpuRow, spec.id)
             if row is None:
                 raise CatalogError(f"There is no GPU with the id '{spec.id}' to update.")
+            record = _with_history(record, row.record)
             if row.origin == ORIGIN_BUNDLED and not row.user_edited:
                 row.bundled_record = row.record
                 row.user_edited = True
@@ -372,6 +394,20 @@ class CatalogStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _with_history(record: Record, stored: str) -> Record:
+    """``record`` plus the stored price records the catalog never showed (its history)."""
+    from planner.catalog.records import price_from_record
+    from planner.core.costs.prices import choosable
+
+    texts = json.loads(stored).get("prices") or []
+    prices = [price_from_record(p) for p in texts]
+    shown = {id(p) for p in choosable(prices)}
+    mine = {price_from_record(p) for p in record.get("prices") or ()}
+    hidden = [t for t, p in zip(texts, prices, strict=True) if id(p) not in shown and p not in mine]
+    # After the shown ones: a hidden record lost a full tie to the first listed and still must.
+    return {**record, "prices": [*(record.get("prices") or ()), *hidden]} if hidden else record
 
 
 def open_store(path: Path | None = None, *, data_dir: Path | None = None,

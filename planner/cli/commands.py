@@ -75,7 +75,8 @@ def _catalog(args: argparse.Namespace) -> int:
     from planner.catalog import export
 
     store = _store()
-    catalog = store.catalog()
+    # An export lists every price record a card holds, not only those a price is chosen from.
+    catalog = store.catalog_with_history() if args.kind == "gpus" else store.catalog()
     layers = store.layers() if args.kind == "gpus" else {}
     records = {
         "gpus": lambda: [{**export.gpu_record(g), "layer": layers[g.id].layer}

@@ -9,6 +9,7 @@ figures that matter.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from planner.core.costs.formatting import Formatter
@@ -76,20 +77,43 @@ def _label(key: str, label: str) -> str:
     return "price" if key == "prices" else in_sentence(label)
 
 
-def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
-                 units: dict[str, str], same: Callable[[str, Any, Any], bool],
-                 wording: tuple[str, str] = ("in the file", "in your catalog")) -> list[str]:
-    found: list[str] = []
+@dataclass(frozen=True, slots=True)
+class FieldChange:
+    """One figure that differs between two versions of a record (for words in any language)."""
+
+    key: str
+    label: str
+    """The field's label as it reads inside an English sentence ("board power", "price")."""
+    mine: Any
+    theirs: Any
+
+
+def _changes(mine: Any, theirs: Any, record: type[Record],
+             same: Callable[[str, Any, Any], bool]) -> list[FieldChange]:
+    found: list[FieldChange] = []
     for key, info in record.model_fields.items():
         if key in SKIPPED:
             continue
         a, b = getattr(mine, key), getattr(theirs, key)
-        if same(key, a, b):
-            continue
-        label = spec_of(info).label
-        found.append(f"{name}: {_label(key, label)} {wording[0]} {_value(key, a, units)}, "
-                     f"{wording[1]} {_value(key, b, units)}.")
+        if not same(key, a, b):
+            found.append(FieldChange(key, _label(key, spec_of(info).label), a, b))
     return found
+
+
+def _differences(name: str, mine: Any, theirs: Any, record: type[Record],
+                 units: dict[str, str], same: Callable[[str, Any, Any], bool],
+                 wording: tuple[str, str] = ("in the file", "in your catalog")) -> list[str]:
+    return [f"{name}: {c.label} {wording[0]} {_value(c.key, c.mine, units)}, "
+            f"{wording[1]} {_value(c.key, c.theirs, units)}."
+            for c in _changes(mine, theirs, record, same)]
+
+
+def gpu_changes(mine: GpuSpec, theirs: GpuSpec) -> list[FieldChange]:
+    """Each figure where two versions of a GPU differ (what :func:`gpu_differences` words).
+
+    ``planner/words/differences.py`` words them in the user's language (the team catalog).
+    """
+    return _changes(mine, theirs, GpuSnapshot, _same)
 
 
 def _same(key: str, a: Any, b: Any) -> bool:

@@ -65,17 +65,19 @@ class CatalogModel(QAbstractTableModel):
         """A card's :class:`~planner.catalog.layers.GpuLayer`, or None when not known."""
         return self._layers.get(gpu_id)
 
-    def set_pricing(self, currency: str, basis: str, rates: Callable[[], Rates | None]) -> None:
+    def set_pricing(self, currency: str, basis: str, rates: Callable[[], Rates | None]) -> bool:
         """Price the GPUs as a build in ``currency`` on ``basis`` would (the open build's).
 
         ``rates`` gives the exchange rates when a price first needs them (not at start-up).
+        Returns whether the prices changed (a sort or filter by price must then run again).
         """
         if (currency, basis) == (self._currency, self._basis) and self._prices:
-            return
+            return False
         self._currency, self._basis, self._rates = currency, basis, rates
         self._prices = {}
         if self._gpus:
             self.dataChanged.emit(self.index(0, PRICE), self.index(len(self._gpus) - 1, PRICE))
+        return True
 
     def price(self, gpu: GpuSpec) -> PickedPrice | None:
         """The GPU's price in the open build's currency and basis (what its card would show)."""
@@ -222,7 +224,7 @@ class CatalogModel(QAbstractTableModel):
         layer = self._layers.get(gpu.id)
         if layer is None or not layer.marked:
             return None
-        from planner.documents.compare import gpu_differences
+        from planner.words.differences import gpu_difference_lines
 
         if layer.layer == "team":
             head = self.tr("Changed in the team catalog by %1 (%2).").replace(
@@ -233,8 +235,8 @@ class CatalogModel(QAbstractTableModel):
             head = self.tr("Edited on this computer.")
         lines = [head]
         if layer.bundled is not None:
-            lines += gpu_differences(gpu, layer.bundled, (self.tr("here"),
-                                                          self.tr("in the bundled catalog")))
+            lines += gpu_difference_lines(gpu, layer.bundled, (self.tr("here"),
+                                                               self.tr("in the bundled catalog")))
         lines.append(self.tr("Right-click ▸ Reset to Catalog Figures puts the bundled figures "
                              "back."))
         return "\n".join(lines)

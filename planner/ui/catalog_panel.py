@@ -102,6 +102,8 @@ class CatalogPanel(QWidget):
     def __init__(self, document: BuildDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
+        self.edit_refusal: str | None = None
+        """Why a card cannot be changed for the team (a read-only role), set by ui/team.py."""
         self.model = CatalogModel(self)
         self.proxy = CatalogFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -189,9 +191,15 @@ class CatalogPanel(QWidget):
             self.reload()
 
     def _sync_pricing(self) -> None:
-        """Prices in the open build's currency and basis, as its cards would show them."""
+        """Prices in the open build's currency and basis, as its cards would show them.
+
+        Runs on every edit; only a new currency or basis re-sorts and re-filters the catalog (a
+        whole pass over it cost more than all the panels together).
+        """
         cost = self._document.build.cost
-        self.model.set_pricing(cost.currency, cost.price_basis, lambda: formatter("USD").rates)
+        if not self.model.set_pricing(cost.currency, cost.price_basis,
+                                      lambda: formatter("USD").rates):
+            return
         prefix = SYMBOLS.get(cost.currency, cost.currency + " ")
         if self.max_price.prefix() != prefix:
             self.max_price.setPrefix(prefix)
@@ -270,8 +278,16 @@ class CatalogPanel(QWidget):
         edits.add_gpus(self._document, gpus)
 
     def _context_menu(self, pos: QPoint) -> None:
-        index = self.view.indexAt(pos)
+        self.menu_for(self.view.indexAt(pos)).popup(self.view.viewport().mapToGlobal(pos))
+
+    def menu_for(self, index: QModelIndex) -> QMenu:
+        """The right-click menu of a row (or of the empty table when ``index`` is invalid).
+
+        A member whose team role may only read sees Edit and Reset disabled, with the reason
+        in their tooltip and, for the whole menu, as its last line: told before editing.
+        """
         menu = QMenu(self)
+        menu.setToolTipsVisible(True)
         if index.isValid():
             gpu = index.siblingAtColumn(NAME).data(GPU_ROLE)
             add = QAction(self.tr("Add to Build"), menu)
@@ -279,13 +295,23 @@ class CatalogPanel(QWidget):
             edit = QAction(self.tr("Edit GPU…"), menu)
             edit.triggered.connect(lambda: self.edit_requested.emit(gpu))
             menu.addActions([add, edit])
+            changing = [edit]
             layer = self.model.layer_of(gpu.id)
             if layer is not None and layer.marked and layer.bundled is not None:
                 reset = QAction(self.tr("Reset to Catalog Figures"), menu)
                 reset.triggered.connect(lambda: self.reset_requested.emit(gpu))
                 menu.addAction(reset)
+                changing.append(reset)
+            if self.edit_refusal:
+                for action in changing:
+                    action.setEnabled(False)
+                    action.setToolTip(self.edit_refusal)
+                why = QAction(self.edit_refusal, menu)
+                why.setEnabled(False)
+                menu.addSeparator()
+                menu.addAction(why)
             menu.addSeparator()
         custom = QAction(self.tr("Add Custom GPU…"), menu)
         custom.triggered.connect(self.add_custom_requested.emit)
         menu.addAction(custom)
-        menu.popup(self.view.viewport().mapToGlobal(pos))
+        return menu

@@ -86,9 +86,12 @@ class FitScrollArea(QScrollArea):
                 panel.resize(size)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Refit to the new size."""
+        """Refit to the new size; a panel that was squeezed out of sight catches up."""
         super().resizeEvent(event)
         self.fit()
+        catch_up = getattr(self.widget(), "catch_up_if_on_screen", None)
+        if catch_up is not None:
+            catch_up()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Refit when the panel's layout changes its minimum."""
@@ -125,6 +128,9 @@ def add_panel_docks(window: QMainWindow, document: BuildDocument,
             continue
         dock = frames.pop(spec.key, None) or make_dock(window, spec.key, spec.area)
         dock.setWidget(scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel)
+        catch_up = getattr(panel, "catch_up", None)
+        if catch_up is not None:  # a tab brought to the front shows the edits made behind it
+            dock.visibilityChanged.connect(catch_up)
         out[spec.key] = dock
     for dock in frames.values():  # stand-ins nothing replaced
         window.removeDockWidget(dock)

@@ -149,6 +149,19 @@ class PreferencesDialog(QDialog):
         team = QGroupBox(self.tr("Team catalog"))
         team_form = QFormLayout(team)
         team_form.addRow(self.tr("Team database"), self.team)
+        self.team_password: QLineEdit | None = None
+        from planner.catalog.team.secrets import keyring_name
+
+        keyring = keyring_name()  # None: no keyring here; the password stays libpq's
+        if keyring is not None:
+            self.team_password = QLineEdit()
+            self.team_password.setEchoMode(QLineEdit.EchoMode.Password)
+            self.team_password.setPlaceholderText(self.tr("kept in the system keyring"))
+            self.team_password.setToolTip(self.tr("Typed here, the password goes to the system "
+                                                  "keyring (%1), never to the settings file; "
+                                                  "left empty, the one kept stays.")
+                                          .replace("%1", keyring))
+            team_form.addRow(self.tr("Password"), self.team_password)
         team_form.addRow(self.team_note)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -187,6 +200,10 @@ class PreferencesDialog(QDialog):
             return
         settings = cfg.open_settings()
         cfg.write(settings, cfg.TEAM_ADDRESS, address)
+        if self.team_password is not None and self.team_password.text() and address:
+            from planner.catalog.team.secrets import store_password
+
+            store_password(address, self.team_password.text())
         usage, cost = self.assumptions.usage, self.assumptions.cost
         if cost.tariff_id is None and cost.price_per_kwh is None:
             cost = replace(cost, price_per_kwh=_DEFAULT_COST.price_per_kwh)

@@ -77,11 +77,11 @@ def send_to_running(files: list[str], name: str | None = None) -> bool:
 
 
 def _send_unix(files: list[str], name: str) -> bool:
-    import socket
-
     path = socket_path(name)
     if not path.exists():
-        return False  # the usual first launch: nothing to connect to
+        return False  # the usual first launch: nothing to connect to (nor a module to import)
+    import socket
+
     client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     client.settimeout(CONNECT_TIMEOUT_MS / 1000)
     try:

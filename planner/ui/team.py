@@ -39,6 +39,7 @@ class TeamController(QObject):
         self.label.setContentsMargins(0, 0, 12, 0)  # apart from the catalog count beside it
         self.actions: list[Any] = []
         """Menu actions that need a team catalog (enabled while one is set up)."""
+        self._member = ""
         self.label.setVisible(False)
         self._busy = False
         self._error: Any = None
@@ -68,10 +69,43 @@ class TeamController(QObject):
         self.store = store
         self.restart()
 
+    @property
+    def read_only(self) -> bool:
+        """The team server said (at the last connection) this member may only read."""
+        return self.active and self._role == "reader"
+
+    def refusal(self) -> str | None:
+        """Why a change for the team is not offered (one sentence), or None when it is."""
+        if not self.read_only:
+            return None
+        from planner.words.team import read_only_sentence
+
+        return read_only_sentence(self._member)
+
+    def _remembered_role(self) -> None:
+        """Take the role the server gave at the last connection (so it holds from the start)."""
+        from planner.catalog.team import outbox
+
+        address = self.address()
+        known = outbox.known_role(self.store.engine, address) if address else None
+        self._role, self._member = known if known is not None else ("editor", "")
+
+    def _offer_edits(self) -> None:
+        """Enable the team actions, the changing ones only for an editor, saying why not."""
+        why = self.refusal()
+        changing = [getattr(self._window, "publish_action", None)]  # changes the team's rows
+        for action in self.actions:
+            action.setEnabled(self.active and (action not in changing or why is None))
+            if action in changing:
+                action.setToolTip(why or action.text().replace("&", ""))
+                action.setStatusTip(why or "")
+        self.refresh_layers()
+
     def restart(self) -> None:
         """Follow a changed setting: start, or stop and hide the label."""
-        for action in self.actions:
-            action.setEnabled(self.active)
+        if self.store is not None:
+            self._remembered_role()
+        self._offer_edits()
         if self.active:
             self.label.setVisible(True)
             self._show_status()
@@ -113,11 +147,18 @@ class TeamController(QObject):
         self._busy = False
         self._error = error
         if result is not None:
-            self._role = result.role
+            was = self.read_only
+            self._remembered_role()  # the sync's connection has just stored what the server said
+            if was != self.read_only:
+                self._offer_edits()
+                if self.read_only:
+                    self._notify("team-read-only", self.refusal() or "")
             if result.pushed or result.pulled:
                 self.catalog_changed.emit()
             if result.refused:
-                self._notify("team-refused", self.sentence(error or result))
+                from planner.words.team import read_only_sentence
+
+                self._notify("team-refused", read_only_sentence(self._member))
         self._show_status()
         if result is not None and result.conflicts:
             self.show_conflicts()
@@ -125,32 +166,10 @@ class TeamController(QObject):
     # -- words -----------------------------------------------------------------------------
 
     def sentence(self, error: Any) -> str:
-        """The translated sentence for a TeamError (or a result's refusal)."""
-        code = getattr(error, "code", "read_only")
-        subject = getattr(error, "subject", "")
-        words = {
-            "unreachable": self.tr("The team server %1 cannot be reached, so the app works from "
-                                   "its local copy."),
-            "password": self.tr("The team server refused the password for %1; check your "
-                                ".pgpass or service file."),
-            "no_database": self.tr("The team database %1 does not exist on that server."),
-            "ssl": self.tr("The team server at %1 does not offer the encrypted connection that "
-                           "sslmode asks for."),
-            "newer": self.tr("The team database was set up by a newer version of GPU Build "
-                             "Planner; update the app to use it. The app works from its local "
-                             "copy."),
-            "needs_upgrade": self.tr("The team database needs an upgrade that only its owner "
-                                     "may make; ask them to open it once with this version."),
-            "read_only": self.tr("Your team role may read the team catalog but not change it; "
-                                 "ask the database owner for the editor role."),
-            "bad_url": self.tr("“%1” is not a PostgreSQL address; write "
-                               "postgresql://user@host/database or a service name from your "
-                               "pg_service.conf."),
-            "no_driver": self.tr("The team catalog needs psycopg 3 (pip install "
-                                 "'psycopg[binary]'), so the app works from its local copy."),
-        }
-        text = words.get(code)
-        return text.replace("%1", subject) if text is not None else str(error)
+        """The translated sentence for a TeamError (the command line says the same)."""
+        from planner.words.team import error_sentence
+
+        return error_sentence(error)
 
     def status_text(self) -> str:
         """"Team catalog: synced 2 min ago" or "Team catalog: offline, 3 edits waiting"."""
@@ -159,24 +178,26 @@ class TeamController(QObject):
         if self.store is None:
             return ""
         waiting = outbox.pending(self.store.engine)
-        if self._error is not None:
-            return self.tr("Team catalog: offline, %n edit(s) waiting", "", waiting)
         last = outbox.last_sync(self.store.engine)
-        if last is None:
+        if self._error is not None:
+            text = self.tr("Team catalog: offline, %n edit(s) waiting", "", waiting)
+        elif last is None:
             return self.tr("Team catalog: connecting…")
-        minutes = int((dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last))
-                      .total_seconds() // 60)
-        text = (self.tr("Team catalog: synced just now") if minutes < 1 else
-                self.tr("Team catalog: synced %n min ago", "", minutes))
-        if waiting:
-            text += self.tr(", %n edit(s) waiting", "", waiting)
-        if self._role == "reader":
+        else:
+            minutes = int((dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last))
+                          .total_seconds() // 60)
+            text = (self.tr("Team catalog: synced just now") if minutes < 1 else
+                    self.tr("Team catalog: synced %n min ago", "", minutes))
+            if waiting:
+                text += self.tr(", %n edit(s) waiting", "", waiting)
+        if self.read_only:  # as the server said at the last connection, offline too
             text += self.tr(" (read-only)")
         return text
 
     def _show_status(self) -> None:
         self.label.setText(self.status_text())
-        self.label.setToolTip(self.sentence(self._error) if self._error is not None else "")
+        self.label.setToolTip(self.sentence(self._error) if self._error is not None
+                              else self.refusal() or "")
 
     def _notify(self, key: str, text: str) -> None:
         notify = getattr(self._window, "notify", None)
@@ -190,10 +211,11 @@ class TeamController(QObject):
         panel = getattr(self._window, "catalog_panel", None)
         if panel is not None and self.store is not None:
             panel.model.set_layers(self.store.layers())
+            panel.edit_refusal = self.refusal()
 
     def save_edit(self, gpu: Any) -> None:
-        """Save an edited catalog card: for the team when one is set up, else here only."""
-        if self.active:
+        """Save an edited catalog card: for the team when one may change it, else here only."""
+        if self.active and not self.read_only:
             self.store.edit_for_team(gpu)
             self.sync_soon()
         else:
@@ -201,7 +223,8 @@ class TeamController(QObject):
 
     def reset(self, gpu: Any) -> None:
         """Put a card back to its bundled figures, with Undo in the notice."""
-        if self.store is None or not self.store.reset_gpu(gpu.id, team=self.active):
+        if self.store is None or not self.store.reset_gpu(
+                gpu.id, team=self.active and not self.read_only):
             return
         self.catalog_changed.emit()
         self.sync_soon()
@@ -226,13 +249,17 @@ class TeamController(QObject):
 
         files = getattr(self._window, "files", None)
         open_path = files.open_path if files is not None else (lambda _path: False)
-        dialog = TeamBuildsDialog(self.store, address, open_path, self._window)
+        dialog = TeamBuildsDialog(self.store, address, open_path, self._window,
+                                  online=self._error is None)
         dialog.exec()
 
     def publish_open_build(self) -> None:
         """Queue the open build for the team under its name, and sync soon."""
         document = getattr(self._window, "document", None)
         if document is None or self.store is None or not self.active:
+            return
+        if self.read_only:
+            self._notify("team-read-only", self.refusal() or "")
             return
         from planner.ui.team_builds import publish
 
@@ -275,7 +302,7 @@ class TeamController(QObject):
         if conflict.kind != "gpu" or conflict.mine is None or conflict.theirs is None:
             return []
         from planner.catalog.records import gpu_from_record
-        from planner.documents.compare import gpu_differences
+        from planner.words.differences import gpu_difference_lines
 
         mine, theirs = gpu_from_record(conflict.mine), gpu_from_record(conflict.theirs)
-        return gpu_differences(mine, theirs, (self.tr("in yours"), self.tr("in theirs")))
+        return gpu_difference_lines(mine, theirs, (self.tr("in yours"), self.tr("in theirs")))

@@ -215,6 +215,30 @@
     </message>
 </context>
 <context>
+    <name>TeamText</name>
+    <message numerus="yes">
+        <source>Edits waiting: %n</source>
+        <translation>
+            <numerusform>Edits waiting: %n</numerusform>
+            <numerusform>Edits waiting: %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n need(s) your choice in the app)</source>
+        <translation>
+            <numerusform> (%n needs your choice in the app)</numerusform>
+            <numerusform> (%n need your choice in the app)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n edit(s) still waiting.</source>
+        <translation>
+            <numerusform>%1; %n edit still waiting.</numerusform>
+            <numerusform>%1; %n edits still waiting.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TotalsBar</name>
     <message numerus="yes">
         <source>(+%n unpriced)</source>

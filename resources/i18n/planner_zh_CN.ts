@@ -1007,6 +1007,173 @@
     </message>
 </context>
 <context>
+    <name>Differences</name>
+    <message>
+        <source>GPU vendor</source>
+        <translation>GPU 厂商</translation>
+    </message>
+    <message>
+        <source>GPU name</source>
+        <translation>GPU 名称</translation>
+    </message>
+    <message>
+        <source>GPU architecture</source>
+        <translation>GPU 架构</translation>
+    </message>
+    <message>
+        <source>GPU segment</source>
+        <translation>GPU 市场定位</translation>
+    </message>
+    <message>
+        <source>GPU form factor</source>
+        <translation>GPU 外形规格</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>GPU memory type</source>
+        <translation>GPU 显存类型</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>board power</source>
+        <translation>板卡功耗</translation>
+    </message>
+    <message>
+        <source>memory bus width</source>
+        <translation>显存位宽</translation>
+    </message>
+    <message>
+        <source>idle power</source>
+        <translation>待机功耗</translation>
+    </message>
+    <message>
+        <source>FP32 throughput</source>
+        <translation>FP32 算力</translation>
+    </message>
+    <message>
+        <source>FP16 tensor throughput</source>
+        <translation>FP16 张量算力</translation>
+    </message>
+    <message>
+        <source>BF16 tensor throughput</source>
+        <translation>BF16 张量算力</translation>
+    </message>
+    <message>
+        <source>FP8 tensor throughput</source>
+        <translation>FP8 张量算力</translation>
+    </message>
+    <message>
+        <source>INT8 tensor throughput</source>
+        <translation>INT8 张量算力</translation>
+    </message>
+    <message>
+        <source>FP4 tensor throughput</source>
+        <translation>FP4 张量算力</translation>
+    </message>
+    <message>
+        <source>compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>ROCm support</source>
+        <translation>ROCm 支持</translation>
+    </message>
+    <message>
+        <source>GPU interconnect</source>
+        <translation>GPU 互连</translation>
+    </message>
+    <message>
+        <source>interconnect bandwidth</source>
+        <translation>互连带宽</translation>
+    </message>
+    <message>
+        <source>PCIe generation</source>
+        <translation>PCIe 代数</translation>
+    </message>
+    <message>
+        <source>PCIe lanes</source>
+        <translation>PCIe 通道数</translation>
+    </message>
+    <message>
+        <source>ECC</source>
+        <translation>ECC</translation>
+    </message>
+    <message>
+        <source>slot width</source>
+        <translation>占用槽位宽度</translation>
+    </message>
+    <message>
+        <source>power connectors</source>
+        <translation>供电接口</translation>
+    </message>
+    <message>
+        <source>number of 16-pin connectors</source>
+        <translation>16 针供电接口数量</translation>
+    </message>
+    <message>
+        <source>number of 8-pin connectors</source>
+        <translation>8 针供电接口数量</translation>
+    </message>
+    <message>
+        <source>launch year</source>
+        <translation>发布年份</translation>
+    </message>
+    <message>
+        <source>price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 bits</source>
+        <translation>%1 位</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPS</source>
+        <translation>%1 TFLOPS</translation>
+    </message>
+    <message>
+        <source>%1 TOPS</source>
+        <translation>%1 TOPS</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>未注明</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 %4, %5 %6.</source>
+        <translation>%1：%3的%2为 %4，%5为 %6。</translation>
+    </message>
+</context>
+<context>
     <name>DocumentFiles</name>
     <message>
         <source>Unsaved Changes</source>
@@ -2384,6 +2551,18 @@ Source: %3</source>
         <translation>团队数据库</translation>
     </message>
     <message>
+        <source>kept in the system keyring</source>
+        <translation>保存在系统钥匙串中</translation>
+    </message>
+    <message>
+        <source>Typed here, the password goes to the system keyring (%1), never to the settings file; left empty, the one kept stays.</source>
+        <translation>在此输入的密码会保存到系统钥匙串（%1），绝不会写入设置文件；留空则保留已保存的密码。</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
         <source>This address holds a password, which would be kept in the settings file as plain text; put it in ~/.pgpass or the service file instead.</source>
         <translation>此地址包含密码，会以明文保存在设置文件中；请改为放在 ~/.pgpass 或服务文件中。</translation>
     </message>
@@ -3227,6 +3406,22 @@ Price: %2</source>
         <translation>打开</translation>
     </message>
     <message>
+        <source>Open This Version</source>
+        <translation>打开此版本</translation>
+    </message>
+    <message>
+        <source>Versions of “%1”</source>
+        <translation>“%1”的各个版本</translation>
+    </message>
+    <message>
+        <source>The versions of “%1” are on the team server, which cannot be reached now.</source>
+        <translation>“%1”的各个版本保存在团队服务器上，目前无法连接。</translation>
+    </message>
+    <message>
+        <source>Version %1 of “%2” could not be fetched from the team server.</source>
+        <translation>无法从团队服务器获取“%2”的第 %1 版。</translation>
+    </message>
+    <message>
         <source>“%1” is not in the local copy and the team server cannot be reached.</source>
         <translation>本地副本中没有“%1”，且无法连接团队服务器。</translation>
     </message>
@@ -3276,42 +3471,6 @@ Price: %2</source>
 </context>
 <context>
     <name>TeamController</name>
-    <message>
-        <source>The team server %1 cannot be reached, so the app works from its local copy.</source>
-        <translation>无法连接团队服务器 %1，程序将使用本地副本工作。</translation>
-    </message>
-    <message>
-        <source>The team server refused the password for %1; check your .pgpass or service file.</source>
-        <translation>团队服务器拒绝了 %1 的密码；请检查 .pgpass 或服务文件。</translation>
-    </message>
-    <message>
-        <source>The team database %1 does not exist on that server.</source>
-        <translation>该服务器上不存在团队数据库 %1。</translation>
-    </message>
-    <message>
-        <source>The team server at %1 does not offer the encrypted connection that sslmode asks for.</source>
-        <translation>位于 %1 的团队服务器不提供 sslmode 要求的加密连接。</translation>
-    </message>
-    <message>
-        <source>The team database was set up by a newer version of GPU Build Planner; update the app to use it. The app works from its local copy.</source>
-        <translation>团队数据库由更新版本的 GPU Build Planner 建立；请更新程序后再使用。程序将使用本地副本工作。</translation>
-    </message>
-    <message>
-        <source>The team database needs an upgrade that only its owner may make; ask them to open it once with this version.</source>
-        <translation>团队数据库需要升级，只有其所有者可以执行；请让所有者用此版本打开一次。</translation>
-    </message>
-    <message>
-        <source>Your team role may read the team catalog but not change it; ask the database owner for the editor role.</source>
-        <translation>你的团队角色可以读取团队目录但不能修改；请向数据库所有者申请编辑者角色。</translation>
-    </message>
-    <message>
-        <source>“%1” is not a PostgreSQL address; write postgresql://user@host/database or a service name from your pg_service.conf.</source>
-        <translation>“%1”不是 PostgreSQL 地址；请填写 postgresql://用户@主机/数据库，或 pg_service.conf 中的服务名。</translation>
-    </message>
-    <message>
-        <source>The team catalog needs psycopg 3 (pip install &apos;psycopg[binary]&apos;), so the app works from its local copy.</source>
-        <translation>团队目录需要 psycopg 3（pip install &apos;psycopg[binary]&apos;），程序将使用本地副本工作。</translation>
-    </message>
     <message numerus="yes">
         <source>Team catalog: offline, %n edit(s) waiting</source>
         <translation>
@@ -3365,6 +3524,179 @@ Price: %2</source>
     <message>
         <source>in theirs</source>
         <translation>对方的版本中</translation>
+    </message>
+</context>
+<context>
+    <name>TeamText</name>
+    <message>
+        <source>Your team role %1 may read the team catalog but not change it; ask the database owner for the editor role.</source>
+        <translation>你的团队角色 %1 可以读取团队目录但不能修改；请向数据库所有者申请编辑者角色。</translation>
+    </message>
+    <message>
+        <source>The team server %1 cannot be reached, so the app works from its local copy.</source>
+        <translation>无法连接团队服务器 %1，程序将使用本地副本工作。</translation>
+    </message>
+    <message>
+        <source>The team server refused the password for %1; check your .pgpass or service file.</source>
+        <translation>团队服务器拒绝了 %1 的密码；请检查 .pgpass 或服务文件。</translation>
+    </message>
+    <message>
+        <source>The team database %1 does not exist on that server.</source>
+        <translation>该服务器上不存在团队数据库 %1。</translation>
+    </message>
+    <message>
+        <source>The team server at %1 does not offer the encrypted connection that sslmode asks for.</source>
+        <translation>位于 %1 的团队服务器不提供 sslmode 要求的加密连接。</translation>
+    </message>
+    <message>
+        <source>The team database was set up by a newer version of GPU Build Planner; update the app to use it. The app works from its local copy.</source>
+        <translation>团队数据库由更新版本的 GPU Build Planner 建立；请更新程序后再使用。程序将使用本地副本工作。</translation>
+    </message>
+    <message>
+        <source>The team database needs an upgrade that only its owner may make; ask them to open it once with this version.</source>
+        <translation>团队数据库需要升级，只有其所有者可以执行；请让所有者用此版本打开一次。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a PostgreSQL address; write postgresql://user@host/database or a service name from your pg_service.conf.</source>
+        <translation>“%1”不是 PostgreSQL 地址；请填写 postgresql://用户@主机/数据库，或 pg_service.conf 中的服务名。</translation>
+    </message>
+    <message>
+        <source>The team catalog needs psycopg 3 (pip install &apos;psycopg[binary]&apos;), so the app works from its local copy.</source>
+        <translation>团队目录需要 psycopg 3（pip install &apos;psycopg[binary]&apos;），程序将使用本地副本工作。</translation>
+    </message>
+    <message>
+        <source>No team catalog is set up; set GPU_PLANNER_DATABASE_URL or Preferences ▸ Team catalog to a PostgreSQL address.</source>
+        <translation>尚未设置团队目录；请将 GPU_PLANNER_DATABASE_URL 或“偏好设置 ▸ 团队目录”设为一个 PostgreSQL 地址。</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>在线</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <source>Team catalog %1: %2</source>
+        <translation>团队目录 %1：%2</translation>
+    </message>
+    <message>
+        <source>editor</source>
+        <translation>编辑者</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>只读成员</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Edits waiting: %n</source>
+        <translation>
+            <numerusform>等待同步的编辑：%n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n need(s) your choice in the app)</source>
+        <translation>
+            <numerusform>（%n 项需要你在程序中选择）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last sync: %1</source>
+        <translation>上次同步：%1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n edit(s) still waiting.</source>
+        <translation>
+            <numerusform>%1；仍有 %n 项编辑等待同步。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Synced with the team: %1 sent, %2 received.</source>
+        <translation>已与团队同步：发送 %1 项，接收 %2 项。</translation>
+    </message>
+    <message>
+        <source>“%1” was changed by another member after your edit; open the app to choose between the two versions.</source>
+        <translation>在你编辑之后，另一位成员修改了“%1”；请打开程序，在两个版本之间做出选择。</translation>
+    </message>
+    <message>
+        <source>%1; the list is the one from the last sync.</source>
+        <translation>%1；列表来自上次同步。</translation>
+    </message>
+    <message>
+        <source>The team has no shared builds yet.</source>
+        <translation>团队尚未分享任何配置。</translation>
+    </message>
+    <message>
+        <source>%1; the versions of a shared build are kept on the server only.</source>
+        <translation>%1；共享配置的各个版本只保存在服务器上。</translation>
+    </message>
+    <message>
+        <source>The team has no shared build named “%1”; &apos;gpu-planner team builds&apos; lists them.</source>
+        <translation>团队没有名为“%1”的共享配置；&apos;gpu-planner team builds&apos; 可列出全部共享配置。</translation>
+    </message>
+    <message>
+        <source>The team has no version %1 of “%2”; &apos;gpu-planner team builds --history &quot;%2&quot;&apos; lists its versions.</source>
+        <translation>团队没有“%2”的第 %1 版；&apos;gpu-planner team builds --history &quot;%2&quot;&apos; 可列出它的各个版本。</translation>
+    </message>
+    <message>
+        <source>The team holds version %1 of “%2”, newer than the version %3 this file came from; pull it first (gpu-planner team pull-build &quot;%2&quot; --out FILE).</source>
+        <translation>团队持有“%2”的第 %1 版，比此文件所基于的第 %3 版更新；请先拉取（gpu-planner team pull-build &quot;%2&quot; --out FILE）。</translation>
+    </message>
+    <message>
+        <source>%1; “%2” will be published at the next sync.</source>
+        <translation>%1；“%2”将在下次同步时发布。</translation>
+    </message>
+    <message>
+        <source>Another member published “%1” a moment ago; pull it first.</source>
+        <translation>另一位成员刚刚发布了“%1”；请先拉取。</translation>
+    </message>
+    <message>
+        <source>Published “%1” as version %2.</source>
+        <translation>已将“%1”发布为第 %2 版。</translation>
+    </message>
+    <message>
+        <source>%1, and “%2” is not in the local copy.</source>
+        <translation>%1，且本地副本中没有“%2”。</translation>
+    </message>
+    <message>
+        <source>%1; writing the copy from the last sync.</source>
+        <translation>%1；将写入上次同步时的副本。</translation>
+    </message>
+    <message>
+        <source>Wrote “%1” version %2 to %3.</source>
+        <translation>已将“%1”第 %2 版写入 %3。</translation>
+    </message>
+    <message>
+        <source>No system keyring can be used here (the optional keyring package is missing, or this desktop has no keyring); keep the password in ~/.pgpass or a libpq service file instead.</source>
+        <translation>此处无法使用系统钥匙串（缺少可选的 keyring 软件包，或此桌面没有钥匙串）；请改为把密码保存在 ~/.pgpass 或 libpq 服务文件中。</translation>
+    </message>
+    <message>
+        <source>Password for %1: </source>
+        <translation>%1 的密码：</translation>
+    </message>
+    <message>
+        <source>No password was given, so nothing was kept.</source>
+        <translation>未输入密码，因此没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The password for %1 is kept in the system keyring (%2); the app and gpu-planner use it from now on.</source>
+        <translation>%1 的密码已保存在系统钥匙串（%2）中；程序和 gpu-planner 今后都会使用它。</translation>
+    </message>
+    <message>
+        <source>The password for %1 was removed from the system keyring.</source>
+        <translation>已从系统钥匙串中删除 %1 的密码。</translation>
+    </message>
+    <message>
+        <source>The system keyring holds no password for %1.</source>
+        <translation>系统钥匙串中没有 %1 的密码。</translation>
     </message>
 </context>
 <context>

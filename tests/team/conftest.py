@@ -16,6 +16,13 @@ from tests.team.pg_cluster import Cluster, find_bindir, remove_cluster, start_cl
 _names = itertools.count(1)
 
 
+@pytest.fixture(autouse=True)
+def _qt_application(qapp: object) -> object:
+    """The tests' QApplication first: ``team`` run in-process would make a QCoreApplication
+    for its translators, which every later widget test would then refuse."""
+    return qapp
+
+
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
     """A running cluster for the whole session, stopped and deleted at the end."""

@@ -41,6 +41,7 @@ def test_status_sync_and_the_layer_column(team_url: str, pg: Cluster,
 
 def test_offline_status_is_one_sentence_and_exit_0(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("psycopg", reason="without the driver the status is that it is missing")
     monkeypatch.setenv("GPU_PLANNER_DATABASE_URL", "postgresql://me@127.0.0.1:1/lab")
     status = _json(capsys, "team", "status", "--json")
     assert isinstance(status, dict)

@@ -142,3 +142,31 @@ def test_panel_reloads_on_catalog_change(qtbot, document, fixture_catalog):
     document.set_catalog(smaller)
     assert panel.model.rowCount() == 2
     assert panel.vendor.currentData() == "NVIDIA"
+
+
+def test_an_edit_leaves_the_catalog_alone_and_a_currency_reprices_it(qtbot, document):
+    """Only a new currency or price basis changes the catalog's figures.
+
+    Every edit used to re-sort and re-filter the whole catalog (more than all the panels cost).
+    """
+    from planner.ui import edits
+
+    panel = CatalogPanel(document)
+    qtbot.addWidget(panel)
+    panel.view.sortByColumn(PRICE, Qt.SortOrder.AscendingOrder)
+    passes: list[str] = []
+    panel.proxy.layoutChanged.connect(lambda *_: passes.append("layout"))
+    panel.proxy.modelReset.connect(lambda: passes.append("reset"))
+    edits.add_gpu_ids(document, ["nvidia-rtx-4090"])
+    edits.set_count(document, 0, 3)
+    assert passes == []
+    row = next(r for r in range(panel.proxy.rowCount())
+               if panel.proxy.index(r, NAME).data(GPU_ROLE).id == "nvidia-rtx-4090")
+    in_usd = panel.proxy.index(row, PRICE).data()
+    build = document.build
+    edits.set_assumptions(document, build.usage, replace(build.cost, currency="CNY"), "currency")
+    assert passes  # re-sorted and re-filtered in the new currency
+    row = next(r for r in range(panel.proxy.rowCount())
+               if panel.proxy.index(r, NAME).data(GPU_ROLE).id == "nvidia-rtx-4090")
+    in_cny = panel.proxy.index(row, PRICE).data()
+    assert in_usd.startswith("$") and in_cny.startswith("¥")

@@ -318,3 +318,62 @@ def test_every_toolbar_action_has_an_icon_even_without_an_icon_theme(window):
     for svg in sorted(icons_dir().glob("*.svg")):  # our fallbacks and the app icon all render
         assert not QIcon(str(svg)).pixmap(24, 24).isNull(), svg.name
     assert (icons_dir() / "app.svg").is_file()
+
+
+def test_an_edit_redraws_the_tabs_in_front_and_a_raised_tab_catches_up(qtbot, window):
+    """Only the panels on screen redraw on an edit; a tab brought to the front catches up.
+
+    Qt keeps a tabbed dock's other tabs "visible", only covered: they redrew on every edit (an
+    edit paid for six panels with two on screen).
+    """
+    from planner.ui.panel_docks import panel_of
+
+    with qtbot.waitSignal(window.panels_loaded):
+        window.load_panels()
+    docks = window.panel_docks
+    docks["workloads"].raise_()
+    qtbot.wait(50)
+    drawn: dict[str, int] = {k: 0 for k in docks}
+    for key, dock in docks.items():
+        panel = panel_of(dock)
+        draw = panel.refresh
+
+        def counted(key=key, draw=draw):
+            drawn[key] += 1
+            draw()
+
+        panel.refresh = counted
+    _add(window)
+    _add(window, "nvidia-rtx-3090")
+    assert drawn["headroom"] == 2 and drawn["workloads"] == 2  # on screen: every edit
+    assert drawn["energy"] == drawn["comparison"] == drawn["variants"] == 0  # behind
+    docks["energy"].raise_()
+    qtbot.waitUntil(lambda: drawn["energy"] == 1)  # once, with both edits
+    energy = panel_of(docks["energy"])
+    assert energy.view is not None and energy.view.total is not None
+    assert energy.view.total.kwh_per_year > 0  # the 4090 and the 3090 are in its figures
+    assert {line.gpu_id for line in energy.view.lines} >= {"nvidia-rtx-4090", "nvidia-rtx-3090"}
+
+
+def test_a_dock_dragged_open_from_nothing_shows_the_edits_made_meanwhile(qtbot, window):
+    """A dock squeezed to no height leaves its panel out of sight; growing it back catches up."""
+    from planner.ui.panel_docks import panel_of
+
+    with qtbot.waitSignal(window.panels_loaded):
+        window.load_panels()
+    dock = window.panel_docks["workloads"]
+    dock.raise_()
+    area = dock.widget()
+    panel = panel_of(dock)
+    drawn = []
+    draw = panel.refresh
+    panel.refresh = lambda: (drawn.append(1), draw())[1]
+    area.setFixedHeight(0)
+    qtbot.waitUntil(lambda: panel.visibleRegion().isEmpty())
+    _add(window)
+    assert drawn == []  # out of sight: not drawn
+    area.setMinimumHeight(0)
+    area.setMaximumHeight(16777215)
+    area.resize(area.width(), 300)
+    qtbot.waitUntil(lambda: drawn == [1])
+    assert panel.model.rowCount() == len(window.document.build.workloads)

@@ -163,3 +163,26 @@ def test_export_selected_leaves_notes_out(qtbot: Any, window: MainWindow, tmp_pa
     panel.export_button.click()
     kept = json.loads(out.read_text(encoding="utf-8"))
     assert len(kept) == 2 and {r["note"] for r in kept} == {"box under the desk"}
+
+
+def test_the_workloads_table_says_what_the_chart_says(qtbot: Any, window: MainWindow,
+                                                      tmp_path: Path) -> None:
+    """Calibrated from the user's runs, the Workloads table's estimate is the chart's figure.
+
+    It once showed the formulas' figure beside the chart's calibrated one.
+    """
+    from planner.ui.panels.workloads import WorkloadsPanel
+
+    catalog = window.document.catalog
+    window.runs.import_files(write_runs(tmp_path, catalog)[:2])
+    edits.add_gpu_ids(window.document, ["nvidia-rtx-4090"])
+    other = tracked(catalog, batch=2, lora_rank=16)
+    window.document.apply(window.document.build.with_workload_added(other), "workload")
+    table = panel_of(window.panel_docks["workloads"])
+    assert isinstance(table, WorkloadsPanel)
+    window.panel_docks["workloads"].raise_()
+    table.refresh()
+    calibrated = headroom_rows(window.document.build, window.document.runs)[0]
+    formulas = headroom_rows(window.document.build)[0]
+    assert calibrated.needed_bytes != formulas.needed_bytes  # the runs do change this row
+    assert table.model._figures[0][1] == calibrated.needed_bytes

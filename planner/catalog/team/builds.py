@@ -134,12 +134,14 @@ def take_builds(con: Connection, theirs: list[dict[str, Any]]) -> int:
 
 def listed(local: Engine) -> list[SharedBuild]:
     """The Team Builds list as last synced, newest first."""
+    # Plain tuples of the listed columns (never the cached documents): 10,000 builds stay cheap.
+    query = (select(builds.c.name, builds.c.version, builds.c.author, builds.c.updated_at,
+                    builds.c.format_version).where(builds.c.deleted.is_(False))
+             .order_by(builds.c.updated_at.desc(), builds.c.name))
     with local.connect() as con:
-        rows = con.execute(select(builds).where(builds.c.deleted.is_(False))
-                           .order_by(builds.c.updated_at.desc(), builds.c.name)).all()
-    return [SharedBuild(name=r.name, version=r.version, author=r.author or "",
-                        updated_at=r.updated_at or "", format_version=r.format_version)
-            for r in rows]
+        rows = con.execute(query).all()
+    return [SharedBuild(name, version, author or "", updated_at or "", format_version)
+            for name, version, author, updated_at, format_version in rows]
 
 
 def fetch(local: Engine, server: Engine | None, name: str) -> tuple[str, int] | None:
@@ -173,6 +175,18 @@ def history_of(server: Engine, name: str) -> list[tuple[int, str, str]]:
         rows = srv.execute(select(history.c.version, history.c.author, history.c.updated_at)
                            .where(history.c.name == name).order_by(history.c.version.desc()))
         return [(r.version, r.author or "", r.updated_at or "") for r in rows]
+
+
+def fetch_version(server: Engine, name: str, version: int) -> str | None:
+    """One published version's document from the team's history (None when it has none).
+
+    Opening an older version does not change the version this copy was pulled at: publishing
+    it again is checked against the team's newest, as any publish is.
+    """
+    with server.connect() as srv:
+        value = srv.execute(select(history.c.document).where(
+            history.c.name == name, history.c.version == version)).scalar()
+    return None if value is None else str(value)
 
 
 def server_version(server: Engine, name: str) -> int:

@@ -3,7 +3,8 @@
 The address comes from ``GPU_PLANNER_DATABASE_URL`` or the app's setting (Preferences ▸ Team
 catalog): a ``postgresql://user@host/db?sslmode=…`` URL or a libpq service name. The password is
 never the app's to keep: libpq reads it from ``~/.pgpass`` (``PGPASSFILE``) or the service file
-(``PGSERVICEFILE``), so a URL with a password is refused for the settings file. ``sslmode`` and
+(``PGSERVICEFILE``), or it comes from the system keyring where there is one (``secrets``), so a
+URL with a password is refused for the settings file. ``sslmode`` and
 every other libpq option in the URL reach libpq as written. Every failure becomes a
 :class:`TeamError` whose ``code`` the UI translates and whose text the CLI prints.
 """
@@ -98,9 +99,16 @@ def server_engine(address: str, *, pool_size: int = 2) -> Engine:
     url = make_url(sqlalchemy_url(address))
     if "connect_timeout" not in url.query:
         url = url.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)})
+    connect_args: dict[str, str] = {}
+    if url.password is None and "password" not in url.query:
+        from planner.catalog.team.secrets import stored_password
+
+        kept = stored_password(address)  # the system keyring's, where there is one
+        if kept is not None:  # handed to libpq, which otherwise reads .pgpass
+            connect_args["password"] = kept
     # No pre-ping (a round trip per checkout): a connection the server dropped fails its query,
     # SQLAlchemy empties the pool on that disconnect, and the sync says the server is away.
-    return create_engine(url, pool_size=pool_size, max_overflow=2)
+    return create_engine(url, pool_size=pool_size, max_overflow=2, connect_args=connect_args)
 
 
 def worded(exc: BaseException, address: str) -> TeamError:

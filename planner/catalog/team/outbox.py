@@ -96,6 +96,28 @@ def last_sync(local: Engine) -> str | None:
     return str(row[0]) if row else None
 
 
+ROLE = "team_role"
+"""``meta`` key: ``address|role|member`` as the server last said (so a reader is told offline)."""
+
+
+def remember_role(local: Engine, address: str, role: str, member: str) -> None:
+    """Keep the role the server reported for this address (read before the next connection)."""
+    with local.begin() as con:
+        set_meta(con, ROLE, "|".join((address, role, member)))
+
+
+def known_role(local: Engine, address: str) -> tuple[str, str] | None:
+    """``(role, member)`` the server last reported for ``address``, or None (never, or another)."""
+    with local.connect() as con:
+        value = get_meta(con, ROLE)
+    if value is None:
+        return None
+    parts = value.rsplit("|", 2)
+    if len(parts) != 3 or parts[0] != address:
+        return None
+    return parts[1], parts[2]
+
+
 def set_meta(con: Connection, key: str, value: str) -> None:
     """Write one ``meta`` value (insert or replace, on either engine)."""
     if con.execute(update(meta).where(meta.c.key == key).values(value=value)).rowcount == 0:

@@ -85,6 +85,12 @@ def role(engine: Engine) -> Role:
     return "editor" if allowed else "reader"
 
 
+def read_only_sentence(member_name: str) -> str:
+    """Why a reader's change is refused (the CLI prints it; the app has it translated)."""
+    return (f"Your team role {member_name} may read the team catalog but not change it; ask the "
+            "database owner for the editor role.")
+
+
 def member(engine: Engine) -> str:
     """The member's PostgreSQL role name (what ``author`` records)."""
     with engine.connect() as con:

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from planner.catalog.quick import ORIGIN_BUNDLED
 from planner.catalog.team import outbox as ob
 from planner.catalog.team.connection import TeamError, worded
-from planner.catalog.team.server import Role, member, prepare
+from planner.catalog.team.server import Role, member, prepare, read_only_sentence
 
 CHUNK = 500
 """Rows fetched per query when pulling (keeps the IN lists small)."""
@@ -71,7 +71,14 @@ class TeamSync:
         if self._prepared is None:
             self._prepared = prepare(self.server, self.address)
             self._member = member(self.server)
+            # Remembered, so a reader is told before editing even while the server is away.
+            ob.remember_role(self.local, self.address, self._prepared, self._member)
         return self._prepared
+
+    @property
+    def member(self) -> str:
+        """The member's PostgreSQL role name, once :meth:`check` reached the server."""
+        return self._member
 
     def sync(self) -> SyncResult:
         """Push, then pull; raises :class:`TeamError` (one sentence) when the server is away.
@@ -110,8 +117,7 @@ class TeamSync:
             queued = con.execute(select(ob.outbox).where(ob.outbox.c.conflict.is_(None))
                                  .order_by(ob.outbox.c.seq)).all()
         if queued and result.role == "reader":
-            result.refused = (f"Your team role {self._member} may read the team catalog but not "
-                              "change it; ask the database owner for the editor role.")
+            result.refused = read_only_sentence(self._member)
             return
         for entry in queued:
             try:
@@ -238,7 +244,7 @@ class TeamSync:
 
 _COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_gb",
             "memory_type", "memory_bandwidth_gbs", "tdp_w", "fp16_tensor_tflops", "launch_year",
-            "price_amount", "price_currency", "price_kind", "price_as_of")
+            "price_amount", "price_currency", "price_kind", "price_as_of", "open_record")
 """The GPU table's display columns: the pushing member computed them; taken as they are."""
 _PULLED = ("id", "record", "version", "author", "updated_at", "deleted", *_COLUMNS)
 

@@ -22,6 +22,7 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from planner.core.costs.money import Rates
 from planner.core.records.specs import GpuSpec, Price
@@ -155,6 +156,30 @@ def _choose(prices: Sequence[Price], basis: str, currency: str | None,
     return None
 
 
+def choosable(prices: Sequence[Price]) -> tuple[Price, ...]:
+    """The records :func:`card_price` can choose, for any currency, basis, rates and day.
+
+    Within a basis the pick is the newest record (on one date a shop's price before a guess, the
+    first listed on a full tie), preferring the asked currency on that date: so per basis and
+    currency only that one record can ever win, whatever the day (freshness only decides
+    *which basis* is taken). The rest is history. A card that carries a lab's hundred dated
+    quotes is opened with these few, and prices exactly as with all of them; the full list
+    stays in the catalog file. Order is kept, so ties still go to the first listed.
+    """
+    best: dict[tuple[str, str], tuple[tuple[str, int], int]] = {}
+    for index, p in enumerate(prices):
+        basis = BASIS_OF_KIND.get(p.kind)
+        if basis is None or basis == QUOTE or not _usable(p):
+            continue
+        rank = _KIND_ORDER.index(p.kind)
+        key = (p.as_of, -rank)
+        held = best.get((basis, p.currency))
+        if held is None or key > held[0]:  # a full tie keeps the first listed
+            best[(basis, p.currency)] = (key, index)
+    keep = {index for _key, index in best.values()}
+    return tuple(p for index, p in enumerate(prices) if index in keep)
+
+
 def _picked(record: Price, basis: str, wanted: str, currency: str | None, rates: Rates | None,
             today: str) -> PickedPrice | None:
     age = age_in_days(record.as_of, today)
@@ -186,7 +211,12 @@ def price_of(prices: Sequence[Price], currency: str | None, rates: Rates | None,
              basis: str = DEFAULT_BASIS, slot: SlotPrice | None = None,
              today: str | None = None) -> PickedPrice | None:
     """:func:`card_price` of a card's price records (the catalog's rows hold records alone)."""
-    day = today or today_iso()
+    return _price_of(tuple(prices), currency, rates, basis, slot, today or today_iso())
+
+
+@lru_cache(maxsize=2048)  # every panel prices the same cards after each edit
+def _price_of(prices: tuple[Price, ...], currency: str | None, rates: Rates | None,
+              basis: str, slot: SlotPrice | None, day: str) -> PickedPrice | None:
     if slot is not None and slot.quote is not None:
         return _picked(slot.quote, QUOTE, QUOTE, currency, rates, day)
     wanted = slot.basis if slot is not None and slot.basis in BASES else basis

@@ -25,7 +25,8 @@ from planner.core.plan.suggest import Suggestion, suggestions
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import GpuSpec
 from planner.core.views import links as _links
-from planner.core.views.links import LinkUse, build_link_use
+from planner.core.views import memo
+from planner.core.views.links import LinkUse, cards_link_use
 
 #: Verdict of a row whose estimate failed (the row carries the sentence in ``error``).
 ERROR = "error"
@@ -128,15 +129,21 @@ def clear_caches() -> None:
     _estimate.cache_clear()
     cached_suggestions.cache_clear()
     _links.clear_caches()
+    memo.clear()
 
 
 def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None,
                  runs: RunBook | None = None) -> HeadroomRow:
     """The row of the ``index``-th tracked workload (see :func:`headroom_rows`)."""
-    tracked = build.workloads[index]
-    n = build.gpu_count
     # The binding card only depends on the distinct GPU models, not on how many of each.
-    cards = gpus if gpus is not None else [s.gpu for s in build.slots]
+    cards = tuple(gpus if gpus is not None else (s.gpu for s in build.slots))
+    return _row(build.workloads[index], index, build.gpu_count, cards,
+                build.display_reserve_bytes, runs)
+
+
+@memo.memoised(maxsize=_CACHE_SIZE)  # an edit to one workload leaves the other rows as they were
+def _row(tracked: TrackedWorkload, index: int, n: int, cards: tuple[GpuSpec, ...],
+         reserve_bytes: int, runs: RunBook | None) -> HeadroomRow:
     w = tracked.workload
     est = _estimate(tracked, max(1, n))
     if isinstance(est, EstimateError):
@@ -155,15 +162,15 @@ def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None,
     )
     if not cards:
         return row
-    bind = binding(est, cards, build.display_reserve_bytes)
+    bind = binding(est, list(cards), reserve_bytes)
     gpu = next(g for g in cards if g.id == bind.gpu_id)
     hints: tuple[Suggestion, ...] = ()
     if bind.verdict == DOES_NOT_FIT:
         hints = cached_suggestions(tracked, bind.usable_bytes, max(1, n))
     row = replace(row, verdict=bind.verdict, usable_bytes=bind.usable_bytes, gpu_id=gpu.id,
-                  gpu_name=gpu.name, suggestions=hints, link=build_link_use(tracked, build))
-    return row if runs is None else _with_runs(row, tracked, est, gpu, runs,
-                                               build.display_reserve_bytes)
+                  gpu_name=gpu.name, suggestions=hints,
+                  link=cards_link_use(tracked, cards, n))
+    return row if runs is None else _with_runs(row, tracked, est, gpu, runs, reserve_bytes)
 
 
 def _with_runs(row: HeadroomRow, tracked: TrackedWorkload, est: MemoryEstimate, gpu: GpuSpec,
@@ -200,5 +207,10 @@ def headroom_rows(build: Build, runs: RunBook | None = None) -> list[HeadroomRow
     split) and placed on the card with the least headroom: in a mixed build every card holds the
     same shard, so the smallest decides.
     """
+    return list(_rows(build, runs))
+
+
+@memo.memoised(maxsize=32)
+def _rows(build: Build, runs: RunBook | None) -> tuple[HeadroomRow, ...]:
     cards = [s.gpu for s in build.slots]
-    return [headroom_row(build, i, cards, runs) for i in range(len(build.workloads))]
+    return tuple(headroom_row(build, i, cards, runs) for i in range(len(build.workloads)))

@@ -9,6 +9,7 @@ Pure Python; no Qt, no database.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -63,10 +64,14 @@ def link_use(tracked: TrackedWorkload, gpu: GpuSpec, count: int) -> LinkUse | No
 
 def build_link_use(tracked: TrackedWorkload, build: Build) -> LinkUse | None:
     """The binding link of a build: the one of the card that sets the group's pace."""
-    n = build.gpu_count
+    return cards_link_use(tracked, [s.gpu for s in build.slots], build.gpu_count)
+
+
+def cards_link_use(tracked: TrackedWorkload, cards: Sequence[GpuSpec], n: int) -> LinkUse | None:
+    """:func:`build_link_use` for ``n`` GPUs of the models ``cards`` (one per slot)."""
     if tracked.task != "train" or n < 2:
         return None
-    found = [f for f in (_use(tracked, s.gpu, n) for s in build.slots) if f is not None]
+    found = [f for f in (_use(tracked, gpu, n) for gpu in cards) if f is not None]
     if not found:
         return None
     return min(found, key=lambda f: f[0])[1]

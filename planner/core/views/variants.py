@@ -35,6 +35,7 @@ from planner.core.views.compare import (
 from planner.core.views.energy import energy_view, rental
 from planner.core.views.headroom import headroom_rows
 from planner.core.views.links import UNKNOWN, LinkUse
+from planner.core.views.memo import Same, memoised
 
 #: Variants the compare view shows at once (plus one rental).
 MAX_COMPARED = 4
@@ -166,6 +167,13 @@ def _fit_and_speed(build: Build) -> tuple[tuple[tuple[float | None, str | None],
 
 def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Figures,
                                                                           VariantColumn]:
+    return _figures_of(build, Same(catalog), rates)
+
+
+@memoised(maxsize=16)  # an edit changes one variant: the others' figures are reused
+def _figures_of(build: Build, same: Same[Catalog], rates: Rates) -> tuple[_Figures,
+                                                                        VariantColumn]:
+    catalog = same.value
     fit, speed, links = _fit_and_speed(build)
     ev = energy_view(build, catalog, rates)
     summary = summarize(build)

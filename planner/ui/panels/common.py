@@ -13,7 +13,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QPalette, QShowEvent
+from PySide6.QtGui import QColor, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QCompleter, QGraphicsItem, QLayout, QWidget
 
 from planner.catalog.rates import bundled_rates
@@ -107,8 +107,12 @@ def clear_layout(layout: QLayout) -> None:
 class Panel(QWidget):
     """A panel that redraws from the document, and only while someone can see it.
 
-    A hidden panel (a tab behind another) just remembers it is stale and redraws when shown, so an
-    edit pays only for what is on screen.
+    A panel out of sight just remembers it is stale and redraws when it comes into sight, so an
+    edit pays only for what is on screen. Out of sight is hidden, or a tab behind another: Qt
+    keeps the panels of a tabbed dock's other tabs "visible" (``isVisible()`` is True), only
+    covered, so their visible region is what tells; their dock's ``visibilityChanged`` says when
+    a tab comes to the front (:func:`planner.ui.panel_docks.add_panel_docks` connects it to
+    :meth:`catch_up`).
     """
 
     def __init__(self, document: BuildDocument, parent: QWidget | None = None,
@@ -120,12 +124,32 @@ class Panel(QWidget):
         self._stale = True
         document.changed.connect(self._on_document_changed)
 
+    def on_screen(self) -> bool:
+        """Shown and not covered (a tab behind another is covered, though Qt says visible)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
     def _on_document_changed(self) -> None:
-        if self.isVisible():
+        if self.on_screen():
             self._stale = False
             self.refresh()
         else:
             self._stale = True
+
+    def catch_up(self, visible: bool = True) -> None:
+        """Come into sight (a dock's tab raised): redraw if edits came while out of sight."""
+        if visible and self._stale:
+            self._stale = False
+            self.refresh()
+
+    def catch_up_if_on_screen(self) -> None:
+        """After a resize: a dock dragged open from nothing shows the edits made meanwhile."""
+        if self._stale and self.on_screen():
+            self.catch_up()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Catch up when growing back into sight (see :meth:`catch_up_if_on_screen`)."""
+        super().resizeEvent(event)
+        self.catch_up_if_on_screen()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Catch up with edits made while hidden."""

@@ -213,7 +213,7 @@ class WorkloadsPanel(Panel):
     def refresh(self) -> None:
         """Hand the model the tracked workloads and their figures; it repaints what changed."""
         build = self.document.build
-        self.model.update(build.workloads, headroom_rows(build))
+        self.model.update(build.workloads, headroom_rows(build, self.document.runs))
         n = len(build.workloads)
         self.empty.setVisible(n == 0)
         self.table.setVisible(n > 0)
