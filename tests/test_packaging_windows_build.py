@@ -131,9 +131,9 @@ def test_the_windows_wheels_are_pinned_to_what_the_suite_runs() -> None:
             continue
         for line in requires:
             req = Requirement(line)
-            if req.marker is None or req.marker.evaluate(windows):
-                if req.name.lower().replace("_", "-") not in names:
-                    missing.add(f"{name} needs {req.name}")
+            applies = req.marker is None or req.marker.evaluate(windows)
+            if applies and req.name.lower().replace("_", "-") not in names:
+                missing.add(f"{name} needs {req.name}")
     assert missing == {"pyinstaller needs setuptools"}, missing
 
 
