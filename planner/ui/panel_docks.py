@@ -106,31 +106,85 @@ def scrolling(panel: QWidget) -> QScrollArea:
 
 
 def panel_of(dock: QDockWidget) -> QWidget | None:
-    """The panel a dock shows (inside its scroll area, for the bottom docks)."""
+    """The panel a dock shows (inside its scroll area, for the bottom docks).
+
+    A panel still waiting behind another tab (see :func:`add_panel_docks`) is made now: whoever
+    asks for it gets the real panel.
+    """
+    _make_waiting(dock)
     widget = dock.widget()
     return widget.widget() if isinstance(widget, QScrollArea) else widget
+
+
+_WAITING = "planner-waiting-panel"
+"""Dock property: the panel is made when its tab is first raised (a callable that makes it)."""
+
+
+def _put(dock: QDockWidget, spec: PanelSpec, panel: QWidget) -> None:
+    widget = scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel
+    dock.setWidget(widget)
+    if dock.isVisible():  # QDockWidget shows a widget set while it is visible only if told to
+        widget.show()
+    catch_up = getattr(panel, "catch_up", None)
+    if catch_up is not None:  # a tab brought to the front shows the edits made behind it
+        dock.visibilityChanged.connect(catch_up)
+
+
+def _make_waiting(dock: QDockWidget) -> None:
+    make = dock.property(_WAITING)
+    if callable(make):
+        dock.setProperty(_WAITING, None)
+        make()
+
+
+def _wait_behind(window: QMainWindow, dock: QDockWidget, spec: PanelSpec,
+                 document: BuildDocument) -> None:
+    """Leave the stand-in in a dock behind another tab until the tab is raised (or asked for)."""
+
+    def make() -> None:
+        dock.visibilityChanged.disconnect(raised)
+        try:
+            panel = spec.factory(document)
+        except Exception:  # as at start: a broken panel must not take the window down
+            log.exception("panel %s failed to start", spec.key)
+            window.removeDockWidget(dock)
+            return
+        _put(dock, spec, panel)
+
+    def raised(visible: bool) -> None:  # its tab came to the front (or it was shown)
+        if visible:
+            _make_waiting(dock)
+
+    dock.setProperty(_WAITING, make)
+    dock.visibilityChanged.connect(raised)
 
 
 def add_panel_docks(window: QMainWindow, document: BuildDocument,
                     docks: dict[str, QDockWidget] | None = None) -> dict[str, QDockWidget]:
     """Put each panel into its dock (made if ``docks`` lacks it); returns the docks by key.
 
-    A panel that fails to start is skipped and logged, and its dock goes, as does a dock no
-    panel claims: the window never keeps a stand-in that nothing will replace.
+    A dock of ``docks`` behind another tab keeps its stand-in until its tab is first raised (or
+    :func:`panel_of` asks for its panel): the window is whole sooner, and what nobody opens is
+    never made. A panel that fails to start is skipped and logged, and its dock goes, as does a
+    dock no panel claims: the window never keeps a stand-in that nothing will replace.
     """
     frames = dict(docks or {})
     out: dict[str, QDockWidget] = {}
     for spec in PANELS:
+        dock = frames.pop(spec.key, None)
+        if dock is not None and dock.isVisible() and dock.visibleRegion().isEmpty():
+            _wait_behind(window, dock, spec, document)
+            out[spec.key] = dock
+            continue
         try:
             panel = spec.factory(document)
         except Exception:  # a broken panel must not take the whole window down
             log.exception("panel %s failed to start", spec.key)
+            if dock is not None:
+                frames[spec.key] = dock
             continue
-        dock = frames.pop(spec.key, None) or make_dock(window, spec.key, spec.area)
-        dock.setWidget(scrolling(panel) if spec.area == Area.BottomDockWidgetArea else panel)
-        catch_up = getattr(panel, "catch_up", None)
-        if catch_up is not None:  # a tab brought to the front shows the edits made behind it
-            dock.visibilityChanged.connect(catch_up)
+        dock = dock or make_dock(window, spec.key, spec.area)
+        _put(dock, spec, panel)
         out[spec.key] = dock
     for dock in frames.values():  # stand-ins nothing replaced
         window.removeDockWidget(dock)

@@ -7,8 +7,9 @@
   counts) and how often each panel dock repainted since, as JSON.
 - ``GPU_PLANNER_STARTUP_PROBE=1``: print ``painted <seconds since process start>`` on the
   window's first paint; ``=quit`` also quits right after; ``=ready`` goes on, prints
-  ``catalog <seconds>`` once the catalog is listed, ``ready <seconds>`` once the panels are in
-  too and ``store <seconds>`` once the catalog store is open, then quits when start-up is over
+  ``catalog <seconds>`` once the catalog is listed, ``ready <seconds>`` once the panels on
+  screen are in too (a panel behind another tab is made when its tab is first raised) and
+  ``store <seconds>`` once the catalog store is open, then quits when start-up is over
   (start-up benchmark). Each line also says ``cpu <seconds>``: the CPU time the process has used
   (all threads), which a busy machine stretches far less than the time since it started.
 

@@ -98,6 +98,7 @@ def test_a_new_profile_lists_the_catalog_without_seeding(qtbot, monkeypatch) -> 
 def test_the_first_paint_is_the_whole_window(qtbot) -> None:
     """Every dock is there from the first paint, at its final size, showing a stand-in."""
     from planner.catalog.datafiles import load_catalog
+    from planner.ui.panel_docks import panel_of
     from planner.ui.skeleton import Skeleton
 
     window = MainWindow(defer=True)
@@ -118,8 +119,16 @@ def test_the_first_paint_is_the_whole_window(qtbot) -> None:
     window.show_catalog(load_catalog(FIXTURES))
     window.load_panels()
     qtbot.wait(50)  # the layout settles
-    assert not [d for d in window.findChildren(Skeleton) if d.isVisible()]
+    # No stand-in in sight; the tabs behind keep theirs until raised, then show their panel.
+    assert not [d for d in window.findChildren(Skeleton) if not d.visibleRegion().isEmpty()]
     assert {k: docks[k].geometry() for k in shown} == first
+    for key in ("energy", "comparison", "variants", "runs"):
+        docks[key].raise_()
+        qtbot.waitUntil(lambda key=key: not isinstance(docks[key].widget(), Skeleton))
+        qtbot.waitUntil(lambda key=key: not panel_of(docks[key]).visibleRegion().isEmpty())
+    assert not [d for d in window.findChildren(Skeleton) if d.isVisible()]
+    assert {k: docks[k].geometry() for k in ("catalog", "headroom")} == {
+        k: first[k] for k in ("catalog", "headroom")}
 
 
 def test_the_store_takes_over_without_resetting_the_build(qtbot) -> None:
