@@ -137,10 +137,15 @@ def keep_qt_file(dest: str) -> bool:
     return not any(DROPPED_QT_LIBRARIES.match(part) for part in parts)
 
 
-# OpenSSL stays: Python's _ssl links it (libssl.so.3, libssl-3.dll), and psycopg imports ssl;
-# libpq carries its own copy under a hashed name (psycopg_binary.libs/libssl-6a9b88ec.so.3).
-# Dropping either by name broke the team catalog in the frozen app ("no pq wrapper available").
-# Qt's TLS plugins, which would use it for QtNetwork, are still left out (KEPT_PLUGINS).
+# OpenSSL stays where Python's _ssl is bundled: _ssl links it (libssl.so.3, libssl-3.dll), and
+# psycopg imports ssl; libpq carries its own copy under a hashed name
+# (psycopg_binary.libs/libssl-6a9b88ec.so.3), which always stays. Dropping either by name broke
+# the team catalog in the frozen app ("no pq wrapper available"). PyInstaller's QtNetwork hook
+# also adds the system's OpenSSL for Qt's TLS plugins, which are left out (KEPT_PLUGINS): in a
+# bundle without _ssl (bench's bare hello) nothing would load it, and it goes.
+SYSTEM_OPENSSL = re.compile(r"^lib(ssl|crypto)(\.so(\.\d+)*|-\d+(-x64)?\.dll|\.\d+\.dylib)$",
+                            re.IGNORECASE)
+PYTHON_SSL = re.compile(r"^_ssl\.(cpython|pyd|cp3)")
 
 # Linux: CUPS's client library and what only it brings (GnuTLS and its helpers, Avahi), 7.4 MB.
 # Qt's CUPS print plugin loads it when the app prints or lists printers; it is left to the
@@ -162,8 +167,16 @@ def keep_library(dest: str) -> bool:
 
 
 def trim(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """The TOC without what :func:`keep_qt_file` and :func:`keep_library` leave out."""
-    return [entry for entry in toc if keep_qt_file(entry[0]) and keep_library(entry[0])]
+    """The TOC without what :func:`keep_qt_file` and :func:`keep_library` leave out.
+
+    Also without the system's OpenSSL when Python's _ssl, its one user, is not in it.
+    """
+    entries = list(toc)
+    names = [_parts(entry[0])[-1] if _parts(entry[0]) else "" for entry in entries]
+    ssl = any(PYTHON_SSL.match(name) for name in names)
+    return [entry for entry, name in zip(entries, names, strict=True)
+            if keep_qt_file(entry[0]) and keep_library(entry[0])
+            and (ssl or not SYSTEM_OPENSSL.match(name))]
 
 
 def package_data() -> list[tuple[str, str]]:

@@ -38,6 +38,24 @@ def test_the_team_drivers_openssl_and_pythons_stay() -> None:
     assert "ssl" not in bc.EXCLUDED_MODULES and "_ssl" not in bc.EXCLUDED_MODULES
 
 
+def test_the_systems_openssl_goes_only_where_pythons_ssl_is_not_bundled() -> None:
+    bc = _bundle_config()
+    qt_hook = [("libssl.so.3", "/usr/lib/x86_64-linux-gnu/libssl.so.3", "BINARY"),
+               ("libcrypto.so.3", "/usr/lib/x86_64-linux-gnu/libcrypto.so.3", "BINARY"),
+               ("psycopg_binary.libs/libssl-6a9b88ec.so.3", "/x/libssl-6a9b88ec.so.3", "BINARY"),
+               ("libQt6Network.so.6", "/x/libQt6Network.so.6", "BINARY")]
+    ssl = ("python3.11/lib-dynload/_ssl.cpython-311-x86_64-linux-gnu.so", "/x/_ssl.so",
+           "EXTENSION")
+    # The bare hello: Qt's hook brought OpenSSL, nothing loads it.
+    assert [d for d, _, _ in bc.trim(qt_hook)] == [
+        "psycopg_binary.libs/libssl-6a9b88ec.so.3", "libQt6Network.so.6"]
+    # The app: _ssl links it.
+    assert [d for d, _, _ in bc.trim([*qt_hook, ssl])] == [d for d, _, _ in [*qt_hook, ssl]]
+    windows = [("libssl-3.dll", "C:/p/DLLs/libssl-3.dll", "BINARY"),
+               ("_ssl.pyd", "C:/p/DLLs/_ssl.pyd", "EXTENSION")]
+    assert bc.trim(windows) == windows and bc.trim(windows[:1]) == []
+
+
 def test_cups_and_what_only_it_brings_are_left_to_the_system() -> None:
     bc = _bundle_config()
     toc = [("libcups.so.2", "/usr/lib/x86_64-linux-gnu/libcups.so.2", "BINARY"),
