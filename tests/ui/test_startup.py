@@ -22,26 +22,27 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "data"
 HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "pyqtgraph", "numpy")
 
 
+def _last_line_of(steps: str, tmp_path: Path) -> str:
+    """What a fresh offscreen process prints last after making the app and running ``steps``."""
+    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from planner.ui.main_window import MainWindow\n" + steps)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_PLANNER_DATA_DIR": str(tmp_path)}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=120, check=True).stdout.strip().splitlines()[-1]
+
+
 def test_the_window_before_its_first_paint_imports_nothing_heavy(tmp_path: Path) -> None:
     """The frame with every dock and stand-in: Qt and our shell only (no core, no catalog)."""
-    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
-            "from planner.ui.main_window import MainWindow\nw = MainWindow(defer=True)\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            f"{HEAVY!r} or m.startswith(('planner.core', 'planner.catalog'))))")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_PLANNER_DATA_DIR": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                         timeout=120, check=True).stdout.strip().splitlines()[-1]
+    out = _last_line_of("w = MainWindow(defer=True)\n"
+                        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+                        f"{HEAVY!r} or m.startswith(('planner.core', 'planner.catalog'))))",
+                        tmp_path)
     assert out == "[]"
 
 
 def test_building_the_windows_contents_imports_nothing_heavy(tmp_path: Path) -> None:
-    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
-            "from planner.ui.main_window import MainWindow\n"
-            "w = MainWindow(defer=True)\nw.build_contents()\n"
-            f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_PLANNER_DATA_DIR": str(tmp_path)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                         timeout=120, check=True).stdout.strip().splitlines()[-1]
+    out = _last_line_of("w = MainWindow(defer=True)\nw.build_contents()\n"
+                        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))", tmp_path)
     assert out == "[]"
 
 
