@@ -9,7 +9,6 @@ refusal (a read-only role, a wrong password, a newer schema) is one translated s
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import threading
 from typing import Any
@@ -184,6 +183,8 @@ class TeamController(QObject):
         elif last is None:
             return self.tr("Team catalog: connecting…")
         else:
+            import datetime as dt  # on use: ~1.5 ms that the first paint need not wait for
+
             minutes = int((dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last))
                           .total_seconds() // 60)
             text = (self.tr("Team catalog: synced just now") if minutes < 1 else
