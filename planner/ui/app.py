@@ -3,7 +3,11 @@
 Order matters for start-up time, and each step waits only for what it needs:
 
 1. Qt, the translators and the window, every dock in its final place and size with a stand-in of
-   its panel (:mod:`planner.ui.skeleton`): the first paint is the whole window.
+   its panel (:mod:`planner.ui.skeleton`): the first paint is the whole window. Nothing before
+   it uses the ``Qt`` namespace when the saved layout places the docks (every start after the
+   first; see :mod:`planner.ui.panel_frames`), and a "system" colour scheme is checked just
+   after it (:func:`planner.ui.theme.after_first_paint`): the namespace's first use alone costs
+   a tenth of a bare window's start.
 2. After the first paint, the contents (document, canvas, catalog panel: the core estimators)
    and the catalog, read straight from the database with the standard library's sqlite3
    (:mod:`planner.catalog.quick`). A new profile has no database yet: the one built with the
@@ -36,8 +40,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFileOpenEvent, QGuiApplication, QIcon
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QFileOpenEvent, QIcon
 from PySide6.QtWidgets import QApplication
 
 from planner.paths import icons_dir
@@ -83,10 +87,12 @@ def _configure(app: QApplication) -> None:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("gpu-build-planner")
     app.setWindowIcon(QIcon(str(icons_dir() / "app.svg")))
-    theme.choose_style(app)
-    preference = str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME))
-    theme.apply_scheme(app, preference)
-    theme.follow_system(app, lambda: str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME)))
+    theme.before_first_paint(app, _scheme_preference())
+    theme.follow_system(app, _scheme_preference)
+
+
+def _scheme_preference() -> str:
+    return str(cfg.read(cfg.open_settings(), cfg.COLOR_SCHEME))
 
 
 # Imported on the worker thread after the catalog is shown: what the panels need (pyqtgraph,
@@ -166,6 +172,7 @@ class Startup(QObject):
         """
         if probe.startup_painted():
             return  # start-up benchmark: quitting
+        theme.after_first_paint(self._app, _scheme_preference())
         if self._listen:
             self._start_server()
         self._window.build_contents()
@@ -261,8 +268,6 @@ def run_app(args: list[str], lang: str | None = None) -> int:
 
     ``lang`` is ``--lang``: the window's language for this start, over the saved preference.
     """
-    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)  # Qt 6's default, made explicit
     if QApplication.instance() is not None:
         raise RuntimeError("run_app() creates the QApplication; call it in a fresh process")
     app = PlannerApplication([sys.argv[0], *args])

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSize, Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -65,7 +66,7 @@ class MainWindow(QMainWindow):
         self._document_arg = document
         self.store: Any = None
         self.panel_docks: dict[str, QDockWidget] = {}
-        self._default_state: QByteArray | None = None
+        self._layout_ready = False  # the docks are placed: closing may save their layout
         self._pending_notices: list[tuple[str, str, str, Any, str]] = []
         self.notices: Any = None  # the NoticeArea, made with the contents
         # The whole window from the first paint: every dock in its place and size, each with a
@@ -81,11 +82,7 @@ class MainWindow(QMainWindow):
         self.catalog_dock = QDockWidget(self.tr("Catalog"), self)
         self.catalog_dock.setObjectName("dock-catalog")
         self.catalog_dock.setWidget(Skeleton("catalog", QSize(400, 600)))
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.catalog_dock)
-        # The catalog runs the full height on the left; the tabbed bottom docks span the rest.
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.panel_docks = panel_frames.make_docks(self)
+        self.panel_docks = panel_frames.make_docks(self)  # placed below
         self._make_actions()
         self._make_menus()
         from planner.ui.team import TeamController
@@ -103,13 +100,13 @@ class MainWindow(QMainWindow):
             if available.width() < 1600 or available.height() < 900:
                 # A laptop screen: every pixel counts, as the user would maximize anyway.
                 self.resize(available.size())
-                self.setWindowState(Qt.WindowState.WindowMaximized)
+                self.setWindowState(QtCore.Qt.WindowState.WindowMaximized)
             else:
                 self.resize(min(1680, round(available.width() * 0.92)),
                             min(1050, round(available.height() * 0.92)))
-        window_layout.apply_default_sizes(self)
-        self._default_state = self.saveState(cfg.STATE_VERSION)
-        window_layout.restore_saved_state(self)
+        if not window_layout.restore_saved_state(self):  # a saved layout places every dock itself
+            self._place_docks()
+        self._layout_ready = True
         if not defer:
             self.build_contents()
 
@@ -133,8 +130,13 @@ class MainWindow(QMainWindow):
                 tip: str = "") -> QAction:
         action = QAction(text, self)
         action.setIconText(button_text(text))
-        if shortcut is not None:
-            action.setShortcut(shortcut)
+        # setShortcuts, not setShortcut: the latter's overloads make PySide build the Qt
+        # namespace (~12 ms before the first paint, see panel_frames); a standard key also gets
+        # every binding the platform has for it (Redo: Ctrl+Shift+Z and Ctrl+Y).
+        if isinstance(shortcut, QKeySequence):
+            action.setShortcuts([shortcut])
+        elif shortcut is not None:
+            action.setShortcuts(shortcut)
         if icon is not None:
             action.setIcon(icon)
         if tip:
@@ -221,7 +223,10 @@ class MainWindow(QMainWindow):
         help_menu.addActions([self.about_action, self.about_qt_action])
         toolbar = self.addToolBar(self.tr("Main"))
         toolbar.setObjectName("toolbar-main")
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        # Qt.ToolButtonStyle.ToolButtonTextBesideIcon, set by number: the Qt namespace's first
+        # use costs ~12 ms, which a start with a saved layout otherwise never pays before the
+        # first paint (see panel_frames).
+        toolbar.setProperty("toolButtonStyle", 2)
         toolbar.addActions([self.new_action, self.open_action, self.save_action])
         toolbar.addSeparator()
         toolbar.addActions([self.undo_action, self.redo_action])
@@ -425,7 +430,7 @@ class MainWindow(QMainWindow):
         except ImportError:
             return
         dialog = RecommendDialog(self.document, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
     def preferences(self) -> None:
@@ -434,14 +439,20 @@ class MainWindow(QMainWindow):
 
         dialog = PreferencesDialog(self.document.catalog, self.document.build, self)
         dialog.accepted.connect(self.team.restart)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
+
+    def _place_docks(self) -> None:
+        """The default layout: every dock in its place, sized for the window as it is."""
+        panel_frames.place_docks(self, self.catalog_dock, self.panel_docks)
+        window_layout.apply_default_sizes(self)
 
     def reset_layout(self) -> None:
         """Put the docks and toolbar back where they start, sized for the window as it is."""
-        if self._default_state is not None:
-            self.restoreState(self._default_state, cfg.STATE_VERSION)
-            window_layout.apply_default_sizes(self)
+        self._place_docks()
+        for toolbar in self.findChildren(QToolBar):
+            self.addToolBar(toolbar)  # back to the top, in the order they were made
+            toolbar.show()
 
     def about(self) -> None:
         """Name, version and what the figures rest on."""
@@ -491,7 +502,7 @@ class MainWindow(QMainWindow):
             return
         settings = cfg.open_settings()
         cfg.write(settings, cfg.GEOMETRY, self.saveGeometry())
-        if self._default_state is not None:  # closed before the panels existed: keep the old
+        if self._layout_ready:  # closed before the docks were placed: keep the old
             cfg.write(settings, cfg.STATE, self.saveState(cfg.STATE_VERSION))
         settings.sync()
         if files is not None:

@@ -16,12 +16,16 @@ applied (Qt refuses a state of another version); it is dropped once, and a notic
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QByteArray, QCoreApplication, Qt
+from PySide6 import QtCore
+from PySide6.QtCore import QByteArray, QCoreApplication
 from PySide6.QtWidgets import QDockWidget
 
 from planner.ui import settings as cfg
+
+if TYPE_CHECKING:  # the namespace itself is looked up on use (see panel_frames' docstring)
+    from PySide6.QtCore import Qt
 
 
 class MainWindow(Protocol):
@@ -60,23 +64,24 @@ def bottom_docks(window: MainWindow) -> list[QDockWidget]:
     """The tabbed docks across the bottom, docked and shown."""
     return [d for k, d in window.panel_docks.items()
             if k != "headroom" and not d.isFloating() and d.isVisible()
-            and window.dockWidgetArea(d) == Qt.DockWidgetArea.BottomDockWidgetArea]
+            and window.dockWidgetArea(d) == QtCore.Qt.DockWidgetArea.BottomDockWidgetArea]
 
 
 def apply_default_sizes(window: MainWindow) -> None:
     """Size the docks for the window's size (see the module docstring)."""
     width, height = window.width(), window.height()
+    orientation = QtCore.Qt.Orientation
     window.resizeDocks([window.catalog_dock],
                        [_clamp(width * CATALOG_SHARE, CATALOG_MIN, CATALOG_MAX)],
-                       Qt.Orientation.Horizontal)
+                       orientation.Horizontal)
     headroom = window.panel_docks.get("headroom")
     if headroom is not None:
         window.resizeDocks([headroom], [_clamp(width * HEADROOM_SHARE, HEADROOM_MIN,
-                                               HEADROOM_MAX)], Qt.Orientation.Horizontal)
+                                               HEADROOM_MAX)], orientation.Horizontal)
     bottom = [d for k, d in window.panel_docks.items() if k != "headroom"]
     if bottom:
         window.resizeDocks(bottom[:1], [_clamp(height * BOTTOM_SHARE, BOTTOM_MIN, BOTTOM_MAX)],
-                           Qt.Orientation.Vertical)
+                           orientation.Vertical)
 
 
 def grow_build(window: MainWindow, needed: int) -> None:
@@ -91,17 +96,23 @@ def grow_build(window: MainWindow, needed: int) -> None:
     current = bottom[0].height()
     target = max(BOTTOM_FLOOR, current - short)
     if target < current:
-        window.resizeDocks(bottom[:1], [target], Qt.Orientation.Vertical)
+        window.resizeDocks(bottom[:1], [target], QtCore.Qt.Orientation.Vertical)
 
 
 def restore_saved_state(window: MainWindow) -> bool:
     """Apply the saved dock layout; an unusable one (older version) is dropped with a notice.
 
-    Returns True when a saved layout was applied.
+    Returns True when a saved layout was applied: it placed every dock, made or not yet added
+    (``restoreState`` places the main window's docks by object name). A layout that lacks one
+    of the docks is not applied (it would leave that dock nowhere): False, the caller places
+    them all.
     """
     settings = cfg.open_settings()
     state = cfg.read(settings, cfg.STATE)
     if not state:
+        return False
+    docks = [window.catalog_dock, *window.panel_docks.values()]
+    if not all(_names(state, d.objectName()) for d in docks):
         return False
     if window.restoreState(state, cfg.STATE_VERSION):
         return True
@@ -112,3 +123,9 @@ def restore_saved_state(window: MainWindow) -> bool:
         "of the panels was reset. Arrange them as you like; View › Reset Layout brings this "
         "one back."))
     return False
+
+
+def _names(state: QByteArray | bytes, name: str) -> bool:
+    """Whether a saved layout mentions the object ``name`` (QDataStream writes it in UTF-16)."""
+    data = state.data() if isinstance(state, QByteArray) else state
+    return name.encode("utf-16-be") in data

@@ -46,6 +46,27 @@ def test_building_the_windows_contents_imports_nothing_heavy(tmp_path: Path) -> 
     assert out == "[]"
 
 
+def test_a_start_with_a_saved_layout_paints_before_the_qt_namespace_is_built(
+        tmp_path: Path) -> None:
+    """The ``Qt`` namespace's first use builds all of its enums (~12 ms, see panel_frames):
+    the window as users see it on every start after the first paints without it."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPU_PLANNER_DATA_DIR": str(tmp_path)}
+    # A first start that ends as a user's does: the window closes, saving its layout.
+    subprocess.run([sys.executable, "-m", "planner"], env={
+        **env, "GPU_PLANNER_STARTUP_PROBE": "ready"}, capture_output=True, timeout=120,
+        check=True)
+    code = ("import PySide6.QtCore as C\nfrom planner.ui import probe\n"
+            "def painted():\n"
+            "    print('built' if 'Qt' in C.__dict__ else 'not built', flush=True)\n"
+            "    C.QCoreApplication.exit(0)\n"
+            "    return True\n"
+            "probe.startup_painted = painted\n"
+            "from planner.ui.app import run_app\nrun_app([])\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=120, check=True).stdout.split()
+    assert out[-2:] == ["not", "built"]
+
+
 def _startup(window: MainWindow):  # type: ignore[no-untyped-def]
     from planner.ui import app as app_module
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QByteArray, QObject
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QByteArray, QObject, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar
 
 from planner.documents import load_document
 from planner.ui import edits, window_layout
@@ -141,3 +141,75 @@ def test_every_suggestion_wraps_inside_the_headroom_panel(qtbot, store, size) ->
         assert right <= viewport.width(), button.text()
         label = button.label
         assert label.height() >= label.heightForWidth(label.width()), button.text()
+
+
+def _areas(win: MainWindow) -> dict[str, Qt.DockWidgetArea]:
+    docks = {"catalog": win.catalog_dock, **win.panel_docks}
+    return {key: win.dockWidgetArea(dock) for key, dock in docks.items()}
+
+
+DEFAULT_AREAS = {"catalog": Qt.DockWidgetArea.LeftDockWidgetArea,
+                 "headroom": Qt.DockWidgetArea.RightDockWidgetArea,
+                 **{k: Qt.DockWidgetArea.BottomDockWidgetArea
+                    for k in ("workloads", "energy", "comparison", "variants", "runs")}}
+
+
+def test_the_next_start_places_the_docks_where_the_user_left_them(qtbot, store) -> None:
+    """The saved layout alone places the docks (they are never added first, see panel_frames)."""
+    first = _window(qtbot, store)
+    assert _areas(first) == DEFAULT_AREAS
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.panel_docks["headroom"])
+    first.panel_docks["runs"].close()
+    first.close()  # saves the layout
+
+    win = _window(qtbot, store, panels=False)
+    assert _areas(win)["headroom"] == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert win.corner(Qt.Corner.BottomLeftCorner) == Qt.DockWidgetArea.LeftDockWidgetArea
+    assert not win.panel_docks["runs"].isVisible()  # closed stays closed
+    assert set(win.tabifiedDockWidgets(win.panel_docks["workloads"])) == {
+        win.panel_docks[k] for k in ("energy", "comparison", "variants")}
+
+
+def test_a_saved_layout_that_lacks_a_dock_is_not_applied(qtbot, store) -> None:
+    """A dock the layout does not know would be left nowhere: the default layout instead."""
+    first = _window(qtbot, store)
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.panel_docks["headroom"])
+    first.panel_docks["energy"].setObjectName("dock-something-else")
+    state = first.saveState(cfg.STATE_VERSION)
+    first.panel_docks["energy"].setObjectName("dock-energy")
+    first.close()
+    settings = cfg.open_settings()
+    cfg.write(settings, cfg.STATE, state)
+    settings.sync()
+
+    win = _window(qtbot, store, panels=False)
+    assert _areas(win) == DEFAULT_AREAS
+    assert all(d.isVisible() for d in win.panel_docks.values())
+
+
+def test_reset_layout_brings_back_closed_floating_and_moved_docks(qtbot, store) -> None:
+    win = _window(qtbot, store)
+    toolbar = win.findChild(QToolBar, "toolbar-main")
+    win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, win.catalog_dock)
+    win.panel_docks["headroom"].close()
+    win.panel_docks["energy"].setFloating(True)
+    toolbar.hide()
+    win.reset_layout()
+    QApplication.processEvents()
+    assert _areas(win) == DEFAULT_AREAS
+    docks = [win.catalog_dock, *win.panel_docks.values()]
+    assert all(d.isVisible() and not d.isFloating() for d in docks)
+    assert toolbar.isVisible() and win.toolBarArea(toolbar) == Qt.ToolBarArea.TopToolBarArea
+    workloads = win.panel_docks["workloads"]
+    assert set(win.tabifiedDockWidgets(workloads)) == {
+        win.panel_docks[k] for k in ("energy", "comparison", "variants", "runs")}
+    assert not workloads.visibleRegion().isEmpty()  # in front, as at the first start
+    # Sized for the window as it is: 28 % of 1366 px is 382.5 px, inside the 360–480 px bounds.
+    assert win.catalog_dock.width() == pytest.approx(382, abs=2)
+
+
+def test_the_tool_bar_shows_each_buttons_text_beside_its_icon(qtbot, store) -> None:
+    """Its style is set by number (see main_window): this is the number's meaning."""
+    win = _window(qtbot, store, panels=False)
+    toolbar = win.findChild(QToolBar, "toolbar-main")
+    assert toolbar.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
