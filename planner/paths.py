@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -26,6 +27,7 @@ DATA_DIR_ENV = "GPU_PLANNER_DATA_DIR"
 CATALOG_DB_NAME = "catalog.sqlite"
 
 
+@cache  # asked for by every icon and translation lookup; a package's folder never moves
 def package_folder(package: str) -> Path:
     """Return the folder of one of our data packages on disk.
 
