@@ -66,7 +66,6 @@ class MainWindow(QMainWindow):
         self._document_arg = document
         self.store: Any = None
         self.panel_docks: dict[str, QDockWidget] = {}
-        self._layout_ready = False  # the docks are placed: closing may save their layout
         self._pending_notices: list[tuple[str, str, str, Any, str]] = []
         self.notices: Any = None  # the NoticeArea, made with the contents
         # The whole window from the first paint: every dock in its place and size, each with a
@@ -106,7 +105,6 @@ class MainWindow(QMainWindow):
                             min(1050, round(available.height() * 0.92)))
         if not window_layout.restore_saved_state(self):  # a saved layout places every dock itself
             self._place_docks()
-        self._layout_ready = True
         if not defer:
             self.build_contents()
 
@@ -502,8 +500,7 @@ class MainWindow(QMainWindow):
             return
         settings = cfg.open_settings()
         cfg.write(settings, cfg.GEOMETRY, self.saveGeometry())
-        if self._layout_ready:  # closed before the docks were placed: keep the old
-            cfg.write(settings, cfg.STATE, self.saveState(cfg.STATE_VERSION))
+        cfg.write(settings, cfg.STATE, self.saveState(cfg.STATE_VERSION))
         settings.sync()
         if files is not None:
             self.autosaver.end()

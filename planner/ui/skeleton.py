@@ -10,7 +10,7 @@ for the build). The real panel later takes the dock's place without moving anyth
 No text: nothing to translate, nothing to read before it is true. Only QtCore, QtGui and
 QtWidgets' QWidget, and nothing that builds the ``Qt`` namespace (its first use builds all ~120
 of its enums, ~12 ms, before the first paint; see bench/bench_startup.py). That includes calls
-with an overload taking one of its enums: ``QPainter.drawImage(rect, color)`` has one taking a
+with an overload taking one of its enums: ``QPainter.fillRect(rect, color)`` has one taking a
 ``Qt.GlobalColor``, and choosing between them builds the namespace. So the blocks are 1×1 images
 of the colour, stretched over each rectangle by ``drawImage``, which has no such overload.
 """

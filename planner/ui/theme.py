@@ -7,8 +7,8 @@ follows ``styleHints().colorScheme()`` on platforms that report one; where the p
 
 Start-up (:func:`before_first_paint`, :func:`after_first_paint`): asking the platform for its
 scheme returns a value of the ``Qt`` namespace, and the first use of that namespace builds all
-of its ~120 enums (~12 ms), as asking for the style builds QStyle's (~4 ms); together a tenth of
-a bare window's start. With the scheme left to the system (the default), the window is first
+of its ~120 enums (~12 ms), as asking for the style builds QStyle's (~4 ms); together a sixth
+of a bare window's start. With the scheme left to the system (the default), the window is first
 painted in the platform's own palette and style, which is already right on every platform that
 follows a dark setting itself, and the checks run right after the paint: they change something
 only where Qt would look wrong (the bare "Windows" style, or a platform that reports dark but
