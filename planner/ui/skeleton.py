@@ -8,7 +8,7 @@ chart and a table for the energy panel, a table for the comparison and the workl
 for the build). The real panel later takes the dock's place without moving anything.
 
 No text: nothing to translate, nothing to read before it is true. Only QtCore, QtGui and
-QtWidgets' QWidget, and nothing that builds the ``Qt`` namespace (its first use builds all ~120
+QtWidgets' QWidget, and nothing that builds the ``Qt`` namespace (its first use builds all 93
 of its enums, ~12 ms, before the first paint; see bench/bench_startup.py). That includes calls
 with an overload taking one of its enums: ``QPainter.fillRect(rect, color)`` has one taking a
 ``Qt.GlobalColor``, and choosing between them builds the namespace. So the blocks are 1×1 images
