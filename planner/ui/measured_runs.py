@@ -59,19 +59,28 @@ class RunsController(QObject):
         return self.window.store
 
     def reload(self) -> None:
-        """Read the stored runs into the document (with the user's calibration switch)."""
+        """Read the stored runs into the document, with the switch the store keeps for them."""
         if self.store is None:
             return
-        from planner.core.plan.runs import RunBook
+        self._adopt_legacy_switch()
+        book, self.problems = self.store.run_book()
+        self.document.set_runs(book)
 
-        read = self.store.measured_runs()
-        self.problems = read.problems
-        enabled = bool(cfg.read(cfg.open_settings(), cfg.CALIBRATE_FROM_RUNS))
-        self.document.set_runs(RunBook(tuple(c.run for c in read.runs), enabled))
+    def _adopt_legacy_switch(self) -> None:
+        """Move a switch an earlier version kept in the app's settings into the store, once.
+
+        The switch now lives beside the runs so ``gpu-planner show`` and the sheet printed from
+        the command line read the same one the app does.
+        """
+        settings = cfg.open_settings()
+        if settings.contains(cfg.CALIBRATE_FROM_RUNS.key):
+            self.store.set_calibrating(bool(cfg.read(settings, cfg.CALIBRATE_FROM_RUNS)))
+            settings.remove(cfg.CALIBRATE_FROM_RUNS.key)
 
     def set_enabled(self, enabled: bool) -> None:
-        """Calibration on or off (remembered for the next start)."""
-        cfg.write(cfg.open_settings(), cfg.CALIBRATE_FROM_RUNS, enabled)
+        """Calibration on or off, for the app and the commands (kept in the catalog store)."""
+        if self.store is not None:
+            self.store.set_calibrating(enabled)
         book = self.document.runs
         if book is not None and book.enabled != enabled:
             self.document.set_runs(book.switched(enabled))

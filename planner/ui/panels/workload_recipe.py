@@ -352,7 +352,7 @@ class RecipeDialog(QDialog):
     def _show_estimate(self) -> None:
         """The workload's figure on this build, as the table's estimate cell words it."""
         build = self.document.build
-        row = headroom_row(build, self.index)
+        row = headroom_row(build, self.index, self.document.runs)
         if row.verdict == ERROR:
             text = f"{WARNING_SIGN} {row.error or verdict_text(ERROR)}"
             colour = verdict_color(DOES_NOT_FIT)
