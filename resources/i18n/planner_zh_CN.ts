@@ -1636,6 +1636,13 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Fields</name>
+    <message>
+        <source>Enter a value from %1 to %2; %3 is out of range, so the field keeps its value.</source>
+        <translation>请输入 %1 到 %2 之间的值；%3 超出范围，此栏保留原值。</translation>
+    </message>
+</context>
+<context>
     <name>FileChangedDialog</name>
     <message>
         <source>File Changed on Disk</source>

@@ -111,6 +111,9 @@ def test_card_reused_keeps_focus_while_typing(qtbot, document):
     qtbot.keyClicks(card.count.lineEdit(), "")
     card.count.lineEdit().selectAll()
     qtbot.keyClicks(card.count.lineEdit(), "12")
+    # A typed count counts on Enter (never digit by digit: "1" on the way to "12" is no edit).
+    assert _ids(document) == [("nvidia-rtx-4090", 1)]
+    qtbot.keyClick(card.count.lineEdit(), Qt.Key.Key_Return)
     assert _ids(document) == [("nvidia-rtx-4090", 12)]
     assert canvas.cards[0] is card
 
