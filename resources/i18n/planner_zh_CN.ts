@@ -1809,6 +1809,12 @@ Source: %3</source>
             <numerusform>%2 个工作负载中有 %1 个放得下；按 %n 张 GPU 的单卡显存计，受限于 %3。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %2 workloads fit; per GPU on %n GPU(s).</source>
+        <translation>
+            <numerusform>%2 个工作负载中有 %1 个放得下；按 %n 张 GPU 的单卡显存计。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Per GPU on %1: %2 of %3 usable</source>
         <translation>%1 单卡：已用 %2，可用 %3</translation>

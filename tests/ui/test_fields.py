@@ -109,3 +109,23 @@ def test_a_gpu_count_out_of_range_is_refused(qtbot: Any, document: Any) -> None:
     qtbot.keyClick(card.count.lineEdit(), Qt.Key.Key_Return)
     assert [(s.gpu.id, s.count) for s in document.build.slots] == [("nvidia-rtx-4090", 1)]
     assert refused and "1 to 64" in refused[0] and "99,999" in refused[0]
+
+
+def test_the_summary_names_no_empty_card_when_every_row_failed(qtbot: Any, document: Any,
+                                                               fixture_catalog: Any) -> None:
+    """Every workload failing to estimate leaves no binding card: never "bound by ."."""
+    from planner.core.estimator.setups import TrainingSetup
+    from planner.core.plan.build import TrackedWorkload
+    from planner.ui import edits
+    from planner.ui.panels.headroom import HeadroomPanel
+
+    edits.add_gpu_ids(document, ["nvidia-rtx-4090"])
+    broken = TrackedWorkload(fixture_catalog.workloads[0], "train",
+                             training=TrainingSetup(precision="bf16", batch=0))
+    document.apply(document.build.with_workload_added(broken), "workload")
+    panel = HeadroomPanel(document)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    text = panel.summary.text()
+    assert text.startswith("0 of 1 workloads fit; per GPU on 1 GPU")
+    assert "bound by" not in text
