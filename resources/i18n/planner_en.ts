@@ -183,6 +183,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n were already stored.</source>
+        <translation>
+            <numerusform>%n was already stored.</numerusform>
+            <numerusform>%n were already stored.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n record(s) could not be imported.</source>
         <translation>
             <numerusform>%n record could not be imported.</numerusform>

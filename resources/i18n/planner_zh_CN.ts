@@ -3170,6 +3170,12 @@ Source: %3</source>
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n were already stored.</source>
+        <translation>
+            <numerusform>另有 %n 条早已存储。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n record(s) could not be imported.</source>
         <translation>
             <numerusform>%n 条记录无法导入。</numerusform>
