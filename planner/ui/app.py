@@ -176,6 +176,8 @@ class Startup(QObject):
         if self._listen:
             self._start_server()
         self._window.build_contents()
+        if self._files:
+            self._window.canvas.show_opening([Path(f).name for f in self._files])
         QTimer.singleShot(0, self._quick_catalog)
 
     def _quick_catalog(self) -> None:
@@ -244,6 +246,7 @@ class Startup(QObject):
         queued = self._files + self._app.pending_files
         self._app.pending_files = []
         self.open_files(queued)
+        self._window.canvas.done_opening()
         self._window.startup_finished.emit()
         if probe.startup_done():
             return  # start-up benchmark: quitting

@@ -102,6 +102,10 @@
         <source>Untitled build</source>
         <translation>未命名配置</translation>
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
 </context>
 <context>
     <name>BuildWarnings</name>

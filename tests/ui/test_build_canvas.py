@@ -215,3 +215,15 @@ def test_catalog_drag_data_drops_on_canvas(qtbot, document):
     assert mime.hasFormat(GPU_MIME)
     _drop(canvas, mime)
     assert _ids(document) == [("nvidia-rtx-4090", 1)]
+
+
+def test_opening_a_file_at_start_keeps_the_build_closed_to_edits(qtbot, document):
+    """Until the file named at start-up is in, the build says so and takes no edits."""
+    canvas = make_canvas(qtbot, document)
+    canvas.show_opening(["three-variants.gpubuild"])
+    assert not canvas.isEnabled()
+    assert canvas.list.empty.text() == "Opening three-variants.gpubuild…"
+    assert canvas.list.empty.isVisibleTo(canvas)
+    canvas.done_opening()
+    assert canvas.isEnabled()
+    assert canvas.list.empty.text().startswith("Drag GPUs here")
