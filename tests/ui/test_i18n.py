@@ -223,6 +223,28 @@ def test_chinese_locale_still_gets_chinese(qapp, monkeypatch):
         QLocale.setDefault(QLocale.system())
 
 
+def test_qt_s_own_file_dialog_reads_chinese(qapp):
+    """Every label of Qt's own file dialog is Chinese (Qt 6.11's "&Look in:" and "Files of
+    &type:" are missing from Qt's catalogue; ours carries them, issue 30)."""
+    import re
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from planner.translations import install_translators
+
+    installed = install_translators(qapp, flag="zh_CN")
+    try:
+        dialog = QFileDialog()
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        labels = [dialog.labelText(label) for label in QFileDialog.DialogLabel]
+        english = [t for t in labels if re.search(r"[A-Za-z]{2}", t.replace("&", ""))]
+        assert not english, english
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        QLocale.setDefault(QLocale.system())
+
+
 @pytest.mark.parametrize(("flag", "env", "preference", "expected"), [
     ("zh_CN", "en", "en", "添加 3 个 GPU"),  # --lang wins over everything
     ("en", "zh_CN", "zh_CN", "Add 3 GPUs"),
