@@ -2064,7 +2064,7 @@ Source: %3</source>
     </message>
     <message>
         <source>Per GPU model and software stack, fit a fixed overhead and a proportional slack from your runs and apply them to estimates on that GPU</source>
-        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的余量，并用于该 GPU 上的估算</translation>
+        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的松弛量，并用于该 GPU 上的估算</translation>
     </message>
     <message>
         <source>Model</source>
@@ -2120,7 +2120,7 @@ Source: %3</source>
     </message>
     <message>
         <source>Slack</source>
-        <translation>余量</translation>
+        <translation>松弛量</translation>
     </message>
     <message>
         <source>Error on the runs</source>

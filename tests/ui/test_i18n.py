@@ -267,3 +267,17 @@ def test_language_is_chosen_flag_then_environment_then_preferences(
         for translator in installed:
             QCoreApplication.removeTranslator(translator)
         QLocale.setDefault(QLocale.system())
+
+
+def test_one_chinese_word_per_meaning():
+    """余量 is headroom (free memory); calibration's slack has its own word (issue 30)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(Path(i18n_dir()) / "planner_zh_CN.ts").getroot()
+    pairs = [(m.findtext("source") or "", m.findtext("translation") or "")
+             for m in root.iter("message")]
+    slack = [t for s, t in pairs if "slack" in s.lower()]
+    headroom = [t for s, t in pairs if "headroom" in s.lower()]
+    assert slack and headroom
+    assert not any("余量" in t for t in slack), slack
+    assert all("松弛量" in t for t in slack), slack
