@@ -2458,6 +2458,36 @@ Source: %3</source>
         <source>Professional: large models and data centres</source>
         <translation>专业：大模型和数据中心</translation>
     </message>
+    <message>
+        <source>FP32</source>
+        <extracomment>The training precisions&apos; names, exactly as planner.core.records.precision writes them.</extracomment>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>AMP FP16</source>
+        <translation>AMP FP16（混合精度）</translation>
+    </message>
+    <message>
+        <source>AMP BF16</source>
+        <translation>AMP BF16（混合精度）</translation>
+    </message>
+    <message>
+        <source>FP16 (pure)</source>
+        <translation>FP16（纯 16 位）</translation>
+    </message>
+    <message>
+        <source>BF16 (pure)</source>
+        <translation>BF16（纯 16 位）</translation>
+    </message>
+    <message>
+        <source>FP8 (Transformer Engine)</source>
+        <translation>FP8（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>Custom flat price</source>
+        <extracomment>The tariff core makes of a price the user typed (planner.core.costs.energy.flat_tariff).</extracomment>
+        <translation>自定义固定电价</translation>
+    </message>
 </context>
 <context>
     <name>Notice</name>
