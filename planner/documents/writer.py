@@ -60,7 +60,7 @@ def _variant(v: Variant) -> dict[str, Any]:
 
 
 def _cost(study: Study) -> dict[str, Any]:
-    cost = plain(study.cost)
+    cost: dict[str, Any] = plain(study.cost)
     if not cost.get("rent_any_kind"):
         del cost["rent_any_kind"]  # the default, left out (see schema.document.CostRecord)
     return cost

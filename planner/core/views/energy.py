@@ -167,12 +167,16 @@ def carbon_of(build: Build, catalog: Catalog) -> GridCarbon | None:
     return next((c for c in catalog.carbon if c.id == cid), None) if cid else None
 
 
-def rental(build: Build, catalog: Catalog, rates: Rates) -> RentalOffer | None:
-    """The like-for-like rental of the build for its hours of use (one function, every surface)."""
+def rental(build: Build, catalog: Catalog, rates: Rates,
+           instance_id: str | None = None) -> RentalOffer | None:
+    """The like-for-like rental of the build for its hours of use (one function, every surface).
+
+    ``instance_id`` names an offer over the build's own choice (the comparison's rental column).
+    """
     u = build.usage
     return rental_offer([(s.gpu, s.count) for s in build.slots], catalog.cloud, rates,
                         build.cost.currency, u.hours_per_day * u.days_per_year,
-                        build.cost.cloud_instance_id, build.cost.rent_any_kind)
+                        instance_id or build.cost.cloud_instance_id, build.cost.rent_any_kind)
 
 
 def _line(label: str, gpu_id: str | None, count: int, energy: Energy, wall_watts: float,
