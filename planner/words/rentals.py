@@ -67,7 +67,8 @@ def left_out_text(kinds: Sequence[str]) -> str:
         return ""
     text = Rentals.tr("No on-demand rental of this GPU on record; %1 offers are left out "
                       "(tick “Also interruptible and marketplace offers” to compare them).")
-    return text.replace("%1", ", ".join(kind_text(k) for k in kinds))
+    return text.replace("%1", Rentals.tr(", ", "between the kinds of a list").join(
+        kind_text(k) for k in kinds))
 
 
 def column_note(like_for: str | None) -> str:
