@@ -268,9 +268,10 @@ class ComparePanel(Panel):
         """A variant's name; the rental's offer, how many, its kind and whom it matches."""
         if col.kind != RENTAL or col.rental is None:
             return col.name
-        provider, name, units, gpus = col.rental
+        provider, _name, units, gpus = col.rental
         like = next((c.name for c in view.columns if c.index == col.like_for), None)
-        return (rented_text(f"{provider} {name}", units, gpus, col.rental_kind) + "\n"
+        # Three short lines: a header does not wrap, and a long offer name would be elided.
+        return (f"{col.name}\n{rented_text(provider, units, gpus, col.rental_kind)}\n"
                 + column_note(like if col.like_for is not None else None))
 
     def _tooltip(self, row: ComparisonRow, best: bool) -> str:
