@@ -136,7 +136,9 @@ def test_selection_and_circuits() -> None:
     s = Study(variants=tuple(Variant(str(i)) for i in range(6)))
     assert default_selection(s) == (0, 1, 2, 3)
     assert [c.name for c in variant_comparison(s, CATALOG, RATES, [5, 2]).columns] == ["5", "2"]
-    assert wall_circuit(1440.0) == "120V-15A"  # NEC: 80 % of 15 A at 120 V
-    assert wall_circuit(1441.0) == "220V-10A"
-    assert wall_circuit(3680.0) == "230V-16A"
-    assert wall_circuit(3681.0) is None
+    # The region's circuit, as many as the load takes (issue 29: never another region's).
+    assert wall_circuit(1440.0, "120V-15A") == "120V-15A"  # NEC: 80 % of 15 A at 120 V
+    assert wall_circuit(1441.0, "120V-15A") == "2×120V-15A"
+    assert wall_circuit(1441.0, "220V-10A") == "220V-10A"  # GB 2099: 220 V x 10 A = 2,200 W
+    assert wall_circuit(4401.0, "220V-10A") == "3×220V-10A"  # 4,401 / 2,200 = 2.0005 -> 3
+    assert wall_circuit(3680.0, "230V-16A") == "230V-16A"  # 230 V x 16 A
