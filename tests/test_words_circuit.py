@@ -1,4 +1,4 @@
-"""The wall circuit is worded as a buyer reads it, the region's own, in both languages (issue 29)."""
+"""The wall circuit is worded as a buyer reads it, the region's own, in both languages (#29)."""
 
 from __future__ import annotations
 

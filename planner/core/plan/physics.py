@@ -18,9 +18,8 @@ Rules and their sources (see docs/estimation.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import math
+from dataclasses import dataclass, field
 
 from planner.core.costs.energy import heat_btu_per_hour
 from planner.core.plan.build import Build, CostSettings
