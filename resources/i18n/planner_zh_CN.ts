@@ -586,6 +586,11 @@
         <translation>230 V / 16 A</translation>
     </message>
     <message>
+        <source>%1 × %2</source>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting). A build that takes several wall circuits: %1 is how many, %2 the circuit.</extracomment>
+        <translation>%1 路 %2</translation>
+    </message>
+    <message>
         <source>train</source>
         <translation>训练</translation>
     </message>
@@ -2367,6 +2372,22 @@ Source: %3</source>
         <translation>浙江居民阶梯电价</translation>
     </message>
     <message>
+        <source>Shanghai residential tiered tariff, peak period (上海居民阶梯电价，峰时段)</source>
+        <translation>上海居民阶梯电价（峰时段）</translation>
+    </message>
+    <message>
+        <source>Jiangsu residential tiered tariff, peak period (江苏居民阶梯电价，峰时段)</source>
+        <translation>江苏居民阶梯电价（峰时段）</translation>
+    </message>
+    <message>
+        <source>Guangdong residential tiered tariff (广东居民阶梯电价)</source>
+        <translation>广东居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>Zhejiang commercial tariff, single-part below 1 kV (浙江一般工商业电价，不满1千伏单一制)</source>
+        <translation>浙江一般工商业电价（不满1千伏单一制）</translation>
+    </message>
+    <message>
         <source>U.S. average residential price (EIA Electric Power Monthly, as of April 2026)</source>
         <translation>美国居民平均电价（EIA《电力月报》，2026 年 4 月）</translation>
     </message>
@@ -3955,7 +3976,6 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>

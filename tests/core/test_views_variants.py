@@ -139,10 +139,12 @@ def test_selection_and_circuits() -> None:
     assert default_selection(s) == (0, 1, 2, 3)
     chosen = variant_comparison(s, CATALOG, RATES, [5, 2], runs=None)
     assert [c.name for c in chosen.columns] == ["5", "2"]
-    assert wall_circuit(1440.0) == "120V-15A"  # NEC: 80 % of 15 A at 120 V
-    assert wall_circuit(1441.0) == "220V-10A"
-    assert wall_circuit(3680.0) == "230V-16A"
-    assert wall_circuit(3681.0) is None
+    # The region's circuit, as many as the load takes (issue 29: never another region's).
+    assert wall_circuit(1440.0, "120V-15A") == "120V-15A"  # NEC: 80 % of 15 A at 120 V
+    assert wall_circuit(1441.0, "120V-15A") == "2×120V-15A"
+    assert wall_circuit(1441.0, "220V-10A") == "220V-10A"  # GB 2099: 220 V x 10 A = 2,200 W
+    assert wall_circuit(4401.0, "220V-10A") == "3×220V-10A"  # 4,401 / 2,200 = 2.0005 -> 3
+    assert wall_circuit(3680.0, "230V-16A") == "230V-16A"  # 230 V x 16 A
 
 
 def test_the_rental_column_rents_like_for_like_with_the_variant_it_names() -> None:

@@ -6,7 +6,8 @@ they rent the same offer in the same number and cost it for the same hours. A bu
 model rents that model: per-GPU offers times its count, or whole machines of it — the offer
 that rents exactly the build's count if one exists, else the smallest that holds at least that
 many; among those, an offer priced in the build's own currency (a CNY build rents from a CNY
-price list when one rents like for like), then the cheapest by the hour.
+price list when one rents like for like), then the cheapest by the hour. A price list in a local
+currency is that market's: a USD build never rents a Chinese provider's yuan offer.
 
 Only on-demand offers are rented unless the user asks for the others (``any_kind``):
 an interruptible (spot, bid) machine can be taken away mid-run, a marketplace host is a third
@@ -35,6 +36,10 @@ KINDS = (ON_DEMAND, INTERRUPTIBLE, MARKETPLACE, RESERVED)
 #: stated their kind, or a record added without one).
 PRICING_KINDS = {"on-demand": ON_DEMAND, "spot": INTERRUPTIBLE, "community": MARKETPLACE,
                  "reserved": RESERVED, "reserved-1y": RESERVED, "reserved-3y": RESERVED}
+
+
+#: The currency of the price lists rented worldwide (every other one is its own market's).
+GLOBAL_CURRENCY = "USD"
 
 
 def offer_kind(inst: CloudInstance) -> str:
@@ -111,7 +116,10 @@ def rental_offer(cards: Sequence[tuple[GpuSpec, int]], offers: Sequence[CloudIns
     model, count = found
     chosen = next((c for c in offers if chosen_id and c.id == chosen_id), None)
     set_aside = chosen is not None and chosen.gpu_id != model
-    same = [c for c in offers if c.gpu_id == model
+    # A price list in a local currency is that market's (AutoDL and 恒源云 rent to Chinese
+    # accounts, in yuan): only a build in that currency rents from it. Dollar price lists are
+    # rented worldwide; a build in another currency sees them converted.
+    same = [c for c in offers if c.gpu_id == model and c.currency in (GLOBAL_CURRENCY, currency)
             and (any_kind or offer_kind(c) == ON_DEMAND or c is chosen)]
 
     def hourly(c: CloudInstance) -> float:

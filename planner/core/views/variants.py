@@ -20,7 +20,7 @@ from planner.core.costs.money import Rates
 from planner.core.costs.rental import RentalOffer, gpus_rented, offer_kind
 from planner.core.estimator.headroom import FITS, TIGHT
 from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, purchase
-from planner.core.plan.physics import CIRCUITS_W, summarize
+from planner.core.plan.physics import circuits_needed, summarize
 from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, CloudInstance
@@ -90,12 +90,14 @@ class VariantComparison:
         return any(r.key == key for r in self.rows)
 
 
-def wall_circuit(system_w: float) -> str | None:
-    """The smallest common wall circuit that carries ``system_w`` continuously (None: none)."""
-    for name, watts in sorted(CIRCUITS_W.items(), key=lambda kv: kv[1]):
-        if system_w <= watts:
-            return name
-    return None
+def wall_circuit(system_w: float, circuit: str) -> str:
+    """The build's region's wall circuit, as many as carry ``system_w`` continuously.
+
+    ``"220V-10A"`` when one carries it, ``"2×220V-10A"`` when it takes two: the row never names
+    another region's circuit than the one the build's warnings are about (issue 29).
+    """
+    needed = circuits_needed(system_w, circuit) or 1
+    return circuit if needed == 1 else f"{needed}×{circuit}"
 
 
 def _row(key: str, label: str, kind: str, values: Sequence[Value], better: str | None = None,
@@ -212,7 +214,7 @@ def _figures_of(build: Build, same: Same[Catalog], rates: Rates,
         energy_cost=energy_cost,
         total=total, rent_total=rent_total,
         psu=float(summary.recommended_psu_w) if summary.recommended_psu_w else None,
-        circuit=wall_circuit(summary.system_w) if n else None,
+        circuit=wall_circuit(summary.system_w, summary.circuit) if n else None,
         warnings=len(summary.warnings) if n else None)
     sources = tuple(src for s in build.slots for src in s.gpu.sources[:1])
     column = VariantColumn("", VARIANT, _gpus(build.slots), cumulative, tuple(dates), sources,
