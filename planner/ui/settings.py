@@ -90,6 +90,8 @@ def read(settings: QSettings, setting: Setting) -> Any:
         return [str(v) for v in (value if isinstance(value, list) else [value])]
     if setting.kind is bytes:
         return value
+    if setting.kind is bool and isinstance(value, str):  # an INI file hands back "false"
+        return value.strip().lower() in ("true", "1", "yes")
     try:
         return setting.kind(value)
     except (TypeError, ValueError):
