@@ -144,6 +144,10 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
             return link_text(use)
         return (QCoreApplication.translate("Comparison", "%1 on %2")
                 .replace("%1", fmt.percent(float(value))).replace("%2", link_text(use)))
+    if value is None and column < len(row.stale) and row.stale[column] is not None:
+        from planner.words.prices import last_seen_text  # words.prices imports this module
+
+        return last_seen_text(row.stale[column], fmt)  # type: ignore[arg-type]
     if value is None:
         note = row.notes[column] if column < len(row.notes) else None
         return (QCoreApplication.translate("Comparison", "no figure on record")

@@ -41,9 +41,11 @@ from planner.core.costs.readings import (
     age_in_days,
     convert,
     figure,
-    newest as newest_reading,
     pool,
     usable,
+)
+from planner.core.costs.readings import (
+    newest as newest_reading,
 )
 from planner.core.records.specs import GpuSpec, Price
 
@@ -202,14 +204,14 @@ def _choose(prices: Sequence[Price], wanted: str, currency: str | None, rates: R
 
 
 def choosable(prices: Sequence[Price]) -> tuple[Price, ...]:
-    """The records :func:`card_price` can use, for any currency, basis and rates, on any day on
-    or after the card's newest reading (the catalog's case: no reading is dated in the future).
+    """The records :func:`card_price` can use, on any day on or after the newest reading.
 
-    A basis's figure is the median of readings at most :data:`FRESH_DAYS` old, and the last seen
-    is the newest reading: so per basis and currency only the readings within that many days of
-    the newest can ever count. The rest is history. A card that carries a lab's hundred dated
-    quotes over years is opened with these, and prices exactly as with all of them; the full
-    list stays in the catalog file. Order is kept, so ties still go to the first listed.
+    That is the catalog's case (no reading is dated in the future), for any currency, basis and
+    rates. A basis's figure is the median of readings at most :data:`FRESH_DAYS` old, and the
+    last seen is the newest reading: so per basis and currency only the readings within that many
+    days of the newest can ever count. The rest is history. A card that carries a lab's hundred
+    dated quotes over years is opened with these, and prices exactly as with all of them; the
+    full list stays in the catalog file. Order is kept, so ties still go to the first listed.
     """
     newest_on: dict[tuple[str, str], dt.date] = {}
     dated: list[tuple[int, tuple[str, str], dt.date]] = []

@@ -71,6 +71,9 @@ class ComparisonRow:
     view words the pair in its language."""
     links: tuple[LinkUse | None, ...] = ()
     """A ``link`` row's links, one per column (its values are the share of a step spent waiting)."""
+    stale: tuple[PickedPrice | None, ...] = ()
+    """A ``price`` row's cards with no current price, one per column: the value is then None
+    and a view words what the card was last seen at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +143,8 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
                                                              for s in build.slots}
     picked = [card_price(g, currency, rates, basis, own.get(g.id)) for g in gpus]
     in_usd = [card_price(g, "USD", rates, basis, own.get(g.id)) for g in gpus]
-    prices_usd = [p.amount if p is not None else None for p in in_usd]
+    # A stale price ("last seen") is no current figure: it wins no row and divides nothing.
+    prices_usd = [p.amount if p is not None and p.current else None for p in in_usd]
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]
@@ -183,8 +187,10 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
              "GB/s", 0),
         _row("tdp", "Board power (TDP)", "number", [g.tdp_w for g in gpus], LOWER,
              "W", 0),
-        _row("price", "Price", "money",
-             [p.amount if p is not None else None for p in picked], LOWER),
+        replace(_row("price", "Price", "money",
+                     [p.amount if p is not None and p.current else None for p in picked],
+                     LOWER),
+                stale=tuple(p if p is not None and p.stale else None for p in picked)),
         _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "number",
              [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
               if g.fp16_tensor_tflops is not None else None
