@@ -126,13 +126,14 @@ def default_gpus(build: Build, catalog: Catalog) -> list[GpuSpec]:
 
 def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
                      rates: Rates,
-                     slot_prices: Mapping[str, SlotPrice | None] | None = None) -> ComparisonTable:
+                     slot_prices: Mapping[str, SlotPrice | None] | None = None,
+                     today: str | None = None) -> ComparisonTable:
     """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
 
     Workload rows place each tracked workload, estimated over the build's card count, on each
     column's card: "if the build were made of this card". Price is in the document's currency;
     performance per money uses USD (FP16 tensor TFLOPS per $1,000) so it reads the same whatever
-    currency the user picked.
+    currency the user picked. ``today`` (ISO) is the day prices are aged on (default: the clock).
     """
     currency = build.cost.currency
     basis = build.cost.price_basis
@@ -141,8 +142,8 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     # those of several variants (the sheet's GPUs table).
     own = dict(slot_prices) if slot_prices is not None else {s.gpu.id: s.price
                                                              for s in build.slots}
-    picked = [card_price(g, currency, rates, basis, own.get(g.id)) for g in gpus]
-    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id)) for g in gpus]
+    picked = [card_price(g, currency, rates, basis, own.get(g.id), today) for g in gpus]
+    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id), today) for g in gpus]
     # A stale price ("last seen") is no current figure: it wins no row and divides nothing.
     prices_usd = [p.amount if p is not None and p.current else None for p in in_usd]
 
