@@ -147,7 +147,8 @@ class CatalogModel(QAbstractTableModel):
                     self.tr("Memory bandwidth in GB/s (10⁹ bytes per second)"),
                     self.tr("Board power (total graphics power) in watts"),
                     self.tr("Dense FP16 tensor throughput with FP32 accumulate, no sparsity"),
-                    self.tr("Dated street price in US dollars, else the launch price"))[section]
+                    self.tr("Price on the build's basis: the median of the card's recent "
+                            "readings, or \"no current price\" when none is recent"))[section]
         if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

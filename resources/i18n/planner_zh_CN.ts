@@ -226,8 +226,8 @@
         <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
     </message>
     <message>
-        <source>Dated street price in US dollars, else the launch price</source>
-        <translation>注明日期的美元市场价，没有则用首发价</translation>
+        <source>Price on the build&apos;s basis: the median of the card&apos;s recent readings, or &quot;no current price&quot; when none is recent</source>
+        <translation>按方案的计价基准：该卡近期报价的中位数；近期没有报价时显示“暂无当前价格”</translation>
     </message>
     <message>
         <source> (custom)</source>
