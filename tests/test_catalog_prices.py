@@ -190,10 +190,10 @@ def test_the_users_price_is_a_dated_street_price_and_the_newest_counts() -> None
     assert user_price((MSRP, STREET_NEW)) is None  # nobody typed a price
     # A typed price in another currency is not the user's dollar price.
     assert user_price((replace(mine, currency="EUR"),)) is None
-    # Without a date given it is dated today (an ISO date).
-    import datetime as dt
+    # Without a date given it is dated the day prices are aged on (an ISO date).
+    from planner.core.costs import prices
 
-    assert with_user_price((), 999.0)[0].as_of == dt.date.today().isoformat()
+    assert with_user_price((), 999.0)[0].as_of == prices.today_iso()
 
 
 def test_an_unpriced_card_first_does_not_hide_the_priced_ones() -> None:

@@ -616,6 +616,10 @@
         <translation>等待 %1：%2</translation>
     </message>
     <message>
+        <source>no current price</source>
+        <translation>暂无当前价格</translation>
+    </message>
+    <message>
         <source>no figure on record</source>
         <translation>暂无数据</translation>
     </message>

@@ -24,6 +24,9 @@ from planner.core.views.links import LinkUse
 HIGHER, LOWER = "higher", "lower"
 NO_FIGURE = "no_figure"
 """A cell's note: the card can run this, but the figure its speed needs is not on record."""
+NO_CURRENT_PRICE = "no_current_price"
+"""A money cell's note: a card of the build has no current price (only "last seen"), so the
+figure is not summed (:class:`~planner.core.costs.prices.BuildPrice`)."""
 Value = float | bool | str | None
 
 #: Architectures compared when the build gives fewer than two (the generations buyers weigh).
