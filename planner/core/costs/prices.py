@@ -68,7 +68,6 @@ MAX_AMOUNT = 10_000_000.0
 """The most one card may cost in any currency (above it a typed figure is a slip)."""
 USER_SOURCE = "entered by you"
 """The source of a price the user typed (a custom GPU's, or their own correction)."""
-__all__ = ["FRESH_DAYS", "age_in_days"]  # re-exported: the words and tools age prices with them
 
 
 @dataclass(frozen=True, slots=True)
