@@ -10,7 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject
 
 from planner.core.costs.formatting import Formatter
-from planner.core.costs.prices import FRESH_DAYS, NEW, QUOTE, PickedPrice
+from planner.core.costs.prices import NEW, QUOTE, PickedPrice
+from planner.core.costs.readings import FRESH_DAYS
 from planner.words.wording import price_basis_text, price_kind_text
 
 DAYS_PER_MONTH = 30.44
