@@ -62,7 +62,7 @@ BASIS_OF_KIND = {"street": NEW, "list": NEW, "estimate": NEW, "used": USED, "msr
                  QUOTE: QUOTE}
 """Which basis each record kind prices."""
 #: When a basis has no fresh reading, the next one (a card nobody sells used costs its new price;
-#: a card launched this year and not yet in the shops, its MSRP).
+#: a card launched this year and not yet priced by any shop or used market, its MSRP).
 FALLBACK = {NEW: (NEW, USED, MSRP), USED: (USED, NEW, MSRP), MSRP: (MSRP, NEW, USED)}
 MAX_AMOUNT = 10_000_000.0
 """The most one card may cost in any currency (above it a typed figure is a slip)."""
@@ -179,12 +179,15 @@ def _choose(prices: Sequence[Price], wanted: str, currency: str | None, rates: R
     """The price of a card on ``wanted`` (see the module's rules), or None."""
     by_basis = _by_basis(prices)
     chain = FALLBACK.get(wanted, FALLBACK[DEFAULT_BASIS])
+    seen = pool([p for b in chain if b != MSRP for p in by_basis[b]], currency, rates)
     for b in chain:
         if b == MSRP and wanted == MSRP:
             launch = _launch(by_basis[MSRP], wanted, currency, rates, today)
             if launch is not None:
                 return launch
             continue
+        if b == MSRP and seen:
+            continue  # once a shop or the used market priced the card, its MSRP is no stand-in
         fig = figure(by_basis[b], currency, rates, today)
         if fig is None:
             continue
@@ -195,7 +198,6 @@ def _choose(prices: Sequence[Price], wanted: str, currency: str | None, rates: R
                 picked = replace(picked, amount=new.amount, capped=True)
         return picked
     # Nothing fresh: the last reading seen, said so (never as today's price).
-    seen = pool([p for b in chain if b != MSRP for p in by_basis[b]], currency, rates)
     last = newest_reading(seen or pool(by_basis[MSRP], currency, rates), currency)
     if last is None:
         return None
