@@ -107,3 +107,16 @@ def test_a_total_never_counts_a_stale_price() -> None:
         3600.0, 2, 1, 3)
     assert not total.complete
     assert total.cards[1] is not None and total.cards[1].amount == 11458.0
+
+
+def test_a_launch_price_stands_in_only_before_any_shop_priced_the_card() -> None:
+    # Launched in September 2026 at $549, no shop reading yet: the MSRP stands in, labelled.
+    launch = usd(549, "2026-09-01", "msrp")
+    picked = price_of((launch,), "USD", None, "new", today=TODAY)
+    assert picked is not None and (picked.amount, picked.basis, picked.stale) == (
+        549.0, "msrp", False) and picked.fallback
+    # A shop priced it at $899 in 2024 and nothing since: the card was last seen at $899, and
+    # an MSRP record dated this year (a migrated one, say) does not stand in for today's price.
+    old_shop = usd(899, "2024-05-01")
+    seen = price_of((launch, old_shop), "USD", None, "new", today=TODAY)
+    assert seen is not None and (seen.amount, seen.stale) == (899.0, True)
