@@ -1,10 +1,11 @@
 """A lab card with many dated quotes opens with the few a price is chosen from; nothing is lost.
 
 The catalog opens each GPU from ``open_record`` (docs/team.md, "Opening fast"); the full history
-stays in ``record``. The card here carries 30 street quotes in US dollars (3000 + n dollars on
-January n + 1, 2026), a launch MSRP and one euro street price, so the price records that can be
-chosen are, by hand: the newest dollar quote (3029 dollars, 2026-01-30), the euro price and the
-MSRP.
+stays in ``record``. The card here carries 30 monthly street quotes in US dollars (3000 + n
+dollars on the first of month n, July 2024 to December 2026), a launch MSRP and one euro street
+price. A price is the median of readings at most a year old, so the records that can be used are,
+by hand: the 13 dollar quotes from 2025-12-01 (a year before the newest) on, the euro price and
+the MSRP.
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from planner.core.costs.prices import card_price, with_user_price
 from planner.core.records.specs import GpuSpec, Price
 
 ROOT = Path(__file__).resolve().parents[1]
-QUOTES = tuple(Price(3000.0 + n, "USD", f"2026-01-{n + 1:02d}", "street", "US", f"quote {n}")
-               for n in range(30))
+QUOTES = tuple(Price(3000.0 + n, "USD", f"{2024 + (n + 6) // 12}-{1 + (n + 6) % 12:02d}-01",
+                     "street", "US", f"quote {n}") for n in range(30))
 MSRP = Price(4999.0, "USD", "2024-03-18", "msrp", "US", "vendor")
 EURO = Price(2790.0, "EUR", "2026-01-10", "street", "DE", "a German shop")
-CHOSEN = (QUOTES[-1], MSRP, EURO)
+CHOSEN = (*QUOTES[17:], MSRP, EURO)  # QUOTES[17] is 2025-12-01
 
 
 def lab_card(**changes: object) -> GpuSpec:
@@ -69,8 +70,10 @@ def test_the_catalog_opens_the_chosen_records_and_prices_as_with_all(db: Path,
         for basis in ("new", "used", "msrp"):
             assert card_price(opened, currency, rates, basis, today="2026-12-03") == \
                 card_price(full, currency, rates, basis, today="2026-12-03")
+    # The six months from 2026-06-03 hold quotes 24-29 (July to December 2026, $3,024-3,029):
+    # the median is ($3,026 + $3,027) / 2.
     picked = card_price(opened, "USD", None, today="2026-12-03")
-    assert picked is not None and (picked.amount, picked.as_of) == (3029.0, "2026-01-30")
+    assert picked is not None and (picked.amount, picked.as_of) == (3026.5, "2026-12-01")
     with open_store(db, data_dir=data) as again:  # the quick path reads what the store reads
         assert read_current(db, data) == again.catalog()
 
@@ -92,7 +95,8 @@ def test_an_edit_of_the_opened_card_keeps_the_history_it_never_showed(db: Path,
     assert len(stored_prices(db)) == 33
     assert after is not None
     assert {(p.amount, p.as_of) for p in after.prices} == {
-        (2900.0, "2026-12-03"), (4999.0, "2024-03-18"), (2790.0, "2026-01-10")}
+        (2900.0, "2026-12-03"), (4999.0, "2024-03-18"), (2790.0, "2026-01-10"),
+        *((q.amount, q.as_of) for q in QUOTES[18:])}  # 2026-12-03 less a year: from 2026-01
 
 
 def test_a_row_without_an_open_record_reads_whole_and_gets_one(db: Path, data: Path) -> None:
@@ -121,4 +125,4 @@ def test_the_command_line_export_lists_every_price_record(db: Path) -> None:
     assert done.returncode == 0, done.stderr
     card = next(g for g in json.loads(done.stdout) if g["id"] == "lab-card")
     assert len(card["prices"]) == 32
-    assert card["street_price"]["as_of"] == "2026-01-30"
+    assert card["street_price"]["as_of"] == "2026-12-01"

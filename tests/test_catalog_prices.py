@@ -1,8 +1,10 @@
-"""Which price a card costs: the newest of the build's basis, sensible fallbacks, dated conversion.
+"""Which price a card costs: the recent figure of the build's basis, fallbacks, dated conversion.
 
 Expected amounts are worked by hand from the records in each test (rates as CNY per unit, the way
 the CFETS central parity is published). Prices are aged on TODAY = 2026-12-03 (the day these
-tests were written), so "within 12 months" means on or after 2025-12-03.
+tests were written), so "within 12 months" means on or after 2025-12-03 and "within six months"
+(183 days) on or after 2026-06-03. The median over a window and the stale state have their own
+worked cases in ``test_catalog_prices_window.py``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ def pick(prices, basis, currency, rates=None, slot=None):  # type: ignore[no-unt
     return price_of(prices, currency, rates, basis, slot, TODAY)
 
 
-def test_newest_of_the_basis_whatever_its_kind() -> None:
+def test_the_fresh_readings_of_the_basis_whatever_their_kind() -> None:
     picked = pick((MSRP, STREET_OLD, STREET_NEW), "new", "USD")
     assert picked is not None
     assert (picked.amount, picked.kind, picked.as_of, picked.source) == (
@@ -39,13 +41,15 @@ def test_newest_of_the_basis_whatever_its_kind() -> None:
     assert picked.preferred and picked.basis == "new" and not picked.stale
     assert picked.age_days == 336  # 2026-01-01 to 2026-12-03
     msrp = pick((MSRP, STREET_NEW), "msrp", "USD")
-    assert msrp is not None and msrp.amount == 1599.0 and msrp.preferred and msrp.stale
-    # An estimate of 2023 never beats a newer retail price, nor a newer estimate an older one
-    # of the same basis: the newest record of the basis wins.
+    # A launch MSRP is a fixed historical fact: never "no current price", however old.
+    assert msrp is not None and msrp.amount == 1599.0 and msrp.preferred and not msrp.stale
+    # An estimate of 2023 is no current price next to a 2026 retail one; two readings of the
+    # last twelve months (none in the last six) count alike: their median is their mean,
+    # (2,100 + 1,799) / 2 = 1,949.50.
     old_guess = Price(33600.0, "USD", "2023-05-01", "estimate", "US", "press")
     new_guess = Price(2100.0, "USD", "2026-06-01", "estimate", "US", "press")
     assert pick((old_guess, STREET_NEW), "new", "USD").source == "shop B"  # type: ignore[union-attr]
-    assert pick((new_guess, STREET_NEW), "new", "USD").amount == 2100.0  # type: ignore[union-attr]
+    assert pick((new_guess, STREET_NEW), "new", "USD").amount == 1949.5  # type: ignore[union-attr]
 
 
 def test_a_card_no_longer_sold_new_costs_its_used_price_and_says_so() -> None:
@@ -54,11 +58,14 @@ def test_a_card_no_longer_sold_new_costs_its_used_price_and_says_so() -> None:
     assert picked is not None and (picked.amount, picked.basis, picked.wanted) == (
         1200.0, "used", "new")
     assert picked.fallback and not picked.preferred
-    # Without a used price the stale new one is shown, marked stale.
+    # Without a used price there is no current price: the 2025 street price is only "last seen".
     stale = pick((MSRP, STREET_OLD), "new", "USD")
     assert stale is not None and stale.amount == 1899.0 and stale.stale and stale.preferred
-    # Only a launch price: it stands in for a new one.
-    assert pick((MSRP,), "new", "USD").basis == "msrp"  # type: ignore[union-attr]
+    assert not stale.current
+    # Only a 2022 launch price: it is what the card was last seen at, not today's new price.
+    launch = pick((MSRP,), "new", "USD")
+    assert launch is not None and (launch.basis, launch.amount, launch.stale) == (
+        "msrp", 1599.0, True)
     assert pick((), "new", "USD") is None
 
 
@@ -95,15 +102,19 @@ def test_converted_at_the_rate_of_the_price_date() -> None:
     assert eur is not None and round(eur.amount, 4) == round(1899.0 * 7.2 / 7.8, 4)
 
 
-def test_the_newest_record_wins_in_every_currency() -> None:
-    prices = (STREET_NEW, JD)  # JD (2026-02-01) is newer than shop B (2026-01-01)
+def test_a_fresh_reading_in_the_asked_currency_wins_over_a_conversion() -> None:
+    prices = (STREET_NEW, JD)  # both of the last twelve months
     # Without rates a dollar build can use dollar records only.
     assert pick(prices, "new", "USD").source == "shop B"  # type: ignore[union-attr]
-    # With rates every build takes the newest: JD's ¥12,999 (in euros at 2026-01-05's 8.0).
-    assert pick(prices, "new", "USD", RATES).source == "JD.com"  # type: ignore[union-attr]
+    # With rates each market still shows its own reading, although JD's is newer.
+    assert pick(prices, "new", "USD", RATES).source == "shop B"  # type: ignore[union-attr]
     assert pick(prices, "new", "CNY", RATES).amount == 12999.0  # type: ignore[union-attr]
+    # In euros neither is native: the median (here the mean) of both converted at their own
+    # dates: shop B's $1,799 of 2026-01-01 at the 2025-01-10 reading, 1,799 x 7.2 / 7.8 =
+    # €1,660.6154; JD's ¥12,999 of 2026-02-01 at 2026-01-05's 8.0, €1,624.875. Mean: €1,642.745.
     in_eur = pick(prices, "new", "EUR", RATES)
-    assert in_eur is not None and (in_eur.source, in_eur.amount) == ("JD.com", 1624.875)
+    assert in_eur is not None and round(in_eur.amount, 3) == 1642.745
+    assert in_eur.rate_dates == ("2026-01-05", "2025-01-10") and len(in_eur.readings) == 2
 
 
 def test_a_date_before_every_reading_uses_the_oldest() -> None:
@@ -146,16 +157,22 @@ def test_a_builds_price_is_the_sum_of_its_cards_as_they_show() -> None:
     card_a = replace(RTX_4090, id="a", prices=(STREET_NEW, JD))
     card_b = replace(RTX_4090, id="b", prices=(MSRP,))
     unpriced = replace(RTX_4090, id="c", prices=())
-    # In yuan: card A at JD's ¥12,999 (its newest), card B's $1,599 launch price (no new one) at
-    # the rate in force on 2022-10-12 (the 2022-09-01 reading, 6.9): ¥11,033.10.
-    # 2 × 12,999 + 1 × 11,033.1 = ¥37,031.10; the unpriced card is counted apart.
+    # In yuan: card A at JD's ¥12,999 (the fresh yuan reading); card B has only its 2022 launch
+    # price, no current new price: shown as last seen, never summed. 2 × 12,999 = ¥25,998; the
+    # stale card and the unpriced one are counted apart.
     total = build_price([(card_a, 2, None), (card_b, 1, None), (unpriced, 1, None)], "CNY",
                         RATES, "new", TODAY)
-    assert round(total.amount or 0, 2) == 37031.10
-    assert (total.priced_gpus, total.gpu_count, total.rate_dates) == (3, 4, ("2022-09-01",))
+    assert round(total.amount or 0, 2) == 25998.0
+    assert (total.priced_gpus, total.gpu_count, total.stale_gpus, total.rate_dates) == (
+        2, 4, 1, ())
+    assert total.cards[1] is not None and total.cards[1].stale and not total.complete
     # Without rates only records stated in the asked currency count: card A's $1,799 street.
     dollars = build_price([(card_a, 2, None), (card_b, 1, None)], "USD", None, "new", TODAY)
-    assert (dollars.amount, dollars.priced_gpus) == (2 * 1799.0 + 1599.0, 3)
+    assert (dollars.amount, dollars.priced_gpus, dollars.stale_gpus) == (2 * 1799.0, 2, 1)
+    # On the launch-MSRP basis the 2022 price is the answer asked for, and counts:
+    # 2 × $1,799 (card A has no MSRP: its new price stands in) + $1,599 = $5,197.
+    launch = build_price([(card_a, 2, None), (card_b, 1, None)], "USD", None, "msrp", TODAY)
+    assert (launch.amount, launch.priced_gpus, launch.stale_gpus) == (5197.0, 3, 0)
     assert build_price([(unpriced, 2, None)], "USD", RATES).amount is None
 
 
@@ -173,10 +190,10 @@ def test_the_users_price_is_a_dated_street_price_and_the_newest_counts() -> None
     assert user_price((MSRP, STREET_NEW)) is None  # nobody typed a price
     # A typed price in another currency is not the user's dollar price.
     assert user_price((replace(mine, currency="EUR"),)) is None
-    # Without a date given it is dated today (an ISO date).
-    import datetime as dt
+    # Without a date given it is dated the day prices are aged on (an ISO date).
+    from planner.core.costs import prices
 
-    assert with_user_price((), 999.0)[0].as_of == dt.date.today().isoformat()
+    assert with_user_price((), 999.0)[0].as_of == prices.today_iso()
 
 
 def test_an_unpriced_card_first_does_not_hide_the_priced_ones() -> None:

@@ -54,6 +54,12 @@ def store(db: Path, data: Path) -> Iterator[CatalogStore]:
     opened.close()
 
 
+@pytest.fixture
+def priced_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Age the fixture's prices on 2026-12-03, not on the day the suite runs."""
+    monkeypatch.setattr("planner.core.costs.prices.today_iso", lambda: "2026-12-03")
+
+
 def bump(data: Path, version: str) -> None:
     (data / "VERSION").write_text(version + "\n", encoding="utf-8")
 
@@ -538,16 +544,18 @@ def ids(gpus: list[GpuSpec]) -> list[str]:
         ({"min_memory_gb": 48}, ["nvidia-a100-sxm4-80gb", "nvidia-h100-sxm5-80gb"]),
         ({"min_memory_gb": 24, "max_power_w": 355}, ["amd-rx-7900-xtx", "nvidia-rtx-3090"]),
         ({"max_power_w": 400}, ["amd-rx-7900-xtx", "nvidia-rtx-3090", "nvidia-a100-sxm4-80gb"]),
-        # price: what a dollar build shows (4090: street $1,899 beats its $1,599 MSRP); the A100
-        # has none (excluded) and the H100's €25,000 estimate counts converted at its date's rate
-        ({"max_price_usd": 1500}, ["amd-rx-7900-xtx", "nvidia-rtx-3090"]),
-        ({"max_price_usd": 1_000_000}, ["amd-rx-7900-xtx", "nvidia-rtx-4090",
-                                        "nvidia-rtx-3090", "nvidia-h100-sxm5-80gb"]),
-        ({"max_price_usd": 1899, "vendor": "nvidia"}, ["nvidia-rtx-4090", "nvidia-rtx-3090"]),
-        ({"max_price_usd": 1898, "vendor": "nvidia"}, ["nvidia-rtx-3090"]),
+        # price: what a dollar build shows on 2026-12-03 (4090: street $1,899 of 2026-01-01
+        # beats its $1,599 MSRP); the A100 has none (excluded) and the H100's €25,000 estimate
+        # counts converted at its date's rate. The 3090 ($1,499, 2020) and the 7900 XTX ($999,
+        # 2022) have only launch prices: no current price, so no price filter lets them through.
+        ({"max_price_usd": 1500}, []),
+        ({"max_price_usd": 1_000_000}, ["nvidia-rtx-4090", "nvidia-h100-sxm5-80gb"]),
+        ({"max_price_usd": 1899, "vendor": "nvidia"}, ["nvidia-rtx-4090"]),
+        ({"max_price_usd": 1898, "vendor": "nvidia"}, []),
     ],
 )
-def test_search(store: CatalogStore, kwargs: dict[str, object], expected: list[str]) -> None:
+def test_search(priced_on: None, store: CatalogStore, kwargs: dict[str, object],
+                expected: list[str]) -> None:
     assert ids(store.search_gpus(**kwargs)) == expected  # type: ignore[arg-type]
 
 

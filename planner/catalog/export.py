@@ -39,7 +39,8 @@ def gpu_record(spec: GpuSpec) -> Record:
     msrp = newest([p for p in spec.prices if p.currency == "USD"], "msrp")
     street = newest(spec.prices, "street")
     shown = card_price(spec, "USD", bundled_rates(), DEFAULT_BASIS)
-    record["price_usd"] = round(shown.amount, 2) if shown is not None else None
+    current = shown is not None and shown.current  # a stale price is no price a build shows
+    record["price_usd"] = round(shown.amount, 2) if shown is not None and current else None
     record["launch_msrp_usd"] = msrp.amount if msrp is not None else None
     record["street_price"] = None if street is None else {
         "amount": street.amount, "currency": street.currency, "as_of": street.as_of,

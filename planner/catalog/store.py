@@ -87,7 +87,8 @@ class CatalogError(ValueError):
 
 
 def _usd(picked: PickedPrice | None) -> float | None:
-    return picked.amount if picked is not None else None
+    """A current price in dollars; a stale one ("last seen") is no price to filter or sort by."""
+    return picked.amount if picked is not None and picked.current else None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

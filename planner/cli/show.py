@@ -23,11 +23,16 @@ def _money(amount: float | None, currency: str) -> dict[str, Any] | None:
 
 
 def unit_price_json(p: PickedPrice | None) -> dict[str, Any] | None:
-    """A card's unit price as JSON: amount, currency, kind, basis, date, age and source."""
+    """A card's unit price as JSON: amount, currency, kind, basis, date, age and source.
+
+    ``stale`` (and ``current`` its negation): no current price, ``amount`` is what the card was
+    last seen at and is in no total; ``readings`` counts the readings the median was taken of.
+    """
     if p is None:
         return None
     return {"amount": round(p.amount, 2), "currency": p.currency, "kind": p.kind,
             "basis": p.basis, "as_of": p.as_of, "age_days": p.age_days, "stale": p.stale,
+            "current": p.current, "capped": p.capped, "readings": len(p.readings),
             "source": p.source, "rate_as_of": p.rate_as_of or None}
 
 
@@ -97,6 +102,7 @@ def variant_json(v: VariantFigures) -> dict[str, Any]:
                   "unit_price": unit_price_json(c.unit_price)} for c in v.cards],
         "price": _money(v.price.amount, cur),
         "priced_gpus": v.price.priced_gpus,
+        "stale_gpus": v.price.stale_gpus,
         "totals": {"gpus": s.gpu_count, "memory_bytes": s.total_memory_bytes,
                    "gpu_power_w": s.total_tdp_w, "system_power_w": s.system_w,
                    "recommended_psu_w": s.recommended_psu_w},
@@ -116,16 +122,20 @@ def variant_json(v: VariantFigures) -> dict[str, Any]:
 
 def show_lines(figures: tuple[VariantFigures, ...], fmt: Formatter) -> Iterator[str]:
     """The same figures as text, one block per variant."""
+    from planner.words.prices import price_text  # the app's wording of a stale price (Qt core)
+
     for v in figures:
         yield v.name
         for c in v.cards:
             p = c.unit_price
-            price = (f"{fmt.money(p.amount, p.currency)} ({p.kind}, {p.as_of}"
-                     f"{', stale' if p.stale else ''})" if p else "price unknown")
+            price = (f"{price_text(p, fmt)} ({p.kind}, {p.as_of})" if p else "price unknown")
             yield f"  {c.count}× {c.name}  {price}"
         s = v.summary
-        yield (f"  price {fmt.money(v.price.amount)} · GPUs {fmt.power(s.total_tdp_w)} · system "
-               f"{fmt.power(s.system_w)} · PSU {fmt.power(s.recommended_psu_w)}")
+        stale = v.price.stale_gpus
+        unpriced = f" (+{stale} without a current price)" if stale else ""
+        yield (f"  price {fmt.money(v.price.amount)}{unpriced} · GPUs "
+               f"{fmt.power(s.total_tdp_w)} · system {fmt.power(s.system_w)} · PSU "
+               f"{fmt.power(s.recommended_psu_w)}")
         for r in v.headroom:
             if r.error:
                 yield f"  {r.name}: {r.error}"

@@ -104,7 +104,12 @@ def recommend_lines(rows: list[dict[str, Any]], assumed: list[str],
                     fmt: Formatter) -> Iterator[str]:
     """One line per candidate build (price in ``fmt``'s currency), then what it was sized for."""
     for r in rows:
-        yield (f"{r['count']}× {r['name']:<28} {fmt.money(r['price']):>12}  "
+        unit = r.get("unit_price") or {}
+        price = fmt.money(r["price"])
+        if r["price"] is None and unit.get("stale"):  # what the row was last seen at, said so
+            price = (f"no current price — last seen {fmt.money(unit['amount'], unit['currency'])}"
+                     f", {unit['as_of'][:4]}")
+        yield (f"{r['count']}× {r['name']:<28} {price:>12}  "
                f"{fmt.power(r['tdp_w']):>9}  headroom "
                f"{fmt.percent(r['worst_headroom']):>5}  {'/'.join(r['strategies'])}")
     for line in assumed:

@@ -280,7 +280,9 @@ class ComparisonSheet(QObject):
             cells = [Cell(row_label(row, labels))]
             for i, col in enumerate(table.columns):
                 text = cell_text(row, i, self.fmt)
-                if row.key == "price" and col.price is not None:
+                if row.key == "price" and col.price is not None and col.price.stale:
+                    text += self.cite(col.price.source)  # "last seen $X, 2020" says kind enough
+                elif row.key == "price" and col.price is not None:
                     text += (f"\n{price_kind_text(col.price.kind)}, {col.price.as_of}"
                              + self.cite(col.price.source))
                 best = i in row.best

@@ -29,7 +29,7 @@ from planner.core.records.specs import Catalog, GpuSpec
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import GPU_MIME, gpu_mime
 from planner.words.formats import number_style
-from planner.words.prices import price_tooltip
+from planner.words.prices import price_text, price_tooltip
 
 NAME, VENDOR, ARCHITECTURE, MEMORY, BANDWIDTH, TDP, FP16, PRICE = range(8)
 COLUMN_COUNT = 8
@@ -147,7 +147,8 @@ class CatalogModel(QAbstractTableModel):
                     self.tr("Memory bandwidth in GB/s (10⁹ bytes per second)"),
                     self.tr("Board power (total graphics power) in watts"),
                     self.tr("Dense FP16 tensor throughput with FP32 accumulate, no sparsity"),
-                    self.tr("Dated street price in US dollars, else the launch price"))[section]
+                    self.tr("Price on the build's basis: the median of the card's recent "
+                            "readings, or \"no current price\" when none is recent"))[section]
         if role == Qt.ItemDataRole.TextAlignmentRole and section in NUMERIC_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -181,9 +182,9 @@ class CatalogModel(QAbstractTableModel):
             return gpu.tdp_w
         if column == FP16:
             return gpu.fp16_tensor_tflops
-        if column == PRICE:
+        if column == PRICE:  # a stale price is no current figure: it sorts and filters as unknown
             picked = self.price(gpu)
-            return picked.amount if picked is not None else None
+            return picked.amount if picked is not None and picked.current else None
         return None
 
     def _display(self, gpu: GpuSpec, column: int) -> str | None:
@@ -193,11 +194,11 @@ class CatalogModel(QAbstractTableModel):
             return gpu.vendor
         if column == ARCHITECTURE:
             return self.architecture_short(gpu.architecture)
+        if column == PRICE:
+            return price_text(self.price(gpu), Formatter(number_style(), self._currency))
         value = self._figure(gpu, column)
         if value is None:
             return "—"
-        if column == PRICE:
-            return Formatter(number_style(), self._currency).money(value)
         text = f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:,.1f}"
         unit = {MEMORY: "GB", BANDWIDTH: "GB/s", TDP: "W"}.get(column)
         return f"{text} {unit}" if unit else text
@@ -336,7 +337,7 @@ class CatalogFilterProxy(QSortFilterProxyModel):
             return False
         if self._max_price is not None:
             picked = model.price(gpu)
-            if picked is None or picked.amount > self._max_price:
+            if picked is None or picked.stale or picked.amount > self._max_price:
                 return False
         if self._words:
             text = model.search_text(source_row)

@@ -29,7 +29,7 @@ from planner.ui.fields import CheckedSpinBox, guard_wheel
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
-from planner.words.prices import price_label, price_tooltip
+from planner.words.prices import price_label, price_text, price_tooltip
 from planner.words.warnings import warning_text
 from planner.words.wording import price_basis_text
 
@@ -125,7 +125,7 @@ class SlotCard(QFrame):
         self.badge.setPixmap(vendor_icon(gpu.vendor).pixmap(24, 24))
         self.name.setText(gpu.name)
         parts = [fmt.capacity(gpu.memory_gb), fmt.power(gpu.tdp_w),
-                 fmt.money(picked.amount, picked.currency) + " " + price_label(picked)
+                 price_text(picked, fmt) + " " + price_label(picked)
                  if picked is not None else self.tr("price unknown")]
         if not in_catalog:
             parts.append(self.tr("not in your catalog"))

@@ -106,10 +106,17 @@ class TotalsBar(QWidget):
             tip += "\n" + self.tr("Converted at the rates of %1").replace(
                 "%1", ", ".join(bought.rate_dates))
         self.values["price"].setToolTip(tip)
+        if bought.stale_gpus:
+            tip += "\n" + self.tr("A card with no current price (only last seen) is not in the "
+                                  "total.")
+            self.values["price"].setToolTip(tip)
         if bought.amount is None:
-            return "—"
+            return ("—" + " " + self.tr("(+%n without a current price)", "", bought.stale_gpus)
+                    if bought.stale_gpus else "—")
         text = fmt.money(bought.amount)
-        missing = bought.gpu_count - bought.priced_gpus
+        missing = bought.gpu_count - bought.priced_gpus - bought.stale_gpus
         if missing:
             text += " " + self.tr("(+%n unpriced)", "", missing)
+        if bought.stale_gpus:
+            text += " " + self.tr("(+%n without a current price)", "", bought.stale_gpus)
         return text

@@ -1,10 +1,17 @@
-"""Words for a picked price: its basis, kind, date and age (core decides, this only words it)."""
+"""Words for a picked price: its figure, basis, kind, date and age (core decides; this words it).
+
+A stale price (no reading in the freshness window) is worded the same on every surface —
+"no current price — last seen $3,000, 2020" — through :func:`price_text`, so no panel, table or
+sheet can print an old list price as if it were today's.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from planner.core.costs.prices import FRESH_DAYS, NEW, QUOTE, PickedPrice
+from planner.core.costs.formatting import Formatter
+from planner.core.costs.prices import NEW, QUOTE, PickedPrice
+from planner.core.costs.readings import FRESH_DAYS
 from planner.words.wording import price_basis_text, price_kind_text
 
 DAYS_PER_MONTH = 30.44
@@ -27,14 +34,29 @@ def age_text(picked: PickedPrice) -> str:
     return Prices.tr("%n month(s) old", "", months)
 
 
+def last_seen_text(picked: PickedPrice, fmt: Formatter) -> str:
+    """"no current price — last seen $3,000, 2020": a stale price, never shown as today's."""
+    return Prices.tr("no current price — last seen %1, %2").replace(
+        "%1", fmt.money(picked.amount, picked.currency)).replace("%2", picked.as_of[:4])
+
+
+def price_text(picked: PickedPrice | None, fmt: Formatter) -> str:
+    """A card's price as every surface prints it: "$1,799", the last-seen wording, or "—"."""
+    if picked is None:
+        return fmt.money(None)
+    if picked.stale:
+        return last_seen_text(picked, fmt)
+    return fmt.money(picked.amount, picked.currency)
+
+
 def price_label(picked: PickedPrice | None) -> str:
-    """The short label beside a price on a card: "(new, 2 months old)", "(used, stale)"."""
+    """The short label beside a price on a card: "(new, 2 months old)", "(used)" when stale."""
     if picked is None:
         return ""
-    age = age_text(picked)
     if picked.stale:
-        age = Prices.tr("stale: %1").replace("%1", age)
-    return Prices.tr("(%1, %2)").replace("%1", price_basis_text(picked.basis)).replace("%2", age)
+        return Prices.tr("(%1)").replace("%1", price_basis_text(picked.basis))
+    return Prices.tr("(%1, %2)").replace("%1", price_basis_text(picked.basis)).replace(
+        "%2", age_text(picked))
 
 
 def price_tooltip(picked: PickedPrice | None) -> str:
@@ -60,8 +82,16 @@ def price_tooltip(picked: PickedPrice | None) -> str:
             lines.append(Prices.tr("No %1 price is on record: the newest %2 stands in.").replace(
                 "%1", price_basis_text(picked.wanted)).replace(
                 "%2", price_basis_text(picked.basis)))
+    if len(picked.readings) > 1:
+        lines.append(Prices.tr("Median of %n reading(s), %1 to %2", "", len(picked.readings))
+                     .replace("%1", min(r.as_of for r in picked.readings))
+                     .replace("%2", max(r.as_of for r in picked.readings)))
+    if picked.capped:
+        lines.append(Prices.tr("Used readings ran above the new price: capped at the new price."))
     if picked.stale:
-        lines.append(Prices.tr("Stale: older than 12 months."))
+        lines.append(Prices.tr(
+            "No current price: no reading in the last %n month(s). This is what the card was "
+            "last seen at; totals and rankings leave it out.", "", FRESH_DAYS // 30))
     if picked.rate_as_of:
         lines.append(Prices.tr("Converted from %1 at the rates of %2").replace(
             "%1", picked.original.currency).replace("%2", picked.rate_as_of))

@@ -16,7 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from planner.core.costs.formatting import Formatter
 from planner.core.estimator.headroom import DOES_NOT_FIT, FITS, TIGHT
 from planner.core.estimator.links import BRIDGE, NETWORK, PCIE_HOST
-from planner.core.views.compare import NO_FIGURE, ComparisonRow
+from planner.core.views.compare import NO_CURRENT_PRICE, NO_FIGURE, ComparisonRow
 from planner.core.views.links import UNKNOWN, LinkUse
 
 #: Comparison row names by row key (workload rows are named after their workload instead).
@@ -158,8 +158,14 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
             return link_text(use)
         return (QCoreApplication.translate("Comparison", "%1 on %2")
                 .replace("%1", fmt.percent(float(value))).replace("%2", link_text(use)))
+    if value is None and column < len(row.stale) and row.stale[column] is not None:
+        from planner.words.prices import last_seen_text  # words.prices imports this module
+
+        return last_seen_text(row.stale[column], fmt)  # type: ignore[arg-type]
     if value is None:
         note = row.notes[column] if column < len(row.notes) else None
+        if note == NO_CURRENT_PRICE:  # a card of the variant is only "last seen"
+            return QCoreApplication.translate("Comparison", "no current price")
         return (QCoreApplication.translate("Comparison", "no figure on record")
                 if note == NO_FIGURE else "—")
     if row.kind == "bool":

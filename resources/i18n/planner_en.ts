@@ -118,6 +118,20 @@
             <numerusform>No new price in the last %n months: the newest %1 stands in.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Median of %n reading(s), %1 to %2</source>
+        <translation>
+            <numerusform>Median of %n reading, %1 to %2</numerusform>
+            <numerusform>Median of %n readings, %1 to %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No current price: no reading in the last %n month(s). This is what the card was last seen at; totals and rankings leave it out.</source>
+        <translation>
+            <numerusform>No current price: no reading in the last %n month. This is what the card was last seen at; totals and rankings leave it out.</numerusform>
+            <numerusform>No current price: no reading in the last %n months. This is what the card was last seen at; totals and rankings leave it out.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RecommendDialog</name>
@@ -254,6 +268,13 @@
 </context>
 <context>
     <name>TotalsBar</name>
+    <message numerus="yes">
+        <source>(+%n without a current price)</source>
+        <translation>
+            <numerusform>(+%n without a current price)</numerusform>
+            <numerusform>(+%n without a current price)</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>(+%n unpriced)</source>
         <translation>

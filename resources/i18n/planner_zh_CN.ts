@@ -238,8 +238,8 @@
         <translation>FP16 张量算力（稠密、FP32 累加、不含稀疏）</translation>
     </message>
     <message>
-        <source>Dated street price in US dollars, else the launch price</source>
-        <translation>注明日期的美元市场价，没有则用首发价</translation>
+        <source>Price on the build&apos;s basis: the median of the card&apos;s recent readings, or &quot;no current price&quot; when none is recent</source>
+        <translation>按方案的计价基准：该卡近期报价的中位数；近期没有报价时显示“暂无当前价格”</translation>
     </message>
     <message>
         <source> (custom)</source>
@@ -625,6 +625,10 @@
     <message>
         <source>%1 on %2</source>
         <translation>等待 %1：%2</translation>
+    </message>
+    <message>
+        <source>no current price</source>
+        <translation>暂无当前价格</translation>
     </message>
     <message>
         <source>no figure on record</source>
@@ -2690,8 +2694,12 @@ Source: %3</source>
         </translation>
     </message>
     <message>
-        <source>stale: %1</source>
-        <translation>已过时：%1</translation>
+        <source>no current price — last seen %1, %2</source>
+        <translation>暂无当前价格——最后见于 %1（%2 年）</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>（%1）</translation>
     </message>
     <message>
         <source>(%1, %2)</source>
@@ -2723,9 +2731,21 @@ Source: %3</source>
         <source>No %1 price is on record: the newest %2 stands in.</source>
         <translation>没有%1价格记录：改用最新的%2价格。</translation>
     </message>
+    <message numerus="yes">
+        <source>Median of %n reading(s), %1 to %2</source>
+        <translation>
+            <numerusform>%n 条报价的中位数，%1 至 %2</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Stale: older than 12 months.</source>
-        <translation>已过时：超过 12 个月。</translation>
+        <source>Used readings ran above the new price: capped at the new price.</source>
+        <translation>二手报价高于新卡价格：已按新卡价格封顶。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No current price: no reading in the last %n month(s). This is what the card was last seen at; totals and rankings leave it out.</source>
+        <translation>
+            <numerusform>暂无当前价格：最近 %n 个月内没有报价。这是该卡最后见到的价格；合计与排名均不计入。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Converted from %1 at the rates of %2</source>
@@ -3933,6 +3953,16 @@ Price: %2</source>
     <message>
         <source>Converted at the rates of %1</source>
         <translation>按 %1 的汇率换算</translation>
+    </message>
+    <message>
+        <source>A card with no current price (only last seen) is not in the total.</source>
+        <translation>没有当前价格（仅有最后见到的价格）的卡不计入合计。</translation>
+    </message>
+    <message numerus="yes">
+        <source>(+%n without a current price)</source>
+        <translation>
+            <numerusform>（另有 %n 张无当前价格）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>(+%n unpriced)</source>

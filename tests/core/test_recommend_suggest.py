@@ -86,10 +86,33 @@ def test_unit_price_is_the_newest_new_price_in_dollars(real_catalog):
 
     msrp = Price(1599.0, "USD", "2022-10-12", "msrp", "US", "test")
     g = replace(real_catalog.gpu("nvidia-rtx-4090"), prices=(msrp,))
-    assert usd(g) == 1599.0  # no new or used price: the launch MSRP stands in
+    # No new or used price: the 2022 launch MSRP is only what the card was last seen at.
+    assert usd(g) == 1599.0 and card_price(g, "USD", None, today="2026-12-03").stale
     street = Price(1999.0, "USD", "2026-11-01", "street", "US", "test")
     assert usd(replace(g, prices=(msrp, street))) == 1999.0
     # A price in another currency is not mixed into USD totals without rates: MSRP stays.
     cny = Price(14999.0, "CNY", "2026-11-01", "street", "CN", "test")
     assert usd(replace(g, prices=(msrp, cny))) == 1599.0
     assert usd(replace(g, prices=())) is None
+
+
+def test_a_stale_price_is_neither_ranked_nor_within_a_budget(real_catalog):
+    from planner.core.records.specs import Price
+
+    bert = real_catalog.workload("bert-base")
+    tracked = [TrackedWorkload(bert, "inference", inference=InferenceSetup(precision="bf16"))]
+    base = real_catalog.gpu("nvidia-rtx-4090")
+    # Two otherwise equal cards: one sold for $1,800 in November 2026, one last listed at $900
+    # in 2018 — cheaper on paper, but no current price.
+    fresh = replace(base, id="fresh", prices=(Price(1800.0, "USD", "2026-11-01", "street",
+                                                    "US", "shop"),))
+    old = replace(base, id="old", prices=(Price(900.0, "USD", "2018-03-01", "list", "US",
+                                                "list"),))
+    out = recommend([old, fresh], tracked, headroom=0.1, today="2026-12-03")
+    assert [c.gpu.id for c in out] == ["fresh", "old"]  # the stale card ranks after
+    assert out[0].price == 1800.0
+    # The stale row keeps what the card was last seen at, for the row to say so.
+    assert out[1].price is None and out[1].unit_price is not None
+    assert out[1].unit_price.stale and out[1].unit_price.amount == 900.0
+    # Within a $1,000 budget nothing has a current price that fits: the $900 of 2018 is no offer.
+    assert recommend([old, fresh], tracked, budget=1000, today="2026-12-03") == []

@@ -99,7 +99,8 @@ def test_prices_follow_the_builds_currency_and_kind(real_catalog, cards):
                                Price(1999.0, "USD", "2025-08-01", "street", "US", "shop")))
     unpriced = replace(h100, prices=())
     build = Build(cost=CostSettings(currency="CNY", price_basis="new"))
-    table = comparison_table([rtx, unpriced], build, real_catalog, RATES)
+    # Priced on 2026-01-15, the street price of 2025-08-01 is current (167 days old).
+    table = comparison_table([rtx, unpriced], build, real_catalog, RATES, today="2026-01-15")
     assert table.currency == "CNY"
     # The street price, $1,999, at 7.0 CNY per dollar: ¥13,993. The H100 has no price at all.
     assert table.row("price").values == pytest.approx((13993.0, None))
@@ -111,6 +112,13 @@ def test_prices_follow_the_builds_currency_and_kind(real_catalog, cards):
                                                                     price_basis="msrp")),
                             real_catalog, RATES)
     assert msrp.row("price").values == (1599.0,)
+    # A year and a half later nothing is current: the price cell holds no figure and the row
+    # keeps what the card was last seen at ($1,999 x 7.0 = ¥13,993), for a view to say so.
+    later = comparison_table([rtx], build, real_catalog, RATES, today="2027-03-01")
+    stale = later.row("price")
+    assert stale.values == (None,) and stale.stale[0] is not None
+    assert stale.stale[0].amount == pytest.approx(13993.0)
+    assert later.row("perf_per_dollar").values == (None,)
 
 
 def test_workload_and_speed_rows(real_catalog, cards):

@@ -189,3 +189,23 @@ def test_the_default_rental_column_is_on_demand() -> None:
     assert rental_for(s, catalog, RATES) == RENT
     asked = replace(s, cost=replace(COST, rent_any_kind=True))
     assert rental_for(asked, catalog, RATES) == bid
+
+
+def test_a_variant_with_a_card_only_last_seen_says_it_has_no_current_price(qapp: object) -> None:
+    from planner.core.costs.formatting import Formatter
+    from planner.core.views.compare import NO_CURRENT_PRICE
+    from planner.words.wording import cell_text
+
+    # Card A's only price is a 2018 list price: on 2026-12-07 (tests/conftest.PRICES_TODAY) no
+    # current price, so Two A's purchase and total are not summed and the cells say why; One B's
+    # $2,500 of 2026-05-01 stands (2,500 + 3 × 365 = 3,595, as in the hand-worked case above).
+    old_a = replace(CARD_A, prices=(Price(1599.0, "USD", "2018-03-01", "list", "US", "list"),))
+    stale = replace(study(), variants=(Variant("Two A", (BuildSlot(old_a, 2),)),
+                                       Variant("One B", (BuildSlot(CARD_B, 1),))))
+    view = variant_comparison(stale, CATALOG, RATES, runs=None)
+    for key in ("purchase", "total"):
+        row = view.row(key)
+        assert row.values[0] is None and row.notes[0] == NO_CURRENT_PRICE
+        assert cell_text(row, 0, Formatter()) == "no current price"
+    assert view.row("purchase").values[1] == pytest.approx(2500.0)
+    assert view.row("total").values[1] == pytest.approx(3595.0)

@@ -51,7 +51,8 @@ def test_every_card_costs_the_same_on_every_core_surface(shipped: Catalog, curre
         want = card_price(gpu, currency, rates, today=TODAY)
         count = SOLD_IN.get(gpu.form_factor, (1,))[0]
         build = _alone(gpu, currency, count)
-        unit = want.amount if want is not None else None
+        # A card with no current price (stale: only "last seen") is in no total and no ranking.
+        unit = want.amount if want is not None and want.current else None
         total = unit * count if unit is not None else None
         seen = {
             "compare GPUs": comparison_table([gpu], build, shipped, rates).row("price").values[0],
@@ -74,9 +75,15 @@ def test_every_card_costs_the_same_on_every_core_surface(shipped: Catalog, curre
                 and value == pytest.approx(expected, abs=0.01))
             if not ok:
                 differ.append(f"{gpu.name} {surface}: {value} ≠ {expected}")
-        if (unit_shown is None) != (unit is None) or (
-                unit_shown is not None and unit_shown["amount"] != round(unit or 0, 2)):
-            differ.append(f"{gpu.name} show unit price: {unit_shown} ≠ {unit}")
+        # ``show`` still names what a stale card was last seen at, marked stale.
+        if (unit_shown is None) != (want is None) or (
+                unit_shown is not None and want is not None
+                and (unit_shown["amount"], unit_shown["stale"]) != (round(want.amount, 2),
+                                                                    want.stale)):
+            differ.append(f"{gpu.name} show unit price: {unit_shown} ≠ {want}")
+        if pick is not None and want is not None and want.stale and (
+                pick.unit_price is None or not pick.unit_price.stale):
+            differ.append(f"{gpu.name} recommend: the row does not say the price is stale")
     assert not differ, "\n".join(differ)
 
 
@@ -88,6 +95,7 @@ def test_every_card_reads_the_same_in_the_catalog_on_its_card_and_in_the_totals(
     from planner.ui.catalog_model import PRICE, CatalogModel
     from planner.ui.document import BuildDocument
     from planner.words.formats import formatter
+    from planner.words.prices import price_text
 
     rates = bundled_rates()
     document = BuildDocument(shipped)
@@ -100,7 +108,7 @@ def test_every_card_reads_the_same_in_the_catalog_on_its_card_and_in_the_totals(
         model.set_pricing(currency, "new", lambda: rates)
         for row, gpu in enumerate(shipped.gpus):
             want = card_price(gpu, currency, rates)
-            text = fmt.money(want.amount, currency) if want is not None else "—"
+            text = price_text(want, fmt)  # a stale card: "no current price — last seen …"
             column = model.data(model.index(row, PRICE), Qt.ItemDataRole.DisplayRole)
             document.reset(_alone(gpu, currency))
             card = canvas.cards[0].figures.text()
@@ -109,7 +117,10 @@ def test_every_card_reads_the_same_in_the_catalog_on_its_card_and_in_the_totals(
                 differ.append(f"{gpu.name} {currency} catalog: {column} ≠ {text}")
             if want is not None and text not in card:
                 differ.append(f"{gpu.name} {currency} card: {card} lacks {text}")
-            if totals != text:
+            if want is not None and want.stale:  # not totalled: the total has no figure
+                if not totals.startswith("—") or "1" not in totals:
+                    differ.append(f"{gpu.name} {currency} totals: {totals} counts a stale price")
+            elif totals != text:
                 differ.append(f"{gpu.name} {currency} totals: {totals} ≠ {text}")
     canvas.deleteLater()
     assert not differ, "\n".join(differ[:20])

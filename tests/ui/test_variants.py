@@ -123,7 +123,10 @@ def test_compare_chart_keeps_the_owned_builds_on_scale(document: BuildDocument) 
     panel.show()
     view = panel.view
     assert view is not None
-    owned = [c.cumulative[-1] for c in view.columns if c.kind == "variant"]
+    # A variant with a card only "last seen" (the example's RTX 6000 Ada snapshot, newest price
+    # July 2025) has no current price and so no cost line (issue 29); the others are drawn.
+    owned = [c.cumulative[-1] for c in view.columns if c.kind == "variant" and c.cumulative]
+    assert len(owned) >= 2
     rental = next(c for c in view.columns if c.kind != "variant")
     assert rental.cumulative[-1] > 3 * max(owned)
     top = panel.plot.getViewBox().viewRange()[1][1]

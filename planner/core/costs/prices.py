@@ -1,15 +1,26 @@
 """What a card costs a buyer: one price per card and per build, for every surface of the app.
 
-A card carries dated price records of several kinds (see
+A card carries dated price readings of several kinds (see
 :class:`~planner.core.records.specs.Price`): the vendor's launch MSRP, a list price, what a retailer
 charged on a day, a press estimate, a used price. A buyer does not think in kinds but in a *basis*:
-a **new** card (what a shop charges now: street, list and estimate records), a **used** one, or the
-**launch MSRP**. :func:`card_price` is the one place that chooses: within a basis the newest record
-wins (an old estimate never beats a newer retail price), and a card with no new reading in the last
-twelve months — no longer sold new — costs its newest used price, labelled so. A slot of a build may
-override the basis ("bought used") or carry a typed quote (:class:`SlotPrice`), which then is the
-card's price. Everything is converted to the build's currency at the rate in force on the price's
-own date.
+a **new** card (what a shop charges now: street, list and estimate readings), a **used** one, or the
+**launch MSRP**. :func:`card_price` is the one place that chooses:
+
+- a basis costs the median of its recent readings (:mod:`planner.core.costs.readings`: the last six
+  months before the day priced, widened to twelve only when fewer than three readings fall in
+  them), readings in the asked currency before converted ones — one outlier never decides;
+- a card with no fresh new reading (no longer sold new) costs its used figure, labelled so, and a
+  used figure above the card's own new figure is capped at it (``capped``: a second-hand card
+  never costs more than a new one);
+- past the freshness window nothing is a current price: the card is **stale** — "no current price,
+  last seen $X in 2020" — and a build's total, Recommend's ranking and budget leave it out and say
+  so (:class:`BuildPrice` counts it apart), since an old list price is not what a shop asks today;
+- the launch MSRP is a fixed historical fact, never stale.
+
+A slot of a build may override the basis ("bought used") or carry a typed quote
+(:class:`SlotPrice`), which then is the card's price. Every reading is converted to the build's
+currency at the rate in force on its own date. "Today" is a parameter: core never reads a clock
+unless a caller leaves it out.
 
 The catalog column, the build's cards and totals, Recommend, the comparisons, the energy view, the
 printed sheet and the command line all call :func:`card_price`, :func:`slot_price` or
@@ -19,12 +30,23 @@ printed sheet and the command line all call :func:`card_price`, :func:`slot_pric
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from planner.core.costs.money import Rates
+from planner.core.costs.readings import (
+    FRESH_DAYS,
+    Figure,
+    age_in_days,
+    convert,
+    figure,
+    pool,
+    usable,
+)
+from planner.core.costs.readings import (
+    newest as newest_reading,
+)
 from planner.core.records.specs import GpuSpec, Price
 
 PRICE_KINDS = ("street", "list", "estimate", "used", "msrp")
@@ -39,13 +61,9 @@ DEFAULT_BASIS = NEW
 BASIS_OF_KIND = {"street": NEW, "list": NEW, "estimate": NEW, "used": USED, "msrp": MSRP,
                  QUOTE: QUOTE}
 """Which basis each record kind prices."""
-#: When a basis has no record, the next one (a card nobody sells used costs its new price).
+#: When a basis has no fresh reading, the next one (a card nobody sells used costs its new price;
+#: a card launched this year and not yet priced by any shop or used market, its MSRP).
 FALLBACK = {NEW: (NEW, USED, MSRP), USED: (USED, NEW, MSRP), MSRP: (MSRP, NEW, USED)}
-#: Of two records of one basis and one date, the kind that wins (a shop's price before a guess).
-_KIND_ORDER = ("street", "list", "estimate", "used", "msrp")
-FRESH_DAYS = 365
-"""A price older than this is stale: marked so, and a new card's price no longer counts as what
-a shop charges now (its newest used price stands in)."""
 MAX_AMOUNT = 10_000_000.0
 """The most one card may cost in any currency (above it a typed figure is a slip)."""
 USER_SOURCE = "entered by you"
@@ -68,11 +86,15 @@ class SlotPrice:
 class PickedPrice:
     """The price chosen for a card, in the asked currency, and where it comes from.
 
-    ``amount`` is in ``currency``; ``original`` is the record as published. ``basis`` is the
-    basis the record prices (``quote`` for a typed quote) and ``wanted`` the basis asked for;
-    they differ when the asked basis had no usable record (``fallback``). ``rate_as_of`` dates
-    the exchange rate used (empty when no conversion was needed); ``age_days`` is the record's
-    age on the day priced, ``stale`` True past :data:`FRESH_DAYS`.
+    ``amount`` is in ``currency``: the median of ``readings`` (newest first), or for a stale
+    price the last reading seen. ``original`` is the reading the figure lands on (its ``kind``
+    and ``source``); ``as_of`` is the newest reading's date. ``basis`` is the basis the readings
+    price (``quote`` for a typed quote) and ``wanted`` the basis asked for; they differ when the
+    asked basis had no fresh reading (``fallback``). ``rate_as_of`` dates the newest exchange
+    rate used (``rate_dates`` all of them; empty when no conversion was needed); ``age_days`` is
+    the newest reading's age on the day priced. ``stale``: no current price — ``amount`` is what
+    the card was last seen at, which no total or ranking may count as today's price. ``capped``:
+    the used readings ran above the card's new figure, and the used price is capped at it.
     """
 
     amount: float
@@ -86,6 +108,9 @@ class PickedPrice:
     rate_as_of: str = ""
     age_days: int = 0
     stale: bool = False
+    readings: tuple[Price, ...] = ()
+    capped: bool = False
+    rate_dates: tuple[str, ...] = ()
 
     @property
     def preferred(self) -> bool:
@@ -97,20 +122,15 @@ class PickedPrice:
         """True when another basis stood in for the one asked."""
         return not self.preferred
 
+    @property
+    def current(self) -> bool:
+        """True when the figure is a price today (not only "last seen")."""
+        return not self.stale
+
 
 def today_iso() -> str:
     """Today's date (ISO), the day prices are aged on unless a caller names another."""
     return dt.date.today().isoformat()
-
-
-def age_in_days(as_of: str, today: str) -> int:
-    """Days from a record's date to ``today`` (0 for a date not yet reached or unreadable)."""
-    try:
-        then = dt.date.fromisoformat(as_of[:10])
-        now = dt.date.fromisoformat(today[:10])
-    except ValueError:
-        return 0
-    return max(0, (now - then).days)
 
 
 def newest(prices: Sequence[Price], kind: str) -> Price | None:
@@ -122,77 +142,96 @@ def newest(prices: Sequence[Price], kind: str) -> Price | None:
     return found
 
 
-def _newest(records: Sequence[Price], currency: str | None) -> Price | None:
-    """The newest record; on one date, one in ``currency``, then a shop's price before a guess."""
-    def key(p: Price) -> tuple[str, int, int]:
-        kind_rank = _KIND_ORDER.index(p.kind) if p.kind in _KIND_ORDER else len(_KIND_ORDER)
-        return (p.as_of, int(p.currency == currency), -kind_rank)
-    return max(records, key=key) if records else None
+def _by_basis(prices: Sequence[Price]) -> dict[str, list[Price]]:
+    records = [p for p in prices if usable(p) and p.kind != QUOTE]
+    return {b: [p for p in records if BASIS_OF_KIND.get(p.kind) == b] for b in BASES}
 
 
-def _usable(p: Price) -> bool:
-    return math.isfinite(p.amount) and p.amount > 0
+def _from_figure(fig: Figure, wanted: str, today: str) -> PickedPrice:
+    p = fig.middle
+    return PickedPrice(fig.amount, fig.currency, p.kind, fig.newest, p.source, p,
+                       BASIS_OF_KIND.get(p.kind, NEW), wanted,
+                       fig.rate_dates[0] if fig.rate_dates else "",
+                       age_in_days(fig.newest, today), False, fig.readings, False, fig.rate_dates)
 
 
-def _choose(prices: Sequence[Price], basis: str, currency: str | None,
-            today: str) -> Price | None:
-    """The record a card of ``basis`` costs (see the module's rule), or None."""
-    records = [p for p in prices if _usable(p) and p.kind != QUOTE]
-    by_basis = {b: [p for p in records if BASIS_OF_KIND.get(p.kind) == b] for b in BASES}
-    if basis == NEW:
-        newest_new = _newest(by_basis[NEW], currency)
-        if newest_new is not None and age_in_days(newest_new.as_of, today) <= FRESH_DAYS:
-            return newest_new
-        # No longer sold new: what it sells for used, before a stale new price.
-        for b in (USED, NEW, MSRP):
-            found = _newest(by_basis[b], currency)
-            if found is not None:
-                return found
+def _single(record: Price, basis: str, wanted: str, currency: str | None, rates: Rates | None,
+            today: str, stale: bool) -> PickedPrice | None:
+    got = convert(record, currency, rates)
+    if got is None:
         return None
-    for b in FALLBACK.get(basis, FALLBACK[DEFAULT_BASIS]):
-        found = _newest(by_basis[b], currency)
-        if found is not None:
-            return found
-    return None
+    amount, rate_as_of = got
+    return PickedPrice(amount, currency or record.currency, record.kind, record.as_of,
+                       record.source, record, basis, wanted, rate_as_of,
+                       age_in_days(record.as_of, today), stale, (record,), False,
+                       (rate_as_of,) if rate_as_of else ())
+
+
+def _launch(records: Sequence[Price], wanted: str, currency: str | None, rates: Rates | None,
+            today: str) -> PickedPrice | None:
+    """The launch MSRP: the one in the asked currency if the vendor set one, else the newest."""
+    record = newest_reading(pool(records, currency, rates), currency)
+    return _single(record, MSRP, wanted, currency, rates, today, False) if record else None
+
+
+def _choose(prices: Sequence[Price], wanted: str, currency: str | None, rates: Rates | None,
+            today: str) -> PickedPrice | None:
+    """The price of a card on ``wanted`` (see the module's rules), or None."""
+    by_basis = _by_basis(prices)
+    chain = FALLBACK.get(wanted, FALLBACK[DEFAULT_BASIS])
+    seen = pool([p for b in chain if b != MSRP for p in by_basis[b]], currency, rates)
+    for b in chain:
+        if b == MSRP and wanted == MSRP:
+            launch = _launch(by_basis[MSRP], wanted, currency, rates, today)
+            if launch is not None:
+                return launch
+            continue
+        if b == MSRP and seen:
+            continue  # once a shop or the used market priced the card, its MSRP is no stand-in
+        fig = figure(by_basis[b], currency, rates, today)
+        if fig is None:
+            continue
+        picked = _from_figure(fig, wanted, today)
+        if b == USED and wanted == USED:
+            new = figure(by_basis[NEW], currency, rates, today)
+            if new is not None and new.currency == picked.currency and new.amount < picked.amount:
+                picked = replace(picked, amount=new.amount, capped=True)
+        return picked
+    # Nothing fresh: the last reading seen, said so (never as today's price).
+    last = newest_reading(seen or pool(by_basis[MSRP], currency, rates), currency)
+    if last is None:
+        return None
+    return _single(last, BASIS_OF_KIND.get(last.kind, NEW), wanted, currency, rates, today, True)
 
 
 def choosable(prices: Sequence[Price]) -> tuple[Price, ...]:
-    """The records :func:`card_price` can choose, for any currency, basis, rates and day.
+    """The records :func:`card_price` can use, on any day on or after the newest reading.
 
-    Within a basis the pick is the newest record (on one date a shop's price before a guess, the
-    first listed on a full tie), preferring the asked currency on that date: so per basis and
-    currency only that one record can ever win, whatever the day (freshness only decides
-    *which basis* is taken). The rest is history. A card that carries a lab's hundred dated
-    quotes is opened with these few, and prices exactly as with all of them; the full list
-    stays in the catalog file. Order is kept, so ties still go to the first listed.
+    That is the catalog's case (no reading is dated in the future), for any currency, basis and
+    rates. A basis's figure is the median of readings at most :data:`FRESH_DAYS` old, and the
+    last seen is the newest reading: so per basis and currency only the readings within that many
+    days of the newest can ever count. The rest is history. A card that carries a lab's hundred
+    dated quotes over years is opened with these, and prices exactly as with all of them; the
+    full list stays in the catalog file. Order is kept, so ties still go to the first listed.
     """
-    best: dict[tuple[str, str], tuple[tuple[str, int], int]] = {}
+    newest_on: dict[tuple[str, str], dt.date] = {}
+    dated: list[tuple[int, tuple[str, str], dt.date]] = []
     for index, p in enumerate(prices):
         basis = BASIS_OF_KIND.get(p.kind)
-        if basis is None or basis == QUOTE or not _usable(p):
+        if basis is None or basis == QUOTE or not usable(p):
             continue
-        rank = _KIND_ORDER.index(p.kind)
-        key = (p.as_of, -rank)
-        held = best.get((basis, p.currency))
-        if held is None or key > held[0]:  # a full tie keeps the first listed
-            best[(basis, p.currency)] = (key, index)
-    keep = {index for _key, index in best.values()}
+        try:
+            day = dt.date.fromisoformat(p.as_of[:10])
+        except ValueError:
+            day = dt.date.max  # unreadable: aged 0 like a reading of today, so always kept
+        key = (basis, p.currency)
+        dated.append((index, key, day))
+        newest_on[key] = max(newest_on.get(key, day), day)
+    horizon = dt.timedelta(days=FRESH_DAYS)
+    keep = {index for index, key, day in dated
+            if day == dt.date.max or newest_on[key] == dt.date.max
+            or day >= newest_on[key] - horizon}
     return tuple(p for index, p in enumerate(prices) if index in keep)
-
-
-def _picked(record: Price, basis: str, wanted: str, currency: str | None, rates: Rates | None,
-            today: str) -> PickedPrice | None:
-    age = age_in_days(record.as_of, today)
-    stale = age > FRESH_DAYS
-    if currency is None or record.currency == currency:
-        return PickedPrice(record.amount, record.currency, record.kind, record.as_of,
-                           record.source, record, basis, wanted, "", age, stale)
-    if rates is None:
-        return None
-    rate = rates.at(record.as_of)
-    return PickedPrice(rate.convert(record.amount, record.currency, currency), currency,
-                       record.kind, record.as_of, record.source, record, basis, wanted,
-                       rate.as_of, age, stale)
 
 
 def card_price(gpu: GpuSpec, currency: str | None, rates: Rates | None,
@@ -200,9 +239,10 @@ def card_price(gpu: GpuSpec, currency: str | None, rates: Rates | None,
                today: str | None = None) -> PickedPrice | None:
     """A card's price in ``currency`` on ``basis`` (or the slot's own basis or quote).
 
-    Converted at the rate in force on the price's date (``rates.at``); without ``rates`` only
-    records already in ``currency`` can be used, and a ``currency`` of None takes the record as
-    published. None when the card has no usable price.
+    Each reading is converted at the rate in force on its date (``rates.at``); without ``rates``
+    only records already in ``currency`` can be used, and a ``currency`` of None takes the
+    readings as published. None when the card has no usable price; ``stale`` when it has no
+    current one. ``today`` (ISO) is the day the readings are aged on.
     """
     return price_of(gpu.prices, currency, rates, basis, slot, today)
 
@@ -218,16 +258,12 @@ def price_of(prices: Sequence[Price], currency: str | None, rates: Rates | None,
 def _price_of(prices: tuple[Price, ...], currency: str | None, rates: Rates | None,
               basis: str, slot: SlotPrice | None, day: str) -> PickedPrice | None:
     if slot is not None and slot.quote is not None:
-        return _picked(slot.quote, QUOTE, QUOTE, currency, rates, day)
+        # A quote the buyer was given is their price, however old: never "no current price".
+        return _single(slot.quote, QUOTE, QUOTE, currency, rates, day, False)
     wanted = slot.basis if slot is not None and slot.basis in BASES else basis
     if wanted not in BASES:
         wanted = DEFAULT_BASIS
-    pool = prices if rates is not None or currency is None else tuple(
-        p for p in prices if p.currency == currency)
-    record = _choose(pool, wanted, currency, day)
-    if record is None:
-        return None
-    return _picked(record, BASIS_OF_KIND.get(record.kind, NEW), wanted, currency, rates, day)
+    return _choose(prices, wanted, currency, rates, day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +271,11 @@ class BuildPrice:
     """What a build's cards cost together, in one currency, and how that figure was reached.
 
     ``amount`` sums each slot's :func:`card_price` times its count (None when no card has a
-    usable price); ``priced_gpus`` of ``gpu_count`` cards had one. ``cards`` holds each slot's
-    price (None where unknown), in slot order; ``rate_dates`` the exchange-rate dates applied.
+    current price); ``priced_gpus`` of ``gpu_count`` cards had one. A card with no current price
+    (``stale``: only "last seen") is not summed but counted in ``stale_gpus``, so a total never
+    passes an old list price off as today's. ``cards`` holds each slot's price (None where
+    unknown; a stale one as it was last seen), in slot order; ``rate_dates`` the exchange-rate
+    dates applied to the sum.
     """
 
     amount: float | None
@@ -245,10 +284,11 @@ class BuildPrice:
     gpu_count: int
     rate_dates: tuple[str, ...] = ()
     cards: tuple[PickedPrice | None, ...] = ()
+    stale_gpus: int = 0
 
     @property
     def complete(self) -> bool:
-        """Every card of a non-empty build has a price."""
+        """Every card of a non-empty build has a current price."""
         return self.gpu_count > 0 and self.priced_gpus == self.gpu_count
 
 
@@ -261,7 +301,7 @@ def build_price(slots: Sequence[tuple[GpuSpec, int, SlotPrice | None]], currency
     total equal to what the cards say, card by card.
     """
     total = 0.0
-    priced = count = 0
+    priced = count = stale = 0
     dates: list[str] = []
     cards: list[PickedPrice | None] = []
     for gpu, n, own in slots:
@@ -272,12 +312,16 @@ def build_price(slots: Sequence[tuple[GpuSpec, int, SlotPrice | None]], currency
         cards.append(picked)
         if picked is None:
             continue
+        if picked.stale:
+            stale += n
+            continue
         total += picked.amount * n
         priced += n
-        if picked.rate_as_of and picked.rate_as_of not in dates:
-            dates.append(picked.rate_as_of)
+        for day in picked.rate_dates:
+            if day not in dates:
+                dates.append(day)
     return BuildPrice(total if priced else None, currency, priced, count, tuple(dates),
-                      tuple(cards))
+                      tuple(cards), stale)
 
 
 def user_price(prices: Sequence[Price]) -> Price | None:

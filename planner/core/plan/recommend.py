@@ -47,7 +47,8 @@ class Candidate:
     count: int
     strategies: tuple[str, ...]
     price: float | None
-    """``count`` × ``unit_price`` in the asked currency (None: the card has no price)."""
+    """``count`` × ``unit_price`` in the asked currency (None: the card has no current price —
+    none at all, or only a stale one, which ``unit_price`` then holds as last seen)."""
     tdp_w: float
     tflops: float
     worst_headroom: float
@@ -162,7 +163,11 @@ def recommend(
             continue  # the card's architecture cannot run a requested precision
         usable = usable_bytes(gpu, reserve_bytes)
         picked = card_price(gpu, currency, rates, basis, today=today)
-        unit = picked.amount if picked is not None and picked.currency == currency else None
+        if picked is not None and picked.currency != currency:
+            picked = None
+        # A card with no current price (only "last seen") is neither ranked nor totalled by
+        # price: its row carries the stale price so it can say so.
+        unit = picked.amount if picked is not None and picked.current else None
         sold = SOLD_IN.get(gpu.form_factor)
         for count in range(1, max_count + 1):
             if budget is not None and (unit is None or unit * count > budget):
@@ -187,7 +192,7 @@ def recommend(
                 out.append(Candidate(gpu, count, tuple(chosen),
                                      unit * count if unit is not None else None,
                                      gpu.tdp_w * count, rate * count, worst, assumptions,
-                                     recipes, picked if unit is not None else None, currency,
+                                     recipes, picked, currency,
                                      gpu.form_factor if sold is not None else None, warnings))
                 break  # more of the same card only costs more
     return sorted(out, key=_ranking(objective))[:limit]

@@ -24,6 +24,9 @@ from planner.core.views.links import LinkUse
 HIGHER, LOWER = "higher", "lower"
 NO_FIGURE = "no_figure"
 """A cell's note: the card can run this, but the figure its speed needs is not on record."""
+NO_CURRENT_PRICE = "no_current_price"
+"""A money cell's note: a card of the build has no current price (only "last seen"), so the
+figure is not summed (:class:`~planner.core.costs.prices.BuildPrice`)."""
 Value = float | bool | str | None
 
 #: Architectures compared when the build gives fewer than two (the generations buyers weigh).
@@ -71,6 +74,9 @@ class ComparisonRow:
     view words the pair in its language."""
     links: tuple[LinkUse | None, ...] = ()
     """A ``link`` row's links, one per column (its values are the share of a step spent waiting)."""
+    stale: tuple[PickedPrice | None, ...] = ()
+    """A ``price`` row's cards with no current price, one per column: the value is then None
+    and a view words what the card was last seen at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +129,14 @@ def default_gpus(build: Build, catalog: Catalog) -> list[GpuSpec]:
 
 def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
                      rates: Rates,
-                     slot_prices: Mapping[str, SlotPrice | None] | None = None) -> ComparisonTable:
+                     slot_prices: Mapping[str, SlotPrice | None] | None = None,
+                     today: str | None = None) -> ComparisonTable:
     """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
 
     Workload rows place each tracked workload, estimated over the build's card count, on each
     column's card: "if the build were made of this card". Price is in the document's currency;
     performance per money uses USD (FP16 tensor TFLOPS per $1,000) so it reads the same whatever
-    currency the user picked.
+    currency the user picked. ``today`` (ISO) is the day prices are aged on (default: the clock).
     """
     currency = build.cost.currency
     basis = build.cost.price_basis
@@ -138,9 +145,10 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     # those of several variants (the sheet's GPUs table).
     own = dict(slot_prices) if slot_prices is not None else {s.gpu.id: s.price
                                                              for s in build.slots}
-    picked = [card_price(g, currency, rates, basis, own.get(g.id)) for g in gpus]
-    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id)) for g in gpus]
-    prices_usd = [p.amount if p is not None else None for p in in_usd]
+    picked = [card_price(g, currency, rates, basis, own.get(g.id), today) for g in gpus]
+    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id), today) for g in gpus]
+    # A stale price ("last seen") is no current figure: it wins no row and divides nothing.
+    prices_usd = [p.amount if p is not None and p.current else None for p in in_usd]
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]
@@ -183,8 +191,10 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
              "GB/s", 0),
         _row("tdp", "Board power (TDP)", "number", [g.tdp_w for g in gpus], LOWER,
              "W", 0),
-        _row("price", "Price", "money",
-             [p.amount if p is not None else None for p in picked], LOWER),
+        replace(_row("price", "Price", "money",
+                     [p.amount if p is not None and p.current else None for p in picked],
+                     LOWER),
+                stale=tuple(p if p is not None and p.stale else None for p in picked)),
         _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "number",
              [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
               if g.fp16_tensor_tflops is not None else None

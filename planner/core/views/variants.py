@@ -27,6 +27,7 @@ from planner.core.records.specs import Catalog, CloudInstance
 from planner.core.views.compare import (
     HIGHER,
     LOWER,
+    NO_CURRENT_PRICE,
     ComparisonRow,
     Value,
     best_indices,
@@ -156,6 +157,8 @@ class _Figures:
     psu: float | None
     circuit: str | None
     warnings: int | None
+    stale_price: bool = False
+    """A card has no current price: purchase and total are unknown, and say why."""
 
 
 def _fit_and_speed(build: Build, runs: RunBook | None
@@ -215,7 +218,7 @@ def _figures_of(build: Build, same: Same[Catalog], rates: Rates,
         total=total, rent_total=rent_total,
         psu=float(summary.recommended_psu_w) if summary.recommended_psu_w else None,
         circuit=wall_circuit(summary.system_w, summary.circuit) if n else None,
-        warnings=len(summary.warnings) if n else None)
+        warnings=len(summary.warnings) if n else None, stale_price=bought.stale_gpus > 0)
     sources = tuple(src for s in build.slots for src in s.gpu.sources[:1])
     column = VariantColumn("", VARIANT, _gpus(build.slots), cumulative, tuple(dates), sources,
                            rental=rented, rental_kind=kind)
@@ -353,13 +356,17 @@ def _rows(study: Study, figures: list[_Figures]) -> list[ComparisonRow]:
     link = _link_row(figures)
     if link is not None:
         rows.append(link)
+    stale_notes = [NO_CURRENT_PRICE if f.stale_price and f.purchase is None else None
+                   for f in figures]
     rows += [
-        _row("purchase", "Purchase price", "money", [f.purchase for f in figures], LOWER),
+        _row("purchase", "Purchase price", "money", [f.purchase for f in figures], LOWER,
+             notes=stale_notes),
         _row("kwh_year", "Electricity a year", "number", [f.kwh for f in figures], LOWER,
              "kWh"),
         _row("cost_year", "Running cost a year", "money", [f.energy_cost for f in figures],
              LOWER),
-        _row("total", "Total over the horizon", "money", [f.total for f in figures], LOWER),
+        _row("total", "Total over the horizon", "money", [f.total for f in figures], LOWER,
+             notes=stale_notes),
         _row("rent_total", "Renting the same GPUs instead", "money",
              [f.rent_total for f in figures]),
         _row("psu", "Recommended PSU", "number", [f.psu for f in figures], LOWER, "W"),

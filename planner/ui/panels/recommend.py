@@ -51,6 +51,7 @@ from planner.ui.jobs import run_and_wait
 from planner.ui.recipe_text import RecipeWords
 from planner.words.formats import formatter
 from planner.words.names import preset_label
+from planner.words.prices import last_seen_text
 from planner.words.warnings import warning_text
 from planner.words.wording import task_text
 
@@ -215,7 +216,11 @@ class RecommendDialog(QDialog):
         fmt = formatter(self.currency.currentData() or "USD", self.rates)
         for r, row in enumerate(self.results):
             c = row.candidate
-            texts = (c.gpu.name, str(c.count), fmt.money(row.price, row.currency),
+            # A card with no current price is ranked after the priced ones and says so.
+            price = (last_seen_text(c.unit_price, fmt)
+                     if row.price is None and c.unit_price is not None and c.unit_price.stale
+                     else fmt.money(row.price, row.currency))
+            texts = (c.gpu.name, str(c.count), price,
                      fmt.power(c.tdp_w), fmt.number(c.tflops, 1),
                      fmt.percent(c.worst_headroom),
                      ", ".join(dict.fromkeys(s.upper() for s in c.strategies)),
