@@ -15,12 +15,15 @@ import sys
 from typing import Any
 
 from planner.cli.options import UsageError
+from planner.languages import CODES
 
 
 def add_parser(sub: Any) -> None:
     """The ``prices`` command and its three actions."""
     prices = sub.add_parser("prices", help="update the catalog's prices from a price pack, or "
                                            "undo an update")
+    prices.add_argument("--lang", choices=CODES, help=(
+        "the language of the text (not of --json), over GPU_PLANNER_LOCALE and the system's"))
     actions = prices.add_subparsers(dest="action", required=True, parser_class=type(prices))
     update = actions.add_parser(
         "update", help="show what a price pack changes, then apply it",
@@ -81,6 +84,7 @@ def _update(args: argparse.Namespace, store: Any, emit: Any) -> int:
     from planner.cli.text import formatter
     from planner.core.costs.money import CURRENCIES
     from planner.words import price_book as words
+    from planner.words.price_book import PriceBookText
 
     currency = args.currency.upper()
     if currency not in CURRENCIES:
@@ -98,7 +102,7 @@ def _update(args: argparse.Namespace, store: Any, emit: Any) -> int:
     if apply and not args.yes:
         apply = _confirmed()
         if not apply and not args.json:
-            print(words.PriceBookText.tr("Nothing was applied; run again with --yes to apply."))
+            print(PriceBookText.tr("Nothing was applied; run again with --yes to apply."))
     if apply:
         info, diff = apply_pack(store.engine, pack, currency, rates)
         if info is not None and not args.json:
@@ -110,9 +114,17 @@ def _update(args: argparse.Namespace, store: Any, emit: Any) -> int:
 
 
 def run(args: argparse.Namespace, store: Any, emit: Any) -> int:
-    """Run one ``prices`` action over the opened local catalog."""
+    """Run one ``prices`` action over the opened local catalog, in the user's language."""
+    from planner.cli.team import _language
+
+    with _language(getattr(args, "lang", None)):
+        return _action(args, store, emit)
+
+
+def _action(args: argparse.Namespace, store: Any, emit: Any) -> int:
     from planner.catalog.price_book import applied_packs, undo_pack
     from planner.words import price_book as words
+    from planner.words.price_book import PriceBookText
 
     if args.action == "update":
         return _update(args, store, emit)
@@ -126,6 +138,8 @@ def run(args: argparse.Namespace, store: Any, emit: Any) -> int:
     if args.json:
         emit([{"name": p.name, "as_of": p.as_of, "sha256": p.sha256, "source": p.source,
                "applied_at": p.applied_at, "cards": p.cards} for p in packs])
+    elif not packs:
+        print(PriceBookText.tr("No price pack is applied."))
     else:
         for p in packs:
             print(words.applied_line(p.name, p.as_of, p.applied_at))

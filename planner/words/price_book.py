@@ -84,8 +84,11 @@ def reading_text(p: Price, fmt: Formatter) -> str:
 def _picked(p: PickedPrice | None, fmt: Formatter) -> str:
     if p is None:
         return PriceBookText.tr("no price")
-    return PriceBookText.tr("%1 (%2)").replace("%1", _money(fmt, p.amount, p.currency)).replace(
-        "%2", p.as_of)
+    money = _money(fmt, p.amount, p.currency)
+    if p.fallback:  # another basis stands in (a card nobody sells used costs its new price)
+        return PriceBookText.tr("%1 (%2, %3)").replace("%1", money).replace(
+            "%2", price_basis_text(p.basis)).replace("%3", p.as_of)
+    return PriceBookText.tr("%1 (%2)").replace("%1", money).replace("%2", p.as_of)
 
 
 def card_lines(card: CardDiff, fmt: Formatter) -> list[str]:
