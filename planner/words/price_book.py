@@ -116,11 +116,14 @@ def summary(name: str, as_of: str, readings: int, diff: PackDiff) -> str:
         return PriceBookText.tr("“%1” of %2 holds %n reading(s) and changes nothing in your "
                                 "catalog.", "", readings).replace("%1", name).replace("%2", as_of)
     added, changed, removed = diff.counts()
-    return (PriceBookText.tr("“%1” of %2 holds %n reading(s).", "", readings)
-            .replace("%1", name).replace("%2", as_of) + " "
-            + PriceBookText.tr("It changes %n card(s):", "", len(diff.cards)) + " "
-            + PriceBookText.tr("%1 added, %2 changed, %3 removed.").replace(
-                "%1", str(added)).replace("%2", str(changed)).replace("%3", str(removed)))
+    held = PriceBookText.tr("“%1” of %2 holds %n reading(s).", "", readings).replace(
+        "%1", name).replace("%2", as_of)
+    cards = PriceBookText.tr("It changes %n card(s):", "", len(diff.cards))
+    counts = PriceBookText.tr("%1 added, %2 changed, %3 removed.").replace(
+        "%1", str(added)).replace("%2", str(changed)).replace("%3", str(removed))
+    # Sentences follow each other with a space in English, with none in Chinese.
+    return PriceBookText.tr("%1 %2 %3", "three sentences in a row").replace(
+        "%1", held).replace("%2", cards).replace("%3", counts)
 
 
 def left_out_line(diff: PackDiff) -> str:

@@ -2717,6 +2717,11 @@ Source: %3</source>
         <source>%1 added, %2 changed, %3 removed.</source>
         <translation>新增 %1 条，修改 %2 条，删除 %3 条。</translation>
     </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <comment>three sentences in a row</comment>
+        <translation>%1%2%3</translation>
+    </message>
     <message numerus="yes">
         <source>Left out: %n card(s) this catalog does not hold (%1).</source>
         <translation>
