@@ -168,3 +168,15 @@ def test_cards_this_catalog_lacks_are_left_out(data: Path, newer: Path, tmp_path
     diff = preview(store.engine, pack, "USD", None)
     assert diff.left_out == ("someone-elses-card",)
     assert [c.gpu_id for c in diff.cards] == [CARD]
+
+
+def test_the_release_s_own_pack_changes_nothing(tmp_path: Path) -> None:
+    # Built from the shipped data/ and applied to a catalog seeded from it: every card's
+    # readings are already the pack's (152+ readings, every card of data/).
+    from planner.paths import bundled_data_dir
+
+    store = open_store(tmp_path / "c.sqlite", prebuilt=False)
+    pack = parse_pack(build_pack_text(bundled_data_dir()).encode())
+    diff = preview(store.engine, pack, "USD", None)
+    assert diff.empty and not diff.left_out
+    assert diff.unchanged == len(pack.readings)

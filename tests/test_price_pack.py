@@ -7,6 +7,7 @@ through the body (with and without a ``Content-Length``), one never answers in t
 from __future__ import annotations
 
 import http.server
+import shutil
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -204,3 +205,22 @@ def test_a_missing_pack_says_what_the_server_answered(server: str) -> None:
 def test_a_silent_server_times_out(server: str) -> None:
     error = _fetch_error(server + "/slow.toml", timeout=0.3)
     assert error.code == "timeout"
+
+
+def test_the_release_tool_writes_the_same_pack_twice(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "make_price_pack.py"
+    for name in ("a.toml", "b.toml"):
+        subprocess.run([sys.executable, str(tool), "--data", str(FIXTURES), "--out",
+                        str(tmp_path / name)], check=True, capture_output=True)
+    assert (tmp_path / "a.toml").read_bytes() == (tmp_path / "b.toml").read_bytes()
+    assert parse_pack((tmp_path / "a.toml").read_bytes()).count == 6
+    broken = tmp_path / "broken"
+    shutil.copytree(FIXTURES, broken)
+    (broken / "VERSION").write_text("", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(tool), "--data", str(broken)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("VERSION:") and "Traceback" not in done.stderr
