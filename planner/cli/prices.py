@@ -99,6 +99,8 @@ def _update(args: argparse.Namespace, store: Any, emit: Any) -> int:
     if not args.json:
         print("\n".join(words.diff_lines(pack.name, pack.as_of, pack.count, diff,
                                          formatter(currency))))
+    if apply and store.path is None:
+        raise UsageError(words.memory_only())
     if apply and not args.yes:
         apply = _confirmed()
         if not apply and not args.json:

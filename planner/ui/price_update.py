@@ -189,6 +189,11 @@ class PriceUpdateDialog(QDialog):
         """Apply the pack shown, in one transaction, on a worker."""
         if self.busy or self._pack is None:
             return
+        if self._store.path is None:
+            from planner.words.price_book import memory_only
+
+            self.status.setText(memory_only())
+            return
         pack, self._pack = self._pack, None
         self._start(self.tr("Applying the prices…"))
         run_job(self, _apply, pack, self._store.engine, self._currency,

@@ -145,6 +145,12 @@ def diff_lines(name: str, as_of: str, readings: int, diff: PackDiff,
     return lines
 
 
+def memory_only() -> str:
+    """The catalog works from memory this session (its file could not be used): nothing to keep."""
+    return PriceBookText.tr("This session works from memory, so a price pack would be lost when "
+                            "it ends; it was not applied.")
+
+
 def applied_sentence(name: str, cards: int) -> str:
     """After applying: what changed and how to take it back."""
     return PriceBookText.tr("The prices of “%1” were applied to %n card(s); Undo takes them "

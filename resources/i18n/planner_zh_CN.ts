@@ -2728,6 +2728,10 @@ Source: %3</source>
             <numerusform>已略过：此目录中没有的 %n 张卡（%1）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>This session works from memory, so a price pack would be lost when it ends; it was not applied.</source>
+        <translation>本次会话只在内存中运行，价格包会在会话结束时丢失，因此未应用。</translation>
+    </message>
     <message numerus="yes">
         <source>The prices of “%1” were applied to %n card(s); Undo takes them back.</source>
         <translation>

@@ -59,6 +59,15 @@ def test_replayed_on_a_newer_release_keeps_the_release_reading() -> None:
     assert apply_delta((LAUNCH, SHOP, later), delta) == (LAUNCH, SHOP_NOW, later, EBAY)
 
 
+def test_a_release_that_corrected_the_same_reading_keeps_its_figure() -> None:
+    # The pack moved the shop's reading from $1,899 to $1,749; the next release says $1,799
+    # for that same reading (same shop, kind, currency, date): the release's figure stays, once.
+    delta = card_delta("x", (LAUNCH, SHOP), (LAUNCH, SHOP_NOW))
+    corrected = dataclasses.replace(SHOP, amount=1799.0)
+    assert apply_delta((LAUNCH, corrected), delta) == (LAUNCH, corrected)
+    assert apply_delta((LAUNCH, corrected), delta.inverse()) == (LAUNCH, corrected)
+
+
 def test_default_price_changes_come_from_card_price() -> None:
     # Day 2026-12-01, US dollars, no rates (so only dollar readings count):
     # new: the shop's reading of 2026-10-01 goes from $1,899 to $1,749;

@@ -82,9 +82,11 @@ def card_delta(gpu_id: str, current: Sequence[Price], pack: Sequence[Price]) -> 
 def apply_delta(prices: Sequence[Price], delta: CardDelta) -> tuple[Price, ...]:
     """``prices`` with ``delta`` applied; applying it twice changes nothing more.
 
-    A removed reading that is gone already stays gone; a changed one that the card no longer
-    holds is added as the pack has it (unless it is there already); an added one is added only
-    as often as the pack adds it, so a re-seeded catalog that ships it already keeps one copy.
+    A removed reading that is gone already stays gone; a changed one is replaced where the card
+    still holds it as the pack found it, and otherwise added only when the card holds no
+    reading of that name (a newer release that corrected the same reading keeps its own figure);
+    an added one is added only as often as the pack adds it, so a re-seeded catalog that ships
+    it already keeps one copy.
     """
     out = list(prices)
     for p in delta.removed:
@@ -93,7 +95,7 @@ def apply_delta(prices: Sequence[Price], delta: CardDelta) -> tuple[Price, ...]:
     for old, new in delta.changed:
         if old in out:
             out[out.index(old)] = new
-        elif new not in out:
+        elif all(reading_key(q) != reading_key(new) for q in out):
             out.append(new)
     for p in dict.fromkeys(delta.added):
         wanted = delta.added.count(p)
