@@ -169,6 +169,15 @@ def nothing_to_undo() -> str:
 
 
 def applied_line(name: str, as_of: str, applied_at: str) -> str:
-    """One applied pack, as listed: "“prices” of 2026-12-03, applied 2026-12-07 18:40"."""
+    """One applied pack, as listed: "“prices” of 2026-12-03, applied 2026-12-07 18:40".
+
+    ``applied_at`` is stored in UTC and shown in the computer's time zone.
+    """
+    import datetime as dt
+
+    try:
+        when = dt.datetime.fromisoformat(applied_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        when = applied_at
     return PriceBookText.tr("“%1” of %2, applied %3").replace("%1", name).replace(
-        "%2", as_of).replace("%3", applied_at.replace("T", " ")[:16])
+        "%2", as_of).replace("%3", when)
