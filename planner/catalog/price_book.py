@@ -23,17 +23,19 @@ import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from planner.catalog.models import metadata
-from planner.catalog.price_pack import PricePack
 from planner.catalog.quick import ORIGIN_BUNDLED
 from planner.catalog.records import gpu_from_record, price_from_record, to_record
 from planner.core.costs.money import Rates
 from planner.core.costs.price_book import CardDelta, PackDiff, apply_delta, pack_diff
 from planner.core.records.specs import Price
+
+if TYPE_CHECKING:  # a re-seed needs no downloader: urllib is imported only to read a pack
+    from planner.catalog.price_pack import PricePack
 
 PACK_PREFIX = "price_pack:"
 """``meta`` keys of the applied packs, numbered in the order they were applied."""
