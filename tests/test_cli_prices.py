@@ -19,6 +19,12 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 CARD = "nvidia-rtx-4090"
 
 
+@pytest.fixture(autouse=True)
+def _qt_application(qapp: object) -> object:
+    """The tests' QApplication first: a command run alone would make a QCoreApplication."""
+    return qapp
+
+
 def _records() -> list[dict[str, Any]]:
     return tomllib.loads((DATA / "prices.toml").read_text(encoding="utf-8"))["price"]
 

@@ -16,7 +16,7 @@ import pytest
 
 from planner.catalog import price_book
 from planner.catalog.price_book import applied_packs, apply_pack, preview, undo_pack
-from planner.catalog.price_pack import build_pack_text, pack_text, parse_pack
+from planner.catalog.price_pack import PackError, build_pack_text, pack_text, parse_pack
 from planner.catalog.records import price_from_record
 from planner.catalog.store import open_store
 from planner.core.records.specs import Price
@@ -121,8 +121,10 @@ def test_a_failure_half_way_applies_nothing(data: Path, newer: Path, tmp_path: P
         real(con, row, changes)
 
     monkeypatch.setattr(price_book, "_write", failing)
-    with pytest.raises(OSError):
+    with pytest.raises(PackError) as caught:
         apply_pack(store.engine, pack, "USD", None)
+    assert str(caught.value) == ("The catalog database could not be written because the disk "
+                                 "is full, so nothing was changed.")
     assert len(calls) == 2
     assert {g: _row(db, g) for g in rows} == rows
     assert applied_packs(store.engine) == []

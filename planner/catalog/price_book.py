@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping, Sequence
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import SQLAlchemyError
 
 from planner.catalog.models import metadata
 from planner.catalog.quick import ORIGIN_BUNDLED
@@ -157,15 +160,31 @@ def preview(engine: Engine, pack: PricePack, currency: str, rates: Rates | None,
     return pack_diff(_gpus_of(rows), pack.readings, currency, rates, today)
 
 
+@contextmanager
+def _transaction(engine: Engine) -> Iterator[Connection]:
+    """One transaction; a database that refuses the write is one sentence (a PackError)."""
+    from planner.catalog.dbfile import environmental
+    from planner.catalog.price_pack import PackError
+
+    try:
+        with engine.begin() as con:
+            yield con
+    except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        reason = environmental(exc) or "could not be written"
+        raise PackError("catalog", f"The catalog database {reason}, so nothing was changed.",
+                        reason) from None
+
+
 def apply_pack(engine: Engine, pack: PricePack, currency: str, rates: Rates | None,
                today: str | None = None) -> tuple[AppliedPack | None, PackDiff]:
     """Apply ``pack`` in one transaction; returns what was kept (None: nothing changed).
 
     The diff is worked out again inside the transaction, so it is the catalog as it is then
-    that changes (and the returned diff says how).
+    that changes (and the returned diff says how). A write the database refuses raises
+    :class:`~planner.catalog.price_pack.PackError` and leaves every card as it was.
     """
     stamp = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-    with engine.begin() as con:
+    with _transaction(engine) as con:
         rows = _rows(con, list(pack.readings))
         diff = pack_diff(_gpus_of(rows), pack.readings, currency, rates, today)
         if diff.empty:
@@ -193,7 +212,7 @@ def _take_back(con: Connection, entry: Mapping[str, Any]) -> None:
 
 def undo_pack(engine: Engine) -> AppliedPack | None:
     """Take the newest applied pack back, in one transaction (None: no pack is applied)."""
-    with engine.begin() as con:
+    with _transaction(engine) as con:
         entries = _entries(con)
         if not entries:
             return None

@@ -106,7 +106,10 @@ def _update(args: argparse.Namespace, store: Any, emit: Any) -> int:
         if not apply and not args.json:
             print(PriceBookText.tr("Nothing was applied; run again with --yes to apply."))
     if apply:
-        info, diff = apply_pack(store.engine, pack, currency, rates)
+        try:
+            info, diff = apply_pack(store.engine, pack, currency, rates)
+        except PackError as exc:
+            raise UsageError(words.error_sentence(exc)) from None
         if info is not None and not args.json:
             print(words.applied_sentence(info.name, info.cards))
         apply = info is not None
@@ -131,7 +134,12 @@ def _action(args: argparse.Namespace, store: Any, emit: Any) -> int:
     if args.action == "update":
         return _update(args, store, emit)
     if args.action == "undo":
-        info = undo_pack(store.engine)
+        from planner.catalog.price_pack import PackError
+
+        try:
+            info = undo_pack(store.engine)
+        except PackError as exc:
+            raise UsageError(words.error_sentence(exc)) from None
         if info is None:
             raise UsageError(words.nothing_to_undo())
         print(words.undone_sentence(info.name, info.cards))

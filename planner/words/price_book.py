@@ -60,6 +60,7 @@ def error_sentence(error: Any) -> str:
                                    "be read (not %1)."),
         "redirect": PriceBookText.tr("The server sent the download on to %1, which is not an "
                                      "http or https address, so it was not followed."),
+        "catalog": PriceBookText.tr("The catalog database %1, so nothing was changed."),
         "no_file": PriceBookText.tr("There is no file “%1”; check its name and folder."),
         "unreadable": PriceBookText.tr("The file “%1” could not be read."),
     }

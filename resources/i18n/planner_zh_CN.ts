@@ -2642,6 +2642,10 @@ Source: %3</source>
         <translation>服务器把下载转向了 %1，它不是 http 或 https 地址，因此未跟随。</translation>
     </message>
     <message>
+        <source>The catalog database %1, so nothing was changed.</source>
+        <translation>目录数据库%1，因此未做任何更改。</translation>
+    </message>
+    <message>
         <source>There is no file “%1”; check its name and folder.</source>
         <translation>没有文件“%1”；请检查文件名和所在文件夹。</translation>
     </message>
