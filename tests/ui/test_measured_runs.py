@@ -157,3 +157,28 @@ def test_the_workloads_table_says_what_the_chart_says(qtbot: Any, window: MainWi
     formulas = headroom_rows(window.document.build, None)[0]
     assert calibrated.needed_bytes != formulas.needed_bytes  # the runs do change this row
     assert table.model._figures[0][1] == calibrated.needed_bytes
+
+
+def test_runs_imported_elsewhere_arrive_when_the_window_comes_back(
+        qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    """A terminal's ``gpu-planner runs import`` while the app is open reaches the panel."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from planner.catalog.runs import read_files
+
+    assert window.document.runs is not None and not window.document.runs.runs
+    read = read_files(write_runs(tmp_path, window.document.catalog)[:2], window.store.catalog())
+    assert window.store.add_runs(read.runs) == 2  # what the command line does, beside the app
+    QApplication.sendEvent(window, QEvent(QEvent.Type.WindowActivate))
+    assert window.document.runs is not None and len(window.document.runs.runs) == 2
+
+
+def test_reimporting_says_the_runs_were_already_stored(qtbot: Any, window: MainWindow,
+                                                       tmp_path: Path) -> None:
+    paths = write_runs(tmp_path, window.document.catalog)[:2]
+    assert window.runs.import_files(paths)[0] == 2
+    assert window.runs.import_files(paths)[0] == 0
+    message = window.statusBar().currentMessage()  # untranslated here: "run(s)"
+    assert message.startswith("Imported 0 measured run") and message.endswith(
+        " 2 were already stored.")
