@@ -166,9 +166,14 @@ class _Loader:
 
         Records without an ``id`` (prices) are named by position and the GPU they price.
         """
-        rel = self._rel(path)
+        return self.check(self._rel(path), self.read_table(path, key, required), kind, model,
+                          positions)
+
+    def check(self, rel: str, items: list[Any], kind: str, model: type[R],
+              positions: list[int] | None = None) -> list[tuple[str, R]]:
+        """Check records read as ``[[kind]]`` tables; bad ones are reported (see records)."""
         out: list[tuple[str, R]] = []
-        for index, raw in enumerate(self.read_table(path, key, required), start=1):
+        for index, raw in enumerate(items, start=1):
             label = f"{kind} #{index}"
             if not isinstance(raw, dict):
                 self.file_error(rel, f"{label} is not a table")
@@ -201,6 +206,18 @@ class _Loader:
             seen[rid] = file
             out.append((file, record))
         return out
+
+
+def check_items(items: list[Any], file: str, kind: str,
+                model: type[R]) -> tuple[list[R], list[DataFileError]]:
+    """Records read from elsewhere (a price pack's ``[[price]]``) checked as data/'s are.
+
+    Returns the valid records and every problem, each a sentence naming the record and field
+    (prefixed with ``file`` when one is given).
+    """
+    loader = _Loader(Path())
+    checked = loader.check(file, items, kind, model)
+    return [record for _, record in checked], loader.errors
 
 
 def check_gpu_record(record: Mapping[str, Any], *, require_sources: bool = False,

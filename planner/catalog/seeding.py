@@ -158,9 +158,14 @@ def seed(engine: Engine, data_dir: Path) -> str | None:
         (CarbonRow, [to_record(c) for c in catalog.carbon]),
         (CloudInstanceRow, [to_record(c) for c in catalog.cloud]),
     )
+    from planner.catalog.price_book import replay, unwind
+
     with Session(engine) as session:
+        unwind(session.connection())  # the applied price packs come off, and back on after
         for model, records in tables:
             _reseed(session, model, records)
+        session.flush()
+        replay(session.connection())
         session.merge(MetaRow(key="catalog_version", value=catalog.version))
         session.commit()
     return None

@@ -257,4 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     from planner.cli.team import add_parser as add_team
 
     add_team(sub)
+    from planner.cli.prices import add_parser as add_prices
+
+    add_prices(sub)
     return parser

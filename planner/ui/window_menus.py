@@ -47,6 +47,12 @@ def make_menus(window: Any) -> None:
     window.view_menu.addAction(window.reset_layout_action)
     tools_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Tools"))
     tools_menu.addAction(window.recommend_action)
+    tools_menu.addSeparator()
+    window.update_prices_action = tools_menu.addAction(
+        QCoreApplication.translate("MainWindow", "Update &Prices…"))
+    window.update_prices_action.setStatusTip(QCoreApplication.translate(
+        "MainWindow", "Bring newer price readings into the catalog from a price pack"))
+    window.update_prices_action.triggered.connect(lambda: _update_prices(window))
     help_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
     help_menu.addActions([window.about_action, window.about_qt_action])
     toolbar = window.addToolBar(QCoreApplication.translate("MainWindow", "Main"))
@@ -61,3 +67,10 @@ def make_menus(window: Any) -> None:
     toolbar.addSeparator()
     toolbar.addAction(window.recommend_action)
     window.view_menu.insertAction(window.view_separator, toolbar.toggleViewAction())
+
+
+def _update_prices(window: Any) -> None:
+    """Tools ▸ Update Prices… (the dialog's module is imported when first asked for)."""
+    from planner.ui.price_update import open_price_update
+
+    open_price_update(window)

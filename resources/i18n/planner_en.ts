@@ -103,6 +103,72 @@
     </message>
 </context>
 <context>
+    <name>PriceBookText</name>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n added</numerusform>
+            <numerusform>%n added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>%n changed</numerusform>
+            <numerusform>%n changed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n removed</numerusform>
+            <numerusform>%n removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” of %2 holds %n reading(s) and changes nothing in your catalog.</source>
+        <translation>
+            <numerusform>“%1” of %2 holds %n reading and changes nothing in your catalog.</numerusform>
+            <numerusform>“%1” of %2 holds %n readings and changes nothing in your catalog.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” of %2 holds %n reading(s).</source>
+        <translation>
+            <numerusform>“%1” of %2 holds %n reading.</numerusform>
+            <numerusform>“%1” of %2 holds %n readings.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>It changes %n card(s):</source>
+        <translation>
+            <numerusform>It changes %n card:</numerusform>
+            <numerusform>It changes %n cards:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out: %n card(s) this catalog does not hold (%1).</source>
+        <translation>
+            <numerusform>Left out: %n card this catalog does not hold (%1).</numerusform>
+            <numerusform>Left out: %n cards this catalog does not hold (%1).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The prices of “%1” were applied to %n card(s); Undo takes them back.</source>
+        <translation>
+            <numerusform>The prices of “%1” were applied to %n card; Undo takes them back.</numerusform>
+            <numerusform>The prices of “%1” were applied to %n cards; Undo takes them back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The prices of “%1” were taken back from %n card(s).</source>
+        <translation>
+            <numerusform>The prices of “%1” were taken back from %n card.</numerusform>
+            <numerusform>The prices of “%1” were taken back from %n cards.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Prices</name>
     <message numerus="yes">
         <source>%n month(s) old</source>

@@ -2017,6 +2017,14 @@ Source: %3</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
+        <source>Update &amp;Prices…</source>
+        <translation>更新价格(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Bring newer price readings into the catalog from a price pack</source>
+        <translation>从价格包把较新的价格记录导入目录</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -2643,6 +2651,263 @@ Source: %3</source>
     <message>
         <source>This address holds a password, which would be kept in the settings file as plain text; put it in ~/.pgpass or the service file instead.</source>
         <translation>此地址包含密码，会以明文保存在设置文件中；请改为放在 ~/.pgpass 或服务文件中。</translation>
+    </message>
+</context>
+<context>
+    <name>PriceBookText</name>
+    <message>
+        <source>Apply these changes? [y/N] </source>
+        <translation>应用这些更改？[y/N] </translation>
+    </message>
+    <message>
+        <source>Nothing was applied; run again with --yes to apply.</source>
+        <translation>未应用任何更改；加上 --yes 再运行即可应用。</translation>
+    </message>
+    <message>
+        <source>No price pack is applied.</source>
+        <translation>尚未应用任何价格包。</translation>
+    </message>
+    <message>
+        <source>The file is not a price pack: it has no [pack] table.</source>
+        <translation>该文件不是价格包：其中没有 [pack] 表。</translation>
+    </message>
+    <message>
+        <source>The price pack is malformed (%1), so nothing was applied.</source>
+        <translation>价格包格式有误（%1），未应用任何更改。</translation>
+    </message>
+    <message>
+        <source>The price pack is of format %1, newer than this version of GPU Build Planner reads; update the app to apply it.</source>
+        <translation>价格包的格式为 %1，比此版本的 GPU Build Planner 能读取的更新；请更新程序后再应用。</translation>
+    </message>
+    <message>
+        <source>The price pack is damaged or cut short (it is not readable TOML), so nothing was applied; download it again.</source>
+        <translation>价格包已损坏或不完整（不是可读的 TOML），未应用任何更改；请重新下载。</translation>
+    </message>
+    <message>
+        <source>The price pack is incomplete: its header counts %1 readings but it holds %2, so nothing was applied; download it again.</source>
+        <translation>价格包不完整：表头记有 %1 条价格记录，实际只有 %2 条，未应用任何更改；请重新下载。</translation>
+    </message>
+    <message>
+        <source>The price pack&apos;s checksum does not match its readings: it was changed or damaged after it was built, so nothing was applied; download it again.</source>
+        <translation>价格包的校验和与其价格记录不符：它在生成后被改动或损坏，未应用任何更改；请重新下载。</translation>
+    </message>
+    <message>
+        <source>The file is far larger than a price pack, so it was not read.</source>
+        <translation>该文件远大于价格包应有的大小，因此未读取。</translation>
+    </message>
+    <message>
+        <source>The price pack could not be downloaded: the server answered %1.</source>
+        <translation>无法下载价格包：服务器返回 %1。</translation>
+    </message>
+    <message>
+        <source>The connection broke off while the price pack was downloading, so nothing was applied; try again.</source>
+        <translation>下载价格包时连接中断，未应用任何更改；请重试。</translation>
+    </message>
+    <message>
+        <source>The server did not answer within %1 s, so nothing was applied; try again later.</source>
+        <translation>服务器在 %1 秒内没有响应，未应用任何更改；请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The price pack could not be downloaded (%1).</source>
+        <translation>无法下载价格包（%1）。</translation>
+    </message>
+    <message>
+        <source>Only a file name or an http, https or file address can be read (not %1).</source>
+        <translation>只能读取文件名或 http、https、file 地址（不能读取 %1）。</translation>
+    </message>
+    <message>
+        <source>The server sent the download on to %1, which is not an http or https address, so it was not followed.</source>
+        <translation>服务器把下载转向了 %1，它不是 http 或 https 地址，因此未跟随。</translation>
+    </message>
+    <message>
+        <source>The catalog database %1, so nothing was changed.</source>
+        <translation>目录数据库%1，因此未做任何更改。</translation>
+    </message>
+    <message>
+        <source>There is no file “%1”; check its name and folder.</source>
+        <translation>没有文件“%1”；请检查文件名和所在文件夹。</translation>
+    </message>
+    <message>
+        <source>The file “%1” could not be read.</source>
+        <translation>无法读取文件“%1”。</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>新增 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed</source>
+        <translation>
+            <numerusform>修改 %n 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>删除 %n 条</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 price: %2 → %3</source>
+        <translation>%1价格：%2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” of %2 holds %n reading(s) and changes nothing in your catalog.</source>
+        <translation>
+            <numerusform>“%1”（%2）含 %n 条价格记录，不会改变你的目录。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” of %2 holds %n reading(s).</source>
+        <translation>
+            <numerusform>“%1”（%2）含 %n 条价格记录。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>It changes %n card(s):</source>
+        <translation>
+            <numerusform>将改变 %n 张卡：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 added, %2 changed, %3 removed.</source>
+        <translation>新增 %1 条，修改 %2 条，删除 %3 条。</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <comment>three sentences in a row</comment>
+        <translation>%1%2%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out: %n card(s) this catalog does not hold (%1).</source>
+        <translation>
+            <numerusform>已略过：此目录中没有的 %n 张卡（%1）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This session works from memory, so a price pack would be lost when it ends; it was not applied.</source>
+        <translation>本次会话只在内存中运行，价格包会在会话结束时丢失，因此未应用。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The prices of “%1” were applied to %n card(s); Undo takes them back.</source>
+        <translation>
+            <numerusform>“%1”的价格已应用到 %n 张卡；“撤销”可将其撤回。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The prices of “%1” were taken back from %n card(s).</source>
+        <translation>
+            <numerusform>已从 %n 张卡撤回“%1”的价格。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No price pack is applied, so there is nothing to undo.</source>
+        <translation>尚未应用任何价格包，没有可撤销的内容。</translation>
+    </message>
+    <message>
+        <source>“%1” of %2, applied %3</source>
+        <translation>“%1”（%2），应用于 %3</translation>
+    </message>
+</context>
+<context>
+    <name>PriceUpdateDialog</name>
+    <message>
+        <source>Update Prices</source>
+        <translation>更新价格</translation>
+    </message>
+    <message>
+        <source>A price pack brings newer price readings into your catalog. Give its file or its address (http, https); nothing changes until you apply it.</source>
+        <translation>价格包把较新的价格记录导入你的目录。请给出它的文件或地址（http、https）；在你点击应用之前不会有任何更改。</translation>
+    </message>
+    <message>
+        <source>File or address, e.g. https://example.org/prices.toml</source>
+        <translation>文件或地址，例如 https://example.org/prices.toml</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Show Changes</source>
+        <translation>显示更改</translation>
+    </message>
+    <message>
+        <source>What the pack changes is shown here before anything is applied.</source>
+        <translation>应用之前，价格包将做的更改会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Undo Last Update</source>
+        <translation>撤销上次更新</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Last update: %1</source>
+        <translation>上次更新：%1</translation>
+    </message>
+    <message>
+        <source>No price pack is applied.</source>
+        <translation>尚未应用任何价格包。</translation>
+    </message>
+    <message>
+        <source>Open Price Pack</source>
+        <translation>打开价格包</translation>
+    </message>
+    <message>
+        <source>Price packs (*.toml);;All files (*)</source>
+        <translation>价格包 (*.toml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading the price pack…</source>
+        <translation>正在读取价格包…</translation>
+    </message>
+    <message>
+        <source>Look the changes over, then Apply.</source>
+        <translation>请查看这些更改，然后点击“应用”。</translation>
+    </message>
+    <message>
+        <source>Applying the prices…</source>
+        <translation>正在应用价格…</translation>
+    </message>
+    <message>
+        <source>Taking the prices back…</source>
+        <translation>正在撤销价格…</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>The catalog is still opening; try again in a moment.</source>
+        <translation>目录仍在打开中；请稍后再试。</translation>
     </message>
 </context>
 <context>
