@@ -52,7 +52,7 @@ def run(args_list: Sequence[str]) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
                 "energy": _energy, "runs": _runs, "check": _check, "report": _report,
-                "show": _show, "team": _team}
+                "show": _show, "team": _team, "serve": _serve}
     if args.command is None:
         raise UsageError("Name a command; see 'gpu-planner --help'")
     return handlers[args.command](args)
@@ -98,6 +98,12 @@ def _team(args: argparse.Namespace) -> int:
     from planner.cli.team import run as run_team
 
     return run_team(args, _store())
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from planner.cli.serve import run_serve
+
+    return run_serve(args)
 
 
 def _runs(args: argparse.Namespace) -> int:
