@@ -122,6 +122,9 @@ def test_a_file_keeps_its_serving_workload(real_catalog: Any, tmp_path: Path,
     got = json.loads(out)
     assert (got["model"], got["engine"], got["weights"], got["prompt"]) == (
         "Qwen2.5 7B", "SGLang", "int4", 2000)
+    assert run(["show", str(path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["variants"][0]["serving"] == got  # one answer: show --json and serve --json
     code, out, _ = _serve(capsys, str(path), "--users", "3", "--json")
     assert json.loads(out)["at"]["users"] == 3
 

@@ -376,6 +376,7 @@ def _energy(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     """Each variant of a file as the panels show it (docs/cli.md lists the JSON keys)."""
+    from planner.catalog.api_prices import load_api_prices
     from planner.catalog.rates import bundled_rates
     from planner.cli.show import show_lines, variant_json
     from planner.core.plan.study import study_title
@@ -393,7 +394,8 @@ def _show(args: argparse.Namespace) -> int:
     rates = bundled_rates()
     try:
         figures = study_figures(doc.study, catalog, rates,
-                                [args.variant] if args.variant else None, runs=run_book(store))
+                                [args.variant] if args.variant else None, runs=run_book(store),
+                                apis=load_api_prices())
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

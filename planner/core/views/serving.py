@@ -26,6 +26,7 @@ from planner.core.estimator.serving import (
 )
 from planner.core.estimator.serving_engines import engine_of
 from planner.core.plan.build import Build, purchase
+from planner.core.plan.serving_settings import served_model, serving_of
 from planner.core.records.api_prices import ApiPrice
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Catalog, GpuSpec, Workload
@@ -189,6 +190,21 @@ def serving_view(build: Build, catalog: Catalog, rates: Rates, model: Workload,
     costs = _costs(build, catalog, rates, aggregate, apis, today)
     return ServingView(base.model, base.engine, setup, gpu, per_copy, copies, mixed, link, mem,
                        at, knee(loads), tuple(loads), queued, costs)
+
+
+def build_serving_view(build: Build, catalog: Catalog, rates: Rates,
+                       apis: Sequence[ApiPrice] = (), today: str | None = None
+                       ) -> ServingView | None:
+    """The serving workload the build keeps, as every surface shows it (None: it keeps none)."""
+    choice = serving_of(build)
+    if choice is None:
+        return None
+    model = served_model(build, catalog, choice.model_id)
+    if model is None:
+        return ServingView(choice.model_id, choice.setup.engine, choice.setup,
+                           error=f"The model '{choice.model_id}' is not in the catalog; pick "
+                                 "another model to serve.")
+    return serving_view(build, catalog, rates, model, choice.setup, apis, today)
 
 
 def rounded(value: float | None, digits: int = 2) -> float | None:
