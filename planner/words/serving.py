@@ -6,7 +6,7 @@ sheet word it here, in the user's language, under one translation context.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 
 class Serving(QObject):
@@ -16,6 +16,34 @@ class Serving(QObject):
     def tr(cls, text: str, disambiguation: str | None = None, n: int = -1) -> str:
         """Translate a serving word (a class method: these words have no object)."""
         return QCoreApplication.translate("Serving", text, disambiguation, n)
+
+
+#: The engines by id, as the panel lists them (product names; listed so lupdate sees them).
+ENGINE_NAMES = {
+    "vllm": QT_TRANSLATE_NOOP("Serving", "vLLM"),
+    "sglang": QT_TRANSLATE_NOOP("Serving", "SGLang"),
+    "trtllm": QT_TRANSLATE_NOOP("Serving", "TensorRT-LLM"),
+    "llamacpp": QT_TRANSLATE_NOOP("Serving", "llama.cpp"),
+    "transformers": QT_TRANSLATE_NOOP("Serving", "Hugging Face transformers"),
+}
+
+#: Weight quantizations named by the methods that produce them.
+PRECISION_NAMES = {
+    "int8": QT_TRANSLATE_NOOP("Serving", "int8 (GPTQ, LLM.int8)"),
+    "int4": QT_TRANSLATE_NOOP("Serving", "int4 (AWQ, GPTQ)"),
+}
+
+
+def engine_text(engine_id: str) -> str:
+    """An engine's name."""
+    name = ENGINE_NAMES.get(engine_id)
+    return QCoreApplication.translate("Serving", str(name)) if name else engine_id
+
+
+def precision_text(precision: str) -> str:
+    """A precision as the serving panel lists it."""
+    name = PRECISION_NAMES.get(precision)
+    return QCoreApplication.translate("Serving", str(name)) if name else precision
 
 
 def bound_text(code: str | None) -> str:

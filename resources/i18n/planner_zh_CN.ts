@@ -3188,6 +3188,36 @@ Source: %3</source>
 <context>
     <name>Serving</name>
     <message>
+        <source>vLLM</source>
+        <extracomment>The engines by id, as the panel lists them (product names; listed so lupdate sees them).</extracomment>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>Hugging Face transformers</source>
+        <translation>Hugging Face transformers</translation>
+    </message>
+    <message>
+        <source>int8 (GPTQ, LLM.int8)</source>
+        <extracomment>Weight quantizations named by the methods that produce them.</extracomment>
+        <translation>int8（GPTQ、LLM.int8）</translation>
+    </message>
+    <message>
+        <source>int4 (AWQ, GPTQ)</source>
+        <translation>int4（AWQ、GPTQ）</translation>
+    </message>
+    <message>
         <source>the KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -3351,6 +3381,10 @@ Source: %3</source>
     <message>
         <source>%1 (hardware %2 + electricity %3)</source>
         <translation>%1（硬件 %2 + 电费 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 (%4)</source>
+        <translation>%1 %2：%3（%4）</translation>
     </message>
     <message>
         <source>no API prices on record</source>

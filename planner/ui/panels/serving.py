@@ -34,7 +34,7 @@ from planner.core.views.serving import ServingView, build_serving_view
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel, chart_colors, nice_ceiling, style_plot
-from planner.words.serving import bound_text, users_text
+from planner.words.serving import bound_text, engine_text, precision_text, users_text
 
 WEIGHTS = tuple(k for k in QUANTIZATION_BYTES if k != "nf4")
 TOTAL_COLOR = "#0072B2"  # Okabe–Ito blue
@@ -53,14 +53,14 @@ class ServingPanel(Panel):
         self.model = QComboBox()
         self.engine = QComboBox()
         for eng in ENGINES.values():
-            self.engine.addItem(eng.name, eng.id)
+            self.engine.addItem(engine_text(eng.id), eng.id)
         self.weights = QComboBox()
         for w in WEIGHTS:
-            self.weights.addItem(w, w)
+            self.weights.addItem(precision_text(w), w)
         self.weights.setCurrentIndex(self.weights.findData(ServingSetup().weights))
         self.kv = QComboBox()
         for k in KV_CHOICES:
-            self.kv.addItem(self.tr("model's own") if k == "auto" else k, k)
+            self.kv.addItem(self.tr("model's own") if k == "auto" else precision_text(k), k)
         self.split = QComboBox()
         self.split.addItem(self.tr("tensor parallel"), SPLITS[0])
         self.split.addItem(self.tr("pipeline"), SPLITS[1])
@@ -207,8 +207,10 @@ class ServingPanel(Panel):
             label.clear()
         self.message.setText("")
         if view is None or view.error or view.memory is None:
-            self.message.setText(view.error if view and view.error else
-                                 self.tr("Add a GPU to the build to serve a model on it."))
+            self.message.setText(
+                self.tr("Add a GPU to the build to serve a model on it.")
+                if not self.document.build.gpu_count or view is None or not view.error
+                else view.error)
             self._plot([])
             return
         m = view.memory
@@ -243,8 +245,10 @@ class ServingPanel(Panel):
             self.labels["rent"].setText(fmt.money(c.rent) if c.rent_name is None else
                                         f"{fmt.money(c.rent)} ({c.rent_name})")
             self.labels["apis"].setText("\n".join(
-                f"{a.price.provider} {a.price.model}: {fmt.money(a.output_per_million)} "
-                f"({a.price.as_of})" for a in c.apis) or self.tr("no API prices on record"))
+                self.tr("%1 %2: %3 (%4)").replace("%1", a.price.provider)
+                .replace("%2", a.price.model).replace("%3", fmt.money(a.output_per_million))
+                .replace("%4", a.price.as_of) for a in c.apis)
+                or self.tr("no API prices on record"))
         self._plot(view)
 
     def _plot(self, view: ServingView | list[object]) -> None:
