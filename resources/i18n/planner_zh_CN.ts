@@ -3279,6 +3279,10 @@ Source: %3</source>
         <translation>能放下的最多人数</translation>
     </message>
     <message>
+        <source>none</source>
+        <translation>不设</translation>
+    </message>
+    <message>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -3309,6 +3313,10 @@ Source: %3</source>
     <message>
         <source>Users at once</source>
         <translation>同时在线用户</translation>
+    </message>
+    <message>
+        <source>Or tokens/s each at least</source>
+        <translation>或每人至少 tokens/s</translation>
     </message>
     <message>
         <source>GPUs per copy</source>
@@ -3373,6 +3381,10 @@ Source: %3</source>
     <message>
         <source>%1: %2 tokens/s each, %3 in all, %4 (bound: %5)</source>
         <translation>%1：每人 %2 tokens/s，合计 %3，%4（瓶颈：%5）</translation>
+    </message>
+    <message>
+        <source>no number of users gets %1 tokens/s each</source>
+        <translation>任何用户数都达不到每人 %1 tokens/s</translation>
     </message>
     <message>
         <source>%1 more wait: they do not fit</source>

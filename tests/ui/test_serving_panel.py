@@ -105,3 +105,25 @@ def load_document_of(build: Build) -> Any:
     from planner.core.plan.study import Study
 
     return Study.of(build)
+
+
+def test_a_target_speed_finds_the_most_users_that_still_get_it(qapp: object,
+                                                               real_catalog: Any) -> None:
+    from planner.ui.document import BuildDocument
+    from planner.ui.panels.serving import ServingPanel
+
+    document = BuildDocument(real_catalog)
+    document.reset(load_document_of(Build(slots=(BuildSlot(real_catalog.gpu("nvidia-rtx-4090"),
+                                                                    1),))))
+    panel = ServingPanel(document)
+    panel.show()
+    panel.target.setValue(30.0)
+    view = panel.view
+    assert view is not None and view.at is not None and view.setup.target == 30.0
+    assert view.at.per_user_tok_s >= 30.0
+    more = [x for x in view.curve if x.users == view.at.users + 1]
+    assert not more or more[0].per_user_tok_s < 30.0  # one user more would read slower
+    panel.target.setValue(5000.0)
+    assert panel.view is not None and panel.view.at is None
+    assert "5,000.0" in panel.labels["served"].text()
+    panel.deleteLater()

@@ -15,6 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -25,12 +26,13 @@ from PySide6.QtWidgets import (
 )
 
 from planner.catalog.api_prices import load_api_prices
+from planner.core.costs.formatting import Formatter
 from planner.core.costs.money import Rates
 from planner.core.estimator.serving import KV_CHOICES, SPLITS, ServingSetup
 from planner.core.estimator.serving_engines import ENGINES
 from planner.core.plan.serving_settings import ServingChoice, serving_of, with_serving
 from planner.core.records.precision import QUANTIZATION_BYTES
-from planner.core.views.serving import ServingView, build_serving_view
+from planner.core.views.serving import ApiCost, ServingView, build_serving_view
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel, chart_colors, nice_ceiling, style_plot
@@ -40,6 +42,14 @@ WEIGHTS = tuple(k for k in QUANTIZATION_BYTES if k != "nf4")
 TOTAL_COLOR = "#0072B2"  # Okabe–Ito blue
 EACH_COLOR = "#E69F00"  # Okabe–Ito orange
 DEFAULT_MODEL = "llama-3.1-8b"
+
+
+def _api_money(fmt: Formatter, api: ApiCost, currency: str) -> str:
+    """An API's output price in the build's currency, and in its own when that differs."""
+    text = fmt.money(api.output_per_million)
+    if api.price.currency != currency:
+        text += f" ({fmt.money(api.price.output_per_million, api.price.currency)})"
+    return text
 
 
 class ServingPanel(Panel):
@@ -68,6 +78,10 @@ class ServingPanel(Panel):
         self.output = self._spin(1, 1_000_000, 500)
         self.users = self._spin(0, 100_000, 0)
         self.users.setSpecialValueText(self.tr("as many as fit"))
+        self.target = QDoubleSpinBox()
+        self.target.setRange(0.0, 10_000.0)
+        self.target.setDecimals(1)
+        self.target.setSpecialValueText(self.tr("none"))
         self.gpus = self._spin(0, 64, 0)
         self.gpus.setSpecialValueText(self.tr("all"))
 
@@ -79,6 +93,7 @@ class ServingPanel(Panel):
         form.addRow(self.tr("Prompt tokens"), self.prompt)
         form.addRow(self.tr("Output tokens"), self.output)
         form.addRow(self.tr("Users at once"), self.users)
+        form.addRow(self.tr("Or tokens/s each at least"), self.target)
         form.addRow(self.tr("GPUs per copy"), self.gpus)
         form.addRow(self.tr("Split"), self.split)
         inputs = QWidget()
@@ -134,7 +149,8 @@ class ServingPanel(Panel):
                             (self.weights, "weights"), (self.kv, "kv"), (self.split, "split")):
             combo.currentIndexChanged.connect(lambda _i, n=name: self._edited(n))
         for spin, name in ((self.prompt, "prompt"), (self.output, "output"),
-                           (self.users, "users"), (self.gpus, "gpus")):
+                           (self.users, "users"), (self.gpus, "gpus"),
+                           (self.target, "target")):
             spin.valueChanged.connect(lambda _v, n=name: self._edited(n))
 
     @staticmethod
@@ -162,7 +178,9 @@ class ServingPanel(Panel):
         setup = ServingSetup(
             weights=str(self.weights.currentData()), kv=str(self.kv.currentData()),
             engine=str(self.engine.currentData()), prompt=self.prompt.value(),
-            output=self.output.value(), users=self.users.value() or None,
+            output=self.output.value(),
+            users=None if self.target.value() else self.users.value() or None,
+            target=self.target.value() or None,
             gpus=self.gpus.value() or None, split=str(self.split.currentData()))
         return ServingChoice(str(self.model.currentData() or DEFAULT_MODEL), setup)
 
@@ -183,6 +201,7 @@ class ServingPanel(Panel):
         self.prompt.setValue(s.prompt)
         self.output.setValue(s.output)
         self.users.setValue(s.users or 0)
+        self.target.setValue(s.target or 0.0)
         self.gpus.setValue(s.gpus or 0)
         self._filling = False
 
@@ -233,6 +252,9 @@ class ServingPanel(Panel):
                 .replace("%2", fmt.number(load.per_user_tok_s, 1))
                 .replace("%3", fmt.number(load.aggregate_tok_s * view.copies))
                 .replace("%4", ttft).replace("%5", bound_text(load.step.bound)))
+        if view.at is None and view.setup.target is not None:
+            self.labels["served"].setText(self.tr("no number of users gets %1 tokens/s each")
+                                          .replace("%1", fmt.number(view.setup.target, 1)))
         if view.users_queued:
             self.labels["served"].setText(self.labels["served"].text() + "\n" + self.tr(
                 "%1 more wait: they do not fit").replace("%1", users_text(view.users_queued)))
@@ -246,7 +268,7 @@ class ServingPanel(Panel):
                                         f"{fmt.money(c.rent)} ({c.rent_name})")
             self.labels["apis"].setText("\n".join(
                 self.tr("%1 %2: %3 (%4)").replace("%1", a.price.provider)
-                .replace("%2", a.price.model).replace("%3", fmt.money(a.output_per_million))
+                .replace("%2", a.price.model).replace("%3", _api_money(fmt, a, c.currency))
                 .replace("%4", a.price.as_of) for a in c.apis)
                 or self.tr("no API prices on record"))
         self._plot(view)
