@@ -21,7 +21,7 @@ def test_self_test_passes_and_says_so_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 1 and lines[0].startswith("self-test passed: "), done.stdout
-    assert "6 panels" in lines[0] and "translations en+zh_CN" in lines[0]
+    assert "7 panels" in lines[0] and "translations en+zh_CN" in lines[0]
     assert "Traceback" not in done.stderr
 
 

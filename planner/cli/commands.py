@@ -52,7 +52,7 @@ def run(args_list: Sequence[str]) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     handlers = {"catalog": _catalog, "estimate": _estimate, "recommend": _recommend,
                 "energy": _energy, "runs": _runs, "check": _check, "report": _report,
-                "show": _show, "team": _team, "prices": _prices}
+                "show": _show, "team": _team, "prices": _prices, "serve": _serve}
     if args.command is None:
         raise UsageError("Name a command; see 'gpu-planner --help'")
     return handlers[args.command](args)
@@ -104,6 +104,12 @@ def _prices(args: argparse.Namespace) -> int:
     from planner.cli.prices import run as run_prices
 
     return run_prices(args, _store(), _emit)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from planner.cli.serve import run_serve
+
+    return run_serve(args)
 
 
 def _runs(args: argparse.Namespace) -> int:
@@ -377,6 +383,7 @@ def _energy(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     """Each variant of a file as the panels show it (docs/cli.md lists the JSON keys)."""
+    from planner.catalog.api_prices import load_api_prices
     from planner.catalog.rates import bundled_rates
     from planner.cli.show import show_lines, variant_json
     from planner.core.plan.study import study_title
@@ -394,7 +401,8 @@ def _show(args: argparse.Namespace) -> int:
     rates = bundled_rates()
     try:
         figures = study_figures(doc.study, catalog, rates,
-                                [args.variant] if args.variant else None, runs=run_book(store))
+                                [args.variant] if args.variant else None, runs=run_book(store),
+                                apis=load_api_prices())
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from planner.languages import CODES
 
 COMMANDS = ("catalog", "estimate", "recommend", "energy", "runs", "check", "report", "show",
-            "team", "prices")
+            "team", "prices", "serve")
 
 
 def _take_lang(args: list[str]) -> tuple[str | None, list[str]] | None:

@@ -254,8 +254,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--lang", choices=CODES, help=(
         "the sheet's language (default: GPU_PLANNER_LOCALE, then the system's locale)"))
 
+    from planner.cli.serve import add_parser as add_serve
     from planner.cli.team import add_parser as add_team
 
+    add_serve(sub)
     add_team(sub)
     from planner.cli.prices import add_parser as add_prices
 

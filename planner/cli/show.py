@@ -15,6 +15,7 @@ from planner.core.costs.energy import Usage
 from planner.core.costs.formatting import Formatter
 from planner.core.costs.prices import PickedPrice
 from planner.core.views.energy import EnergyView
+from planner.core.views.serving import serving_figures
 from planner.core.views.show import VariantFigures
 
 
@@ -117,6 +118,7 @@ def variant_json(v: VariantFigures) -> dict[str, Any]:
         "break_even_months": break_even,
         "warnings": [{"code": w.code, "text": w.message, "severity": w.severity}
                      for w in s.warnings],
+        "serving": None if v.serving is None else serving_figures(v.serving),
     }
 
 

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from planner import __version__
+from planner.catalog.api_prices import load_api_prices
 from planner.core.costs.formatting import Formatter, NumberStyle
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
@@ -31,12 +32,14 @@ from planner.core.records.specs import Catalog
 from planner.core.views.compare import ComparisonTable
 from planner.core.views.detail import DetailView, detail_view
 from planner.core.views.energy import EnergyView, energy_view
+from planner.core.views.serving import build_serving_view
 from planner.core.views.variants import VariantComparison, rental_for, variant_comparison
 from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
 from planner.words.names import tariff_name
 from planner.words.rentals import column_note, kind_text
+from planner.words.serving import serving_row_label, serving_row_text
 from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
@@ -343,7 +346,27 @@ class ComparisonSheet(QObject):
             line(self.tr("Owning pays off against renting after"),
                  [self._break_even(ev) + self._rental(ev) for ev in views]),
         ]
+        serving = self._serving(detail)
+        if serving is not None:
+            rows.append(line(serving_row_label(), serving))
         return Table(header, rows, self.body, self.bold, label_share=0.26, min_column_mm=22.0)
+
+    def _serving(self, detail: DetailView) -> list[str] | None:
+        """Each variant serving the document's model (the serving panel's figures), or None."""
+        views = [build_serving_view(self.study.build(i), self.catalog, self.rates,
+                                    load_api_prices()) for _n, i in detail.variants]
+        if all(v is None for v in views):
+            return None
+        cells = []
+        for v in views:
+            if v is None or v.error or v.memory is None or v.at is None:
+                cells.append(v.error if v is not None and v.error else "—")
+                continue
+            own = v.costs.own if v.costs is not None else None
+            cells.append(serving_row_text(v.model, v.max_users,
+                                          self.fmt.number(v.at.per_user_tok_s, 1),
+                                          self.fmt.money(own)))
+        return cells
 
     def _break_even(self, ev: EnergyView) -> str:
         if ev.cloud is None or ev.break_even_months is None:

@@ -10,6 +10,7 @@ document emits `changed` once; panels then ask core for their figures.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -145,6 +146,13 @@ class BuildDocument(QObject):
         """Make an edit of the variants themselves (add, rename, delete, switch), undoably."""
         if study == self._study:
             return
+        self.undo_stack.push(_SwapBuild(self, self._study, study, text, merge_key))
+
+    def apply_extra(self, extra: dict[str, str], text: str, merge_key: str | None = None) -> None:
+        """Change the study's free-form ``extra`` map undoably (equality does not see it)."""
+        if extra == self._study.extra:
+            return
+        study = replace(self._study, extra=dict(extra))
         self.undo_stack.push(_SwapBuild(self, self._study, study, text, merge_key))
 
     def reset(self, build: Build | Study, path: Path | None = None) -> None:

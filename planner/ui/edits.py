@@ -20,6 +20,7 @@ from planner.core.costs.energy import Usage
 from planner.core.costs.prices import SlotPrice
 from planner.core.estimator.memory import TrainingSetup
 from planner.core.plan.build import MAX_GPU_COUNT, Build, CostSettings, TrackedWorkload
+from planner.core.plan.serving_settings import ServingChoice, with_serving
 from planner.core.plan.study import MAX_VARIANT_NAME, MAX_VARIANTS
 from planner.core.plan.suggest import Suggestion
 from planner.core.plan.workload_settings import with_setting
@@ -289,3 +290,11 @@ def move_variant(document: BuildDocument, src: int, dst: int) -> None:
         return
     document.apply_study(study.with_variant_moved(src, dst), Edits.tr("Move %1").replace(
         "%1", study.variants[src].name))
+
+
+# --- serving -------------------------------------------------------------------------------------
+
+def set_serving(document: BuildDocument, choice: ServingChoice | None, field: str) -> None:
+    """Serve a model on the build, or change how (``field`` names what changed, for merging)."""
+    extra = with_serving(replace(document.build, extra=dict(document.study.extra)), choice).extra
+    document.apply_extra(extra, Edits.tr("Change serving"), merge_key=f"serving/{field}")

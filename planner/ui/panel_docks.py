@@ -26,6 +26,7 @@ from planner.ui.panels.comparison import ComparisonPanel
 from planner.ui.panels.energy import EnergyPanel
 from planner.ui.panels.headroom import HeadroomPanel
 from planner.ui.panels.measured_runs import MeasuredRunsPanel
+from planner.ui.panels.serving import ServingPanel
 from planner.ui.panels.workloads import WorkloadsPanel
 
 if TYPE_CHECKING:  # the document module pulls in core; keep it off start-up
@@ -52,6 +53,7 @@ PANELS = (
     PanelSpec("comparison", ComparisonPanel, Area.BottomDockWidgetArea),
     PanelSpec("variants", ComparePanel, Area.BottomDockWidgetArea),
     PanelSpec("runs", MeasuredRunsPanel, Area.BottomDockWidgetArea),
+    PanelSpec("serving", ServingPanel, Area.BottomDockWidgetArea),
 )
 
 

@@ -33,10 +33,11 @@ PANEL_AREAS: tuple[tuple[str, str], ...] = (
     ("comparison", "BottomDockWidgetArea"),
     ("variants", "BottomDockWidgetArea"),
     ("runs", "BottomDockWidgetArea"),
+    ("serving", "BottomDockWidgetArea"),
 )
 """Each panel's key and its dock's default area (a ``Qt.DockWidgetArea`` member's name, looked
 up only when the docks are placed), in the order the docks are made."""
-BOTTOM_TABS = ("workloads", "energy", "comparison", "variants", "runs")
+BOTTOM_TABS = ("workloads", "energy", "comparison", "variants", "runs", "serving")
 """The bottom docks, tabbed in this order; workloads (the input) in front."""
 
 
@@ -55,6 +56,8 @@ def panel_title(key: str) -> str:
             return QCoreApplication.translate("PanelDocks", "Compare Variants")
         case "runs":
             return QCoreApplication.translate("PanelDocks", "Measured Runs")
+        case "serving":
+            return QCoreApplication.translate("PanelDocks", "Serving")
     return key
 
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QWidget
 # Each kind's drawing as (x, y, w, h) blocks in a 1000×1000 frame of the widget (fractions ×1000)
 # and rows repeated down the rest; see Skeleton.paintEvent.
 KINDS = ("catalog", "build", "headroom", "workloads", "energy", "comparison", "variants",
-         "runs")
+         "runs", "serving")
 
 ROW_PX = 23  # a table row at the default font, about
 FIELD_PX = 24  # a line edit or combo box
@@ -152,6 +152,10 @@ class Skeleton(QWidget):
         self._draw_comparison(p, block, line, w, h)
 
     def _draw_runs(self, p: QPainter, block: QImage, line: QImage, w: int, h: int) -> None:
+        self._draw_comparison(p, block, line, w, h)
+
+    def _draw_serving(self, p: QPainter, block: QImage, line: QImage, w: int,
+                      h: int) -> None:
         self._draw_comparison(p, block, line, w, h)
 
 

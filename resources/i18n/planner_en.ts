@@ -285,6 +285,16 @@
     </message>
 </context>
 <context>
+    <name>Serving</name>
+    <message numerus="yes">
+        <source>%n user(s)</source>
+        <translation>
+            <numerusform>%n user</numerusform>
+            <numerusform>%n users</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TeamController</name>
     <message numerus="yes">
         <source>Team catalog: offline, %n edit(s) waiting</source>

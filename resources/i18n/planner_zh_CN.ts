@@ -1442,6 +1442,10 @@
         <translation>修改假设</translation>
     </message>
     <message>
+        <source>Change serving</source>
+        <translation>更改部署服务设置</translation>
+    </message>
+    <message>
         <source>head</source>
         <translation>任务头</translation>
     </message>
@@ -2573,6 +2577,10 @@ Source: %3</source>
         <source>Measured Runs</source>
         <translation>实测运行</translation>
     </message>
+    <message>
+        <source>Serving</source>
+        <translation>模型服务</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -3629,6 +3637,224 @@ Source: %3</source>
         <translation>
             <numerusform>已导出 %n 次实测运行。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Serving</name>
+    <message>
+        <source>vLLM</source>
+        <extracomment>The engines by id, as the panel lists them (product names; listed so lupdate sees them).</extracomment>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation>SGLang</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>Hugging Face transformers</source>
+        <translation>Hugging Face transformers</translation>
+    </message>
+    <message>
+        <source>int8 (GPTQ, LLM.int8)</source>
+        <extracomment>Weight quantizations named by the methods that produce them.</extracomment>
+        <translation>int8（GPTQ、LLM.int8）</translation>
+    </message>
+    <message>
+        <source>int4 (AWQ, GPTQ)</source>
+        <translation>int4（AWQ、GPTQ）</translation>
+    </message>
+    <message>
+        <source>the KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s cap on sequences a step</source>
+        <translation>引擎每步序列数上限</translation>
+    </message>
+    <message>
+        <source>the weights leave no KV cache</source>
+        <translation>权重占满显存，没有 KV 缓存空间</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>the link between the GPUs</source>
+        <translation>GPU 之间的互连</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s fixed cost per step</source>
+        <translation>引擎每步的固定开销</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s)</source>
+        <translation>
+            <numerusform>%n 个用户</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>模型服务</translation>
+    </message>
+    <message>
+        <source>%1: %2 at once, %3 tokens/s each, %4 per million output tokens</source>
+        <translation>%1：同时 %2，每人 %3 tokens/s，每百万输出 token %4</translation>
+    </message>
+</context>
+<context>
+    <name>ServingPanel</name>
+    <message>
+        <source>model&apos;s own</source>
+        <translation>模型自带精度</translation>
+    </message>
+    <message>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>as many as fit</source>
+        <translation>能放下的最多人数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不设</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>Users at once</source>
+        <translation>同时在线用户</translation>
+    </message>
+    <message>
+        <source>Or tokens/s each at least</source>
+        <translation>或每人至少 tokens/s</translation>
+    </message>
+    <message>
+        <source>GPUs per copy</source>
+        <translation>每个副本的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>切分方式</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每块 GPU</translation>
+    </message>
+    <message>
+        <source>Served</source>
+        <translation>服务负载</translation>
+    </message>
+    <message>
+        <source>Knee</source>
+        <translation>拐点</translation>
+    </message>
+    <message>
+        <source>Own, per million output tokens</source>
+        <translation>自建，每百万输出 token</translation>
+    </message>
+    <message>
+        <source>Rent, per million output tokens</source>
+        <translation>租用，每百万输出 token</translation>
+    </message>
+    <message>
+        <source>APIs, per million output tokens</source>
+        <translation>API，每百万输出 token</translation>
+    </message>
+    <message>
+        <source>users at once</source>
+        <translation>同时在线用户</translation>
+    </message>
+    <message>
+        <source>tokens/s (blue: all users, orange: each)</source>
+        <translation>tokens/s（蓝：全部用户，橙：每人）</translation>
+    </message>
+    <message>
+        <source>Add a GPU to the build to serve a model on it.</source>
+        <translation>请先在配置中加入 GPU，才能在上面部署模型。</translation>
+    </message>
+    <message>
+        <source>%1 at %2 tokens each (bound: %3)</source>
+        <translation>%1，每人 %2 个 token（瓶颈：%3）</translation>
+    </message>
+    <message>
+        <source>%1 weights, %2 KV cache (%3 tokens)</source>
+        <translation>权重 %1，KV 缓存 %2（%3 个 token）</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>已饱和</translation>
+    </message>
+    <message>
+        <source>%1 s to first token</source>
+        <translation>首 token %1 秒</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens/s each, %3 in all, %4 (bound: %5)</source>
+        <translation>%1：每人 %2 tokens/s，合计 %3，%4（瓶颈：%5）</translation>
+    </message>
+    <message>
+        <source>no number of users gets %1 tokens/s each</source>
+        <translation>任何用户数都达不到每人 %1 tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 more wait: they do not fit</source>
+        <translation>另有 %1 需排队：显存放不下</translation>
+    </message>
+    <message>
+        <source>%1 (hardware %2 + electricity %3)</source>
+        <translation>%1（硬件 %2 + 电费 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 (%4)</source>
+        <translation>%1 %2：%3（%4）</translation>
+    </message>
+    <message>
+        <source>no API prices on record</source>
+        <translation>没有 API 价格记录</translation>
     </message>
 </context>
 <context>

@@ -191,7 +191,7 @@ def test_the_main_window_speaks_only_through_translations(qtbot, pseudo, real_st
     data = (data_words | catalog_words(win.document.catalog)
             | {v.name for v in win.document.study.variants} | {win.document.study.name})
     texts = _visible_texts(win)
-    assert len(win.panel_docks) == 6 and len(texts) > 500  # the panels are there and were read
+    assert len(win.panel_docks) == 7 and len(texts) > 500  # the panels are there and were read
     for dock in win.panel_docks.values():  # the bottom docks are tabs: raise each in turn
         dock.raise_()
         qtbot.wait(10)

@@ -132,7 +132,7 @@ def test_the_first_paint_is_the_whole_window(qtbot) -> None:
     qtbot.waitExposed(window)
     docks = {"catalog": window.catalog_dock, **window.panel_docks}
     assert set(docks) == {"catalog", "headroom", "workloads", "energy", "comparison",
-                          "variants", "runs"}
+                          "variants", "runs", "serving"}
     assert all(isinstance(d.widget(), Skeleton) for d in docks.values())
     shown = ("catalog", "headroom", "workloads")  # the other bottom tabs are behind workloads
     first = {k: docks[k].geometry() for k in shown}
@@ -144,7 +144,7 @@ def test_the_first_paint_is_the_whole_window(qtbot) -> None:
     # No stand-in in sight; the tabs behind keep theirs until raised, then show their panel.
     assert not [d for d in window.findChildren(Skeleton) if not d.visibleRegion().isEmpty()]
     assert {k: docks[k].geometry() for k in shown} == first
-    for key in ("energy", "comparison", "variants", "runs"):
+    for key in ("energy", "comparison", "variants", "runs", "serving"):
         docks[key].raise_()
         qtbot.waitUntil(lambda key=key: not isinstance(docks[key].widget(), Skeleton))
         qtbot.waitUntil(lambda key=key: not panel_of(docks[key]).visibleRegion().isEmpty())

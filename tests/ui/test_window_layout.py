@@ -151,7 +151,8 @@ def _areas(win: MainWindow) -> dict[str, Qt.DockWidgetArea]:
 DEFAULT_AREAS = {"catalog": Qt.DockWidgetArea.LeftDockWidgetArea,
                  "headroom": Qt.DockWidgetArea.RightDockWidgetArea,
                  **{k: Qt.DockWidgetArea.BottomDockWidgetArea
-                    for k in ("workloads", "energy", "comparison", "variants", "runs")}}
+                    for k in ("workloads", "energy", "comparison", "variants", "runs",
+                              "serving")}}
 
 
 def test_the_next_start_places_the_docks_where_the_user_left_them(qtbot, store) -> None:
@@ -167,7 +168,7 @@ def test_the_next_start_places_the_docks_where_the_user_left_them(qtbot, store) 
     assert win.corner(Qt.Corner.BottomLeftCorner) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert not win.panel_docks["runs"].isVisible()  # closed stays closed
     assert set(win.tabifiedDockWidgets(win.panel_docks["workloads"])) == {
-        win.panel_docks[k] for k in ("energy", "comparison", "variants")}
+        win.panel_docks[k] for k in ("energy", "comparison", "variants", "serving")}
 
 
 def test_a_saved_layout_that_lacks_a_dock_is_not_applied(qtbot, store) -> None:
@@ -202,7 +203,7 @@ def test_reset_layout_brings_back_closed_floating_and_moved_docks(qtbot, store) 
     assert toolbar.isVisible() and win.toolBarArea(toolbar) == Qt.ToolBarArea.TopToolBarArea
     workloads = win.panel_docks["workloads"]
     assert set(win.tabifiedDockWidgets(workloads)) == {
-        win.panel_docks[k] for k in ("energy", "comparison", "variants", "runs")}
+        win.panel_docks[k] for k in ("energy", "comparison", "variants", "runs", "serving")}
     assert not workloads.visibleRegion().isEmpty()  # in front, as at the first start
     # Sized for the window as it is: 28 % of 1366 px is 382.5 px, inside the 360–480 px bounds.
     assert win.catalog_dock.width() == pytest.approx(382, abs=2)

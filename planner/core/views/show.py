@@ -20,9 +20,11 @@ from planner.core.plan.build import Build, purchase
 from planner.core.plan.physics import BuildSummary, summarize
 from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study
+from planner.core.records.api_prices import ApiPrice
 from planner.core.records.specs import Catalog
 from planner.core.views.energy import EnergyView, energy_view
 from planner.core.views.headroom import HeadroomRow, headroom_rows
+from planner.core.views.serving import ServingView, build_serving_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +48,30 @@ class VariantFigures:
     summary: BuildSummary
     headroom: tuple[HeadroomRow, ...]
     energy: EnergyView
+    serving: ServingView | None = None
 
 
 def variant_figures(name: str, build: Build, catalog: Catalog, rates: Rates,
-                    today: str | None = None, *, runs: RunBook | None) -> VariantFigures:
-    """One variant's figures, each from the view its panel uses (memory with ``runs``)."""
+                    today: str | None = None, *, runs: RunBook | None,
+                    apis: Sequence[ApiPrice] = ()) -> VariantFigures:
+    """One variant's figures, each from the view its panel uses (memory with ``runs``).
+
+    ``apis`` are the API prices the serving view sets the build against.
+    """
     price = purchase(build, rates, today)
     cards = tuple(CardLine(s.gpu.id, s.gpu.name, s.count, p)
                   for s, p in zip(build.slots, price.cards, strict=True))
     rows = tuple(headroom_rows(build, runs)) if build.slots else ()
     return VariantFigures(name, build, cards, price, summarize(build), rows,
-                          energy_view(build, catalog, rates, today))
+                          energy_view(build, catalog, rates, today),
+                          build_serving_view(build, catalog, rates, apis, today))
 
 
 def study_figures(study: Study, catalog: Catalog, rates: Rates,
                   names: Sequence[str] | None = None,
                   today: str | None = None, *,
-                  runs: RunBook | None) -> tuple[VariantFigures, ...]:
+                  runs: RunBook | None,
+                  apis: Sequence[ApiPrice] = ()) -> tuple[VariantFigures, ...]:
     """Every variant of ``study`` (or those ``names`` lists, in that order).
 
     ``runs`` are the user's measured runs, handed to every memory view as the panels hand them.
@@ -74,5 +83,6 @@ def study_figures(study: Study, catalog: Catalog, rates: Rates,
         if index is None:
             raise ValueError(f"This build has no variant called {name}; its variants are "
                              f"{', '.join(study.names())}.")
-        out.append(variant_figures(name, study.build(index), catalog, rates, today, runs=runs))
+        out.append(variant_figures(name, study.build(index), catalog, rates, today, runs=runs,
+                                   apis=apis))
     return tuple(out)
