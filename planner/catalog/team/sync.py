@@ -41,6 +41,9 @@ class SyncResult:
     """Keys of changes that met a newer team row (waiting for the user's choice)."""
     refused: str | None = None
     """One sentence when the server refused the changes (a read-only role)."""
+    quarantined: list[str] = field(default_factory=list)
+    """Ids of team rows set aside as malformed (planner.catalog.team.quarantine), and of queued
+    changes held back because the team's row (or the change itself) cannot be read."""
 
 
 class TeamSync:
@@ -104,7 +107,7 @@ class TeamSync:
     def _sync(self) -> SyncResult:
         result = SyncResult(role=self._check())
         self.push(result)
-        result.pulled = self.pull()
+        result.pulled = self.pull(result)
         with self.local.begin() as con:
             ob.set_meta(con, ob.LAST_SYNC, ob.now())
         return result
@@ -134,6 +137,8 @@ class TeamSync:
                 if outcome is None:
                     con.execute(delete(ob.outbox).where(ob.outbox.c.seq == entry.seq))
                     result.pushed += 1
+                elif "held" in outcome:  # stays queued, as it is, until the row is fixed
+                    result.quarantined.append(entry.key)
                 elif "conflict" in outcome:
                     con.execute(update(ob.outbox).where(ob.outbox.c.seq == entry.seq)
                                 .values(conflict=json.dumps(outcome["conflict"])))
@@ -154,6 +159,11 @@ class TeamSync:
                                  "author": row.author if row else "",
                                  "updated_at": row.updated_at if row else ""}}
         value = getattr(row, payload_col)
+        if payload_col == "record":
+            from planner.catalog.team.quarantine import problem
+
+            if problem(value) is not None:  # the team's row cannot be shown: wait for a fix
+                return {"held": True}
         return {"conflict": {"record": json.loads(value) if payload_col == "record"
                              else {"document": value},
                              "version": row.version, "author": row.author,
@@ -173,6 +183,10 @@ class TeamSync:
             if done.rowcount == 1:
                 return {"version": entry.base_version + 1, "deleted": True, **stamp}
             return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+        from planner.catalog.team.quarantine import problem
+
+        if problem(entry.payload) is not None:  # never spread a record no member could read
+            return {"held": True}
         record = json.loads(entry.payload)
         values = {"record": entry.payload, "deleted": False, **gpu_columns(record), **stamp}
         if entry.base_version == 0:
@@ -213,9 +227,13 @@ class TeamSync:
 
     # -- pulling ---------------------------------------------------------------------------
 
-    def pull(self) -> int:
-        """Take every team row whose version differs from the local copy; returns how many."""
+    def pull(self, result: SyncResult | None = None) -> int:
+        """Take every team row whose version differs from the local copy; returns how many.
+
+        A row that cannot be read is set aside (``result.quarantined``), never taken.
+        """
         from planner.catalog.team.builds import pull_builds, take_builds
+        from planner.catalog.team.quarantine import remember, sort_pulled
 
         gpus = ob.gpus
         with self.local.connect() as con:
@@ -226,6 +244,7 @@ class TeamSync:
         with self.server.connect() as srv:
             listed = srv.execute(select(gpus.c.id, gpus.c.version, gpus.c.deleted)).all()
             theirs = {row.id: row.version for row in listed}
+            live = {row.id for row in listed if not row.deleted}
             # A team card deleted before this copy ever saw it needs no fetching.
             changed = [row.id for row in listed if ours.get(row.id) != row.version
                        and not (row.deleted and row.id not in here)]
@@ -236,10 +255,14 @@ class TeamSync:
             listed_builds = pull_builds(srv)
         rows += [{"id": key, "version": 0, "deleted": True, "record": None}
                  for key in ours if key not in theirs]  # removed outright: as if deleted
+        good, bad = sort_pulled(rows)
+        if result is not None:
+            result.quarantined += [key for key in bad if key not in result.quarantined]
         with self.local.begin() as con:
-            take_rows(con, rows)
+            take_rows(con, good)
+            remember(con, bad, {row["id"] for row in rows}, live)
             changed_builds = take_builds(con, listed_builds)
-        return len(rows) + changed_builds
+        return len(good) + changed_builds
 
 
 _COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_gb",

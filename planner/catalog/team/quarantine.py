@@ -1,0 +1,165 @@
+"""Team rows that cannot be used are set aside, never taken into the local file.
+
+A GPU row on the server is written by members' apps, but the database is open to plain SQL too:
+a hand-made fix or a script can leave a record that is not JSON, lacks ``vendor`` or holds a word
+where a number belongs. Taken into the local file such a row made every catalog read fail, so
+every command, the app's start and even the next sync ended in a traceback. Now each pulled row
+is checked with the same rules as a user's own GPU (``datafiles.check_gpu_record``); a bad one is
+kept out, listed here with one sentence (in ``meta``), and fetched again at every sync, so fixing
+it on the server brings it in. A local file that already holds such a row (written by an older
+version) is mended when the catalog is read: the row goes back to its bundled figures (or out),
+its text is kept in the list, and its version is forgotten so the next sync fetches it again.
+Queued edits are never touched. No Qt here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, select, update
+
+from planner.catalog.models import metadata
+from planner.catalog.quick import ORIGIN_BUNDLED
+from planner.catalog.team import outbox as ob
+
+KEY = "team_quarantine"
+"""``meta`` key: JSON ``{id: {"version", "code", "field", "problem"}}`` of the rows set aside."""
+gpus = metadata.tables["gpus"]
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """One team row kept out of the local file, and why."""
+
+    gpu_id: str
+    version: int
+    code: str
+    """``not_json``, ``not_object`` or ``field`` (a field missing or of the wrong kind)."""
+    field: str
+    problem: str
+    """The English sentence (logs, ``--json``); the UI and CLI word ``code`` and ``field``."""
+
+
+def problem(text: str | None) -> tuple[str, str, str] | None:
+    """``(code, field, English reason)`` when a GPU record cannot be used, else None."""
+    from planner.catalog.datafiles import check_gpu_record
+    from planner.catalog.records import gpu_from_record
+    from planner.catalog.seeding import gpu_columns
+
+    try:
+        record = json.loads(text or "")
+    except ValueError:
+        return "not_json", "", "its record is not JSON"
+    if not isinstance(record, dict):
+        return "not_object", "", "its record is not a GPU record (a JSON object)"
+    checked, errors = check_gpu_record(record)
+    if checked is None:
+        first = errors[0] if errors else None
+        return "field", str(getattr(first, "field", "") or ""), str(first or "it is invalid")
+    try:
+        gpu_from_record(record)
+        gpu_columns(record)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        return "field", "", f"it cannot be read ({exc})"
+    return None
+
+
+def quarantined(local: Engine) -> dict[str, SetAside]:
+    """The rows set aside at the last sync (or mended on opening), by id."""
+    with local.connect() as con:
+        return _read(con)
+
+
+def _read(con: Connection) -> dict[str, SetAside]:
+    try:
+        kept = json.loads(ob.get_meta(con, KEY) or "{}")
+    except ValueError:
+        return {}
+    return {k: SetAside(k, int(v.get("version", 0)), str(v.get("code", "")),
+                        str(v.get("field", "")), str(v.get("problem", "")))
+            for k, v in kept.items() if isinstance(v, dict)} if isinstance(kept, dict) else {}
+
+
+def _write(con: Connection, entries: dict[str, dict[str, Any]]) -> None:
+    ob.set_meta(con, KEY, json.dumps(entries, ensure_ascii=False, sort_keys=True))
+
+
+def _entry(version: int, found: tuple[str, str, str], text: str | None = None) -> dict[str, Any]:
+    code, field, reason = found
+    entry: dict[str, Any] = {"version": version, "code": code, "field": field,
+                             "problem": reason}
+    if text is not None:
+        entry["text"] = text  # what the local file held, so nothing is lost by mending it
+    return entry
+
+
+def sort_pulled(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Split pulled rows into those to take and those to set aside (``{id: entry}``).
+
+    A row taken has its display columns worked out here from its record (a hand-written row's
+    columns cannot be trusted to match it).
+    """
+    from planner.catalog.seeding import gpu_columns
+
+    good, bad = [], {}
+    for row in rows:
+        if row.get("deleted"):
+            good.append(row)
+            continue
+        found = problem(row.get("record"))
+        if found is not None:
+            bad[row["id"]] = _entry(int(row.get("version") or 0), found)
+            continue
+        good.append({**row, **gpu_columns(json.loads(row["record"]))})
+    return good, bad
+
+
+def remember(con: Connection, bad: dict[str, Any], fetched: set[str], live: set[str]) -> None:
+    """Keep this pull's bad rows, and earlier ones this pull did not fetch again.
+
+    An earlier entry goes when its row was fetched again (then it is in ``bad`` or was taken)
+    or is no longer on the server (``live``: its ids not deleted) — unless it holds a text the
+    local file had (a row mended on opening, kept until the team's row replaces it).
+    """
+    earlier = json.loads(ob.get_meta(con, KEY) or "{}")
+    earlier = earlier if isinstance(earlier, dict) else {}
+    kept = {k: v for k, v in earlier.items() if k not in fetched
+            and (k in live or (isinstance(v, dict) and "text" in v))}
+    if kept or bad or earlier:
+        _write(con, {**kept, **bad})
+
+
+def mend(local: Engine) -> list[str]:
+    """Set aside every GPU row of the local file that cannot be read; returns their ids.
+
+    A bundled card goes back to its bundled figures, any other row out; the version is
+    forgotten (0) so the next sync fetches the team's row again. Queued edits stay queued.
+    """
+    from planner.catalog.seeding import gpu_columns
+
+    with local.begin() as con:
+        rows = con.execute(select(gpus.c.id, gpus.c.origin, gpus.c.record, gpus.c.open_record,
+                                  gpus.c.bundled_record, gpus.c.version)).all()
+        entries = json.loads(ob.get_meta(con, KEY) or "{}")
+        entries = entries if isinstance(entries, dict) else {}
+        mended = []
+        for row in rows:
+            found = problem(row.record) or (problem(row.open_record)
+                                            if row.open_record is not None else None)
+            if found is None:
+                continue
+            mended.append(row.id)
+            entries[row.id] = _entry(int(row.version or 0), found, row.record)
+            bundled = row.bundled_record
+            if row.origin == ORIGIN_BUNDLED and bundled is not None and problem(bundled) is None:
+                con.execute(update(gpus).where(gpus.c.id == row.id).values(
+                    record=bundled, bundled_record=None, user_edited=False, team_record=None,
+                    version=0, author=None, updated_at=None, deleted=False,
+                    **gpu_columns(json.loads(bundled))))
+            else:
+                con.execute(delete(gpus).where(gpus.c.id == row.id))
+        if mended:
+            _write(con, entries)
+    return mended
