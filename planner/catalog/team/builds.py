@@ -70,6 +70,11 @@ def push_build(srv: Connection, entry: Any, stamp: dict[str, Any]) -> dict[str, 
                              builds.c.updated_at, builds.c.document)
                       .where(builds.c.name == entry.key)).first()
     current = row.version if row is not None else 0
+    if current != entry.base_version and row is not None:
+        from planner.catalog.team.sync import already_there
+
+        if already_there(row, entry, "document"):  # our own publish, taken before a crash
+            return {"version": current, "author": row.author, "updated_at": row.updated_at}
     if current != entry.base_version:
         return {"conflict": {"record": None if row is None or row.deleted
                              else {"document": row.document},

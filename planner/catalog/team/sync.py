@@ -152,8 +152,14 @@ class TeamSync:
         return {"author": self._member, "updated_at": ob.now()}
 
     def _theirs(self, srv: Connection, table: Any, key_col: Any, key: str,
-                payload_col: str) -> dict[str, Any]:
+                payload_col: str, entry: Any = None) -> dict[str, Any]:
         row = srv.execute(select(table).where(key_col == key)).first()
+        if entry is not None and row is not None and already_there(row, entry, payload_col):
+            # The team holds exactly this change: ours, taken before this copy could note it
+            # (the app was killed between the server's commit and the local one), or the same
+            # change made by another member. Either way nothing conflicts: follow the team.
+            return {"version": row.version, "deleted": bool(row.deleted),
+                    "author": row.author, "updated_at": row.updated_at}
         if row is None or row.deleted:
             return {"conflict": {"record": None, "version": row.version if row else 0,
                                  "author": row.author if row else "",
@@ -182,7 +188,7 @@ class TeamSync:
                                .values(deleted=True, version=gpus.c.version + 1, **stamp))
             if done.rowcount == 1:
                 return {"version": entry.base_version + 1, "deleted": True, **stamp}
-            return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+            return self._theirs(srv, gpus, gpus.c.id, entry.key, "record", entry)
         from planner.catalog.team.quarantine import problem
 
         if problem(entry.payload) is not None:  # never spread a record no member could read
@@ -203,7 +209,7 @@ class TeamSync:
                            .values(version=gpus.c.version + 1, **values))
         if done.rowcount == 1:
             return {"version": entry.base_version + 1, "deleted": False, **stamp}
-        return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+        return self._theirs(srv, gpus, gpus.c.id, entry.key, "record", entry)
 
     def _origin(self, gpu_id: str) -> str:
         with self.local.connect() as con:
@@ -270,6 +276,21 @@ _COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_
             "price_amount", "price_currency", "price_kind", "price_as_of", "open_record")
 """The GPU table's display columns: the pushing member computed them; taken as they are."""
 _PULLED = ("id", "record", "version", "author", "updated_at", "deleted", *_COLUMNS)
+
+
+def already_there(row: Any, entry: Any, payload_col: str) -> bool:
+    """Whether the team's row (GPU or shared build) is exactly the queued change."""
+    if entry.op == "delete":
+        return bool(row.deleted)
+    if row.deleted:
+        return False
+    theirs = getattr(row, payload_col)
+    if theirs == entry.payload:
+        return True
+    try:  # the same record written with other spacing or key order
+        return payload_col == "record" and json.loads(theirs) == json.loads(entry.payload)
+    except (TypeError, ValueError):
+        return False
 
 
 def take_rows(con: Connection, rows: list[dict[str, Any]]) -> None:
