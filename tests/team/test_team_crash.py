@@ -36,7 +36,7 @@ def _die_after_the_server_commits(folder: str, url: str, pgpass: str) -> None:
     def killed(*_args: object) -> None:
         os._exit(9)  # the server has committed; this copy's outbox has not been cleared
 
-    sync.TeamSync._accepted = killed  # type: ignore[method-assign]
+    sync.TeamSync._accepted = killed  # type: ignore[method-assign,assignment]
     m.team.sync()
     os._exit(0)  # pragma: no cover - not reached when the push was taken
 
