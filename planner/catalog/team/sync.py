@@ -26,6 +26,8 @@ from planner.catalog.team import outbox as ob
 from planner.catalog.team.connection import TeamError, worded
 from planner.catalog.team.server import Role, member, prepare, read_only_sentence
 
+_STAMPED = (ob.gpus.c.version, ob.gpus.c.author, ob.gpus.c.updated_at)
+"""Read back from an accepted push: the version, author and time the server recorded."""
 CHUNK = 500
 """Rows fetched per query when pulling (keeps the IN lists small)."""
 
@@ -149,6 +151,7 @@ class TeamSync:
                     self._accepted(con, entry, outcome)
 
     def _stamp(self) -> dict[str, Any]:
+        """What the client says; a server at 0006 overwrites both (session_user, its clock)."""
         return {"author": self._member, "updated_at": ob.now()}
 
     def _theirs(self, srv: Connection, table: Any, key_col: Any, key: str,
@@ -185,9 +188,10 @@ class TeamSync:
                 return None  # the team never had it: nothing to delete there
             done = srv.execute(update(gpus).where(gpus.c.id == entry.key,
                                                   gpus.c.version == entry.base_version)
-                               .values(deleted=True, version=gpus.c.version + 1, **stamp))
-            if done.rowcount == 1:
-                return {"version": entry.base_version + 1, "deleted": True, **stamp}
+                               .values(deleted=True, version=gpus.c.version + 1, **stamp)
+                               .returning(*_STAMPED)).first()
+            if done is not None:
+                return {"deleted": True, **done._asdict()}
             return self._theirs(srv, gpus, gpus.c.id, entry.key, "record", entry)
         from planner.catalog.team.quarantine import problem
 
@@ -198,17 +202,19 @@ class TeamSync:
         if entry.base_version == 0:
             try:
                 with srv.begin_nested():
-                    srv.execute(insert(gpus).values(
+                    made = srv.execute(insert(gpus).values(
                         id=entry.key, origin=self._origin(entry.key), user_edited=False,
-                        position=0, bundled_record=None, team_record=None, version=1, **values))
-                return {"version": 1, "deleted": False, **stamp}
+                        position=0, bundled_record=None, team_record=None, version=1, **values)
+                        .returning(*_STAMPED)).one()
+                return {"deleted": False, **made._asdict()}
             except IntegrityError:
                 pass  # another member created it first: fall through to the versioned update
         done = srv.execute(update(gpus).where(gpus.c.id == entry.key,
                                               gpus.c.version == entry.base_version)
-                           .values(version=gpus.c.version + 1, **values))
-        if done.rowcount == 1:
-            return {"version": entry.base_version + 1, "deleted": False, **stamp}
+                           .values(version=gpus.c.version + 1, **values)
+                           .returning(*_STAMPED)).first()
+        if done is not None:  # the server's own stamp (its triggers set author and time)
+            return {"deleted": False, **done._asdict()}
         return self._theirs(srv, gpus, gpus.c.id, entry.key, "record", entry)
 
     def _origin(self, gpu_id: str) -> str:
