@@ -167,22 +167,12 @@ def _sync(args: argparse.Namespace, store: Any, address: str) -> int:
     print(words.synced(result.pushed, result.pulled))
     for key in result.conflicts:
         print(words.conflicted(key))
-    for line in quarantine_lines(store.engine, result.quarantined):
+    for line in words.set_aside_lines(store.engine, result.quarantined):
         print(line)
     if result.refused:
         print(words.read_only_sentence(team.member), file=sys.stderr)
         return 2
     return 0
-
-
-def quarantine_lines(local: Any, keys: list[str]) -> list[str]:
-    """One sentence per team row set aside or queued change held back (``keys``)."""
-    from planner.catalog.team.quarantine import quarantined
-    from planner.words import team as words
-
-    kept = quarantined(local)
-    return [words.set_aside(key, kept[key].code, kept[key].field) if key in kept
-            else words.held(key) for key in keys]
 
 
 def _history(args: argparse.Namespace, store: Any, address: str) -> int:

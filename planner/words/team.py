@@ -122,6 +122,15 @@ def held(gpu_id: str) -> str:
                        "on the server.").replace("%1", gpu_id)
 
 
+def set_aside_lines(local: Any, keys: list[str]) -> list[str]:
+    """One sentence per team row set aside, or queued change held back, among ``keys``."""
+    from planner.catalog.team.quarantine import quarantined
+
+    kept = quarantined(local)
+    return [set_aside(key, kept[key].code, kept[key].field) if key in kept else held(key)
+            for key in keys]
+
+
 def list_from_cache(sentence: str) -> str:
     """``team builds`` with the server away."""
     return joined(sentence, TeamText.tr("%1; the list is the one from the last sync."))

@@ -9,6 +9,7 @@ brings it in at the next sync.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -143,3 +144,29 @@ def test_a_local_file_an_older_version_filled_with_a_bad_row_mends_itself(
     result = bob.team.sync()
     assert result.pushed == 1 and sorted(result.quarantined) == sorted([*BAD, L4080])
     bob.close()
+
+
+def test_the_app_starts_syncs_and_says_what_was_set_aside(
+        qtbot, broken_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from planner.ui.main_window import MainWindow
+
+    monkeypatch.setenv("GPU_PLANNER_DATABASE_URL", broken_server)
+    with open_store() as store:  # a bad row already in the file, as an older version left it
+        store.edit_for_team(dataclasses.replace(store.catalog().gpu(RTX), tdp_w=466.0))
+        with store.engine.begin() as con:
+            con.execute(text("UPDATE gpus SET record = '{broken', open_record = NULL "
+                             "WHERE id = 'nvidia-rtx-3090'"))
+    store = open_store()
+    win = MainWindow()
+    qtbot.addWidget(win, before_close_func=lambda w: w.document.undo_stack.setClean())
+    with qtbot.waitSignal(win.team.finished, timeout=30_000):
+        win.set_store(store)
+    assert win.document.catalog.gpu(RTX).tdp_w == 466.0
+    assert win.document.catalog.gpu("nvidia-rtx-3090") is not None  # back to its bundled record
+    assert "nvidia-rtx-3090" not in quarantine.quarantined(store.engine)  # not the team's row
+    assert outbox.pending(store.engine) == 0  # the queued edit went to the team
+    notice = win.notices.notices["team-set-aside"].text.text()
+    assert notice.count("was set aside") == 4
+    assert "“lab-wrong-type” was set aside because its field “memory_gb” is missing or not " \
+           "valid" in notice
+    store.close()

@@ -120,21 +120,34 @@ def remember(con: Connection, bad: dict[str, Any], fetched: set[str], live: set[
     """Keep this pull's bad rows, and earlier ones this pull did not fetch again.
 
     An earlier entry goes when its row was fetched again (then it is in ``bad`` or was taken)
-    or is no longer on the server (``live``: its ids not deleted) — unless it holds a text the
-    local file had (a row mended on opening, kept until the team's row replaces it).
+    or is no longer on the server (``live``: its ids not deleted).
     """
     earlier = json.loads(ob.get_meta(con, KEY) or "{}")
     earlier = earlier if isinstance(earlier, dict) else {}
-    kept = {k: v for k, v in earlier.items() if k not in fetched
-            and (k in live or (isinstance(v, dict) and "text" in v))}
+    kept = {k: v for k, v in earlier.items() if k not in fetched and k in live}
     if kept or bad or earlier:
         _write(con, {**kept, **bad})
+
+
+def _shipped(gpu_id: str, cache: dict[str, str]) -> str | None:
+    """The bundled ``data/`` record of a card (read once per mend; None when it has none)."""
+    if not cache:
+        from planner.catalog.datafiles import load_catalog
+        from planner.catalog.seeding import dumps, gpu_record
+        from planner.catalog.version import DataFileError
+
+        try:
+            cache.update({g.id: dumps(gpu_record(g)) for g in load_catalog().gpus})
+        except (DataFileError, OSError):
+            cache[""] = ""  # no bundled data to go back to: the row goes out
+    return cache.get(gpu_id)
 
 
 def mend(local: Engine) -> list[str]:
     """Set aside every GPU row of the local file that cannot be read; returns their ids.
 
-    A bundled card goes back to its bundled figures, any other row out; the version is
+    A bundled card goes back to its bundled figures (kept in the row, else read from
+    ``data/``), any other row out; the version is
     forgotten (0) so the next sync fetches the team's row again. Queued edits stay queued.
     """
     from planner.catalog.seeding import gpu_columns
@@ -144,7 +157,8 @@ def mend(local: Engine) -> list[str]:
                                   gpus.c.bundled_record, gpus.c.version)).all()
         entries = json.loads(ob.get_meta(con, KEY) or "{}")
         entries = entries if isinstance(entries, dict) else {}
-        mended = []
+        mended: list[str] = []
+        shipped: dict[str, str] = {}
         for row in rows:
             found = problem(row.record) or (problem(row.open_record)
                                             if row.open_record is not None else None)
@@ -153,6 +167,8 @@ def mend(local: Engine) -> list[str]:
             mended.append(row.id)
             entries[row.id] = _entry(int(row.version or 0), found, row.record)
             bundled = row.bundled_record
+            if row.origin == ORIGIN_BUNDLED and (bundled is None or problem(bundled)):
+                bundled = _shipped(row.id, shipped)
             if row.origin == ORIGIN_BUNDLED and bundled is not None and problem(bundled) is None:
                 con.execute(update(gpus).where(gpus.c.id == row.id).values(
                     record=bundled, bundled_record=None, user_edited=False, team_record=None,
