@@ -42,18 +42,29 @@ class SetAside:
     """The English sentence (logs, ``--json``); the UI and CLI word ``code`` and ``field``."""
 
 
-def problem(text: str | None) -> tuple[str, str, str] | None:
-    """``(code, field, English reason)`` when a GPU record cannot be used, else None."""
-    from planner.catalog.datafiles import check_gpu_record
-    from planner.catalog.records import gpu_from_record
-    from planner.catalog.seeding import gpu_columns
-
+def _parsed(text: str | None) -> dict[str, Any] | tuple[str, str, str]:
+    """The record as a dict, or the problem with it."""
     try:
         record = json.loads(text or "")
     except ValueError:
         return "not_json", "", "its record is not JSON"
     if not isinstance(record, dict):
         return "not_object", "", "its record is not a GPU record (a JSON object)"
+    return record
+
+
+def problem(text: str | None) -> tuple[str, str, str] | None:
+    """``(code, field, English reason)`` when a GPU record cannot be used, else None.
+
+    The full check: every rule of a user's own GPU, then the readers the catalog uses.
+    """
+    from planner.catalog.datafiles import check_gpu_record
+    from planner.catalog.records import gpu_from_record
+    from planner.catalog.seeding import gpu_columns
+
+    record = _parsed(text)
+    if isinstance(record, tuple):
+        return record
     checked, errors = check_gpu_record(record)
     if checked is None:
         first = errors[0] if errors else None
@@ -64,6 +75,43 @@ def problem(text: str | None) -> tuple[str, str, str] | None:
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         return "field", "", f"it cannot be read ({exc})"
     return None
+
+
+def _history_problem(record: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A quick check of a full record whose opened form passed :func:`problem`.
+
+    The full record differs only by older price records (its history, read for exports and
+    kept by edits): each must be a price a reader can build, with a number for its amount.
+    Checked by hand because a hundred quotes through the full rules cost ~1 ms a card.
+    """
+    prices = record.get("prices") or ()
+    if not isinstance(prices, list):
+        return "field", "prices", "its prices are not a list"
+    numbers, text = (int, float), str
+    for price in prices:
+        try:
+            amount, currency, as_of = price["amount"], price["currency"], price["as_of"]
+        except (TypeError, KeyError, IndexError):
+            return "field", "prices", "a price record is not valid"
+        if type(amount) not in numbers or type(currency) is not text or type(as_of) is not text:
+            return "field", "prices", "a price record is not valid"
+    return None
+
+
+def pulled_problem(row: dict[str, Any]) -> tuple[str, str, str] | None:
+    """What is wrong with a pulled team row (its ``record`` and ``open_record``), or None.
+
+    ``open_record`` (what the catalog opens, a few prices) gets the full check; the full
+    ``record`` a quick one when it differs. A row without ``open_record`` (pushed by an older
+    app) is checked in full.
+    """
+    record = _parsed(row.get("record"))
+    if isinstance(record, tuple):
+        return record
+    opened = row.get("open_record")
+    if opened is None or opened == row.get("record"):
+        return problem(row.get("record"))
+    return problem(opened) or _history_problem(record)
 
 
 def quarantined(local: Engine) -> dict[str, SetAside]:
@@ -98,8 +146,8 @@ def _entry(version: int, found: tuple[str, str, str], text: str | None = None) -
 def sort_pulled(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Split pulled rows into those to take and those to set aside (``{id: entry}``).
 
-    A row taken has its display columns worked out here from its record (a hand-written row's
-    columns cannot be trusted to match it).
+    A row without ``open_record`` (an older member's app) gets its display columns worked out
+    here; the others keep the server's (its column types and NOT NULLs are the local file's).
     """
     from planner.catalog.seeding import gpu_columns
 
@@ -108,11 +156,13 @@ def sort_pulled(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[
         if row.get("deleted"):
             good.append(row)
             continue
-        found = problem(row.get("record"))
+        found = pulled_problem(row)
         if found is not None:
             bad[row["id"]] = _entry(int(row.get("version") or 0), found)
-            continue
-        good.append({**row, **gpu_columns(json.loads(row["record"]))})
+        elif row.get("open_record") is None:
+            good.append({**row, **gpu_columns(json.loads(row["record"]))})
+        else:
+            good.append(row)
     return good, bad
 
 
