@@ -83,3 +83,29 @@ def test_a_push_taken_before_a_crash_is_recognised_as_ones_own(
     assert json.loads(str(_server(url, f"SELECT record FROM gpus WHERE id = '{RTX}'")[0][0]))[
         "tdp_w"] == 472.0
     again.close()
+
+
+def test_a_conflict_an_earlier_version_stored_against_ones_own_push_is_settled(
+        pg: Cluster, team_db: str, tmp_path: Path) -> None:
+    """Before this fix such a push was stored as a conflict ("changed by another member")."""
+    url = pg.url(SUPERUSER, team_db)
+    m = member(tmp_path, url, "m")
+    m.team.sync()
+    m.edit(RTX, tdp_w=481.0)
+    with m.store.engine.connect() as con:
+        [(payload,)] = con.execute(text("SELECT payload FROM team_outbox")).all()
+    assert m.team.sync().pushed == 1
+    with m.store.engine.begin() as con:  # what an older version stored after the crash
+        theirs = {"record": json.loads(payload), "version": 1, "author": SUPERUSER,
+                  "updated_at": "2026-12-07T10:00:00+00:00"}
+        con.execute(text("INSERT INTO team_outbox (kind, key, op, payload, base_version, "
+                         "created_at, conflict) VALUES ('gpu', :k, 'put', :p, 0, :t, :c)"),
+                    {"k": RTX, "p": payload, "t": "2026-12-07T10:00:00+00:00",
+                     "c": json.dumps(theirs)})
+    assert len(outbox.conflicts(m.store.engine)) == 1
+    result = m.team.sync()
+    assert (result.pushed, result.conflicts) == (0, [])
+    assert outbox.pending(m.store.engine) == 0
+    assert _server(url, f"SELECT version FROM gpus WHERE id = '{RTX}'") == [(1,)]
+    assert m.gpu(RTX).tdp_w == 481.0
+    m.close()

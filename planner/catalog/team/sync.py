@@ -118,6 +118,7 @@ class TeamSync:
 
     def push(self, result: SyncResult) -> None:
         """Send every queued change that is not waiting for the user's choice."""
+        ob.settle_identical(self.local)  # a stored "conflict" with an identical row is none
         with self.local.connect() as con:
             queued = con.execute(select(ob.outbox).where(ob.outbox.c.conflict.is_(None))
                                  .order_by(ob.outbox.c.seq)).all()
