@@ -160,16 +160,9 @@ class CatalogStore:
         return [(text, origin) for text, origin in session.exec(statement).all()]
 
     def _read(self, history: bool) -> Catalog:
-        try:
-            return self._read_once(history)
-        except (ValueError, TypeError, KeyError, AttributeError):
-            # A GPU row no record reader can take (a malformed team row an older version
-            # synced): set it aside and read again, so the catalog always opens.
-            from planner.catalog.team.quarantine import mend
+        from planner.catalog.team.quarantine import mending  # a malformed row never stops it
 
-            if not mend(self._engine):
-                raise
-            return self._read_once(history)
+        return mending(self._engine, lambda: self._read_once(history))
 
     def _read_once(self, history: bool) -> Catalog:
         with Session(self._engine) as session:

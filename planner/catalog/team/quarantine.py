@@ -15,8 +15,9 @@ Queued edits are never touched. No Qt here.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, delete, select, update
 
@@ -27,6 +28,7 @@ from planner.catalog.team import outbox as ob
 KEY = "team_quarantine"
 """``meta`` key: JSON ``{id: {"version", "code", "field", "problem"}}`` of the rows set aside."""
 gpus = metadata.tables["gpus"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +193,19 @@ def _shipped(gpu_id: str, cache: dict[str, str]) -> str | None:
         except (DataFileError, OSError):
             cache[""] = ""  # no bundled data to go back to: the row goes out
     return cache.get(gpu_id)
+
+
+def mending(local: Engine, read: Callable[[], T]) -> T:
+    """``read()`` the catalog, setting aside the GPU rows that stop it, then reading again.
+
+    Such a row is a malformed team row an older version synced (:func:`mend`).
+    """
+    try:
+        return read()
+    except (ValueError, TypeError, KeyError, AttributeError):
+        if not mend(local):
+            raise
+        return read()
 
 
 def mend(local: Engine) -> list[str]:
