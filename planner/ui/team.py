@@ -13,7 +13,7 @@ import functools
 import threading
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from planner.ui import settings as cfg
@@ -37,8 +37,8 @@ class TeamController(QObject):
         self.label = QLabel()
         self.label.setContentsMargins(0, 0, 12, 0)  # apart from the catalog count beside it
         # "1 needs your choice" is a link: it opens the choice (a conflict from any surface)
-        self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.linkActivated.connect(lambda _link: self.show_conflicts())
+        self._rich = False
         self.dialog: Any = None
         """The conflict dialog on screen, if any (one at a time)."""
         self._asking: list[Any] = []
@@ -221,8 +221,17 @@ class TeamController(QObject):
     def _show_status(self) -> None:
         import html
 
-        text = html.escape(self.status_text(), quote=False)
+        text = self.status_text()
         choosing = self.choices_waiting() if self.active else 0
+        if choosing and not self._rich:
+            # Rich text only once a choice waits: Qt's namespace (the enum) costs the first
+            # paint time (docs/architecture.md), and most starts have nothing to choose.
+            from PySide6.QtCore import Qt
+
+            self.label.setTextFormat(Qt.TextFormat.RichText)
+            self._rich = True
+        if self._rich:
+            text = html.escape(text, quote=False)
         if choosing:  # a link: clicking it opens the choice
             text += " — <a href=\"choose\">" + html.escape(
                 self.tr("%n need(s) your choice", "", choosing), quote=False) + "</a>"
