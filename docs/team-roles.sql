@@ -25,7 +25,12 @@ $$;
 
 GRANT USAGE ON SCHEMA public TO planner_reader;
 GRANT SELECT ON ALL TABLES IN SCHEMA public TO planner_reader;
-GRANT INSERT, UPDATE ON gpus, shared_builds, shared_build_history TO planner_editor;
+GRANT INSERT, UPDATE ON gpus, shared_builds TO planner_editor;
+-- A build's history is only ever added to: editors insert a published version, never change one.
+-- (The database's own triggers, revision 0006_append_only, refuse rewriting it for every role,
+-- set each row's author to the member who logged in and keep versions rising.)
+GRANT INSERT ON shared_build_history TO planner_editor;
+REVOKE UPDATE ON shared_build_history FROM planner_editor;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO planner_editor;
 -- Nobody but the owner deletes rows: deleting is soft (the `deleted` column), so it can be undone.
 REVOKE DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public FROM planner_reader, planner_editor;

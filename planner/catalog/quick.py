@@ -36,10 +36,10 @@ from planner.catalog.records import (
 from planner.catalog.version import DataFileError, read_version
 from planner.core.records.specs import Catalog
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Bumped with every migration; ``meta.schema_version`` above it means a newer program wrote it."""
 REVISIONS = ("0001_initial", "0002_prices", "0003_measured_runs", "0004_team",
-             "0005_open_record")
+             "0005_open_record", "0006_append_only")
 """Every Alembic revision id shipped, oldest first (a test checks this against the scripts)."""
 HEAD_REVISION = REVISIONS[-1]
 

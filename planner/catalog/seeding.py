@@ -117,14 +117,18 @@ def fill_open_records(engine: Engine) -> int:
     """Work out ``open_record`` where it is missing; returns how many rows got one.
 
     Rows written before schema 5, or pulled from a team member whose app did not write it, have
-    none (the full record is read meanwhile). Cheap when there are none.
+    none (the full record is read meanwhile). Cheap when there are none. A row whose record
+    cannot be read is left as it is, never a reason to refuse the file.
     """
     gpus = GpuRow.__table__  # type: ignore[attr-defined]
     with engine.begin() as con:
         missing = con.execute(sa.select(gpus.c.id, gpus.c.record)
                               .where(gpus.c.open_record.is_(None))).all()
         for gpu_id, text in missing:
-            opened = gpu_columns(json.loads(text))["open_record"]
+            try:
+                opened = gpu_columns(json.loads(text))["open_record"]
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue  # a malformed team row: the catalog's read sets it aside (quarantine)
             con.execute(sa.update(gpus).where(gpus.c.id == gpu_id).values(open_record=opened))
     return len(missing)
 

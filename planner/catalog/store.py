@@ -161,6 +161,11 @@ class CatalogStore:
         return [(text, origin) for text, origin in session.exec(statement).all()]
 
     def _read(self, history: bool) -> Catalog:
+        from planner.catalog.team.quarantine import mending  # a malformed row never stops it
+
+        return mending(self._engine, lambda: self._read_once(history))
+
+    def _read_once(self, history: bool) -> Catalog:
         with Session(self._engine) as session:
             meta = session.get(MetaRow, "catalog_version")
             rows = {model.__tablename__: self._rows(session, model, history) for model in (

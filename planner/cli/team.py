@@ -123,6 +123,7 @@ def _team(store: Any, address: str) -> Any:
 def _status(args: argparse.Namespace, store: Any, address: str) -> int:
     from planner.catalog.team import outbox
     from planner.catalog.team.connection import TeamError, describe
+    from planner.catalog.team.quarantine import quarantined
     from planner.words import team as words
 
     team = _team(store, address)
@@ -136,7 +137,8 @@ def _status(args: argparse.Namespace, store: Any, address: str) -> int:
     status = {"server": "offline" if problem else "online", "address": describe(address),
               "role": role, "pending": outbox.pending(store.engine),
               "conflicts": len(outbox.conflicts(store.engine)),
-              "last_sync": outbox.last_sync(store.engine), "problem": problem}
+              "last_sync": outbox.last_sync(store.engine), "problem": problem,
+              "quarantined": len(quarantined(store.engine))}
     if args.json:
         print(json.dumps(status, ensure_ascii=False, indent=2))
         return 0
@@ -165,6 +167,8 @@ def _sync(args: argparse.Namespace, store: Any, address: str) -> int:
     print(words.synced(result.pushed, result.pulled))
     for key in result.conflicts:
         print(words.conflicted(key))
+    for line in words.set_aside_lines(store.engine, result.quarantined):
+        print(line)
     if result.refused:
         print(words.read_only_sentence(team.member), file=sys.stderr)
         return 2

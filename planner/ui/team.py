@@ -36,6 +36,12 @@ class TeamController(QObject):
         self.store: Any = None
         self.label = QLabel()
         self.label.setContentsMargins(0, 0, 12, 0)  # apart from the catalog count beside it
+        # "1 needs your choice" is a link: it opens the choice (a conflict from any surface)
+        self.label.linkActivated.connect(lambda _link: self.show_conflicts())
+        self._rich = False
+        self.dialog: Any = None
+        """The conflict dialog on screen, if any (one at a time)."""
+        self._asking: list[Any] = []
         self.actions: list[Any] = []
         """Menu actions that need a team catalog (enabled while one is set up)."""
         self._member = ""
@@ -64,9 +70,15 @@ class TeamController(QObject):
         return self.store is not None and self.address() is not None
 
     def start(self, store: Any) -> None:
-        """Use the opened store; start syncing when a team catalog is configured."""
+        """Use the opened store; start syncing when a team catalog is configured.
+
+        A change a newer team row stopped earlier (in the app, or by ``gpu-planner team sync``,
+        which says "open the app to choose") is offered at once, the server reachable or not.
+        """
         self.store = store
         self.restart()
+        if self.active:
+            QTimer.singleShot(0, self.show_conflicts)
 
     @property
     def read_only(self) -> bool:
@@ -158,8 +170,13 @@ class TeamController(QObject):
                 from planner.words.team import read_only_sentence
 
                 self._notify("team-refused", read_only_sentence(self._member))
+            if result.quarantined:  # malformed team rows: kept out, said once per sync
+                from planner.words.team import set_aside_lines
+
+                self._notify("team-set-aside", "\n".join(
+                    set_aside_lines(self.store.engine, result.quarantined)))
         self._show_status()
-        if result is not None and result.conflicts:
+        if result is not None and result.conflicts and self.dialog is None:
             self.show_conflicts()
 
     # -- words -----------------------------------------------------------------------------
@@ -195,8 +212,30 @@ class TeamController(QObject):
             text += self.tr(" (read-only)")
         return text
 
+    def choices_waiting(self) -> int:
+        """How many queued changes wait for the user's choice (a newer team row stopped them)."""
+        from planner.catalog.team import outbox
+
+        return len(outbox.conflicts(self.store.engine)) if self.store is not None else 0
+
     def _show_status(self) -> None:
-        self.label.setText(self.status_text())
+        import html
+
+        text = self.status_text()
+        choosing = self.choices_waiting() if self.active else 0
+        if choosing and not self._rich:
+            # Rich text only once a choice waits: Qt's namespace (the enum) costs the first
+            # paint time (docs/architecture.md), and most starts have nothing to choose.
+            from PySide6.QtCore import Qt
+
+            self.label.setTextFormat(Qt.TextFormat.RichText)
+            self._rich = True
+        if self._rich:
+            text = html.escape(text, quote=False)
+        if choosing:  # a link: clicking it opens the choice
+            text += " — <a href=\"choose\">" + html.escape(
+                self.tr("%n need(s) your choice", "", choosing), quote=False) + "</a>"
+        self.label.setText(text)
         self.label.setToolTip(self.sentence(self._error) if self._error is not None
                               else self.refusal() or "")
 
@@ -273,24 +312,50 @@ class TeamController(QObject):
     # -- conflicts -------------------------------------------------------------------------
 
     def show_conflicts(self) -> None:
-        """Ask about each change a newer team row stopped (the same choices as for files)."""
-        from planner.catalog.team import outbox
-        from planner.ui.team_conflict_dialog import MINE, THEIRS, TeamConflictDialog
+        """Ask about each change a newer team row stopped (the same choices as for files).
 
-        for conflict in outbox.conflicts(self.store.engine):
-            dialog = TeamConflictDialog(self._subject(conflict), conflict.their_author,
-                                        conflict.theirs is None,
-                                        functools.partial(self.differences, conflict),
-                                        self._window)
-            dialog.exec()
-            if dialog.choice == THEIRS:
-                outbox.resolve(self.store.engine, conflict.seq, "theirs")
-            elif dialog.choice == MINE:
-                outbox.resolve(self.store.engine, conflict.seq, "mine")
-            if dialog.choice in (THEIRS, MINE):
-                self.catalog_changed.emit()
-                self.sync_soon()
+        One dialog at a time, opened without blocking (the sync and the window go on); each
+        answer is applied as it is given. "Decide Later" leaves that change waiting, and the
+        status bar's "needs your choice" link asks again.
+        """
+        from planner.catalog.team import outbox
+
+        if self.dialog is not None:
+            self.dialog.raise_()
+            self.dialog.activateWindow()
+            return
+        if self.store is None:
+            return
+        self._asking = outbox.conflicts(self.store.engine)
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        from planner.ui.team_conflict_dialog import TeamConflictDialog
+
         self._show_status()
+        if not self._asking:
+            return
+        conflict = self._asking.pop(0)
+        dialog = TeamConflictDialog(self._subject(conflict), conflict.their_author,
+                                    conflict.theirs is None,
+                                    functools.partial(self.differences, conflict),
+                                    self._window)
+        self.dialog = dialog
+        dialog.finished.connect(lambda _code: self._answered(dialog, conflict))
+        dialog.open()
+
+    def _answered(self, dialog: Any, conflict: Any) -> None:
+        from planner.catalog.team import outbox
+        from planner.ui.team_conflict_dialog import MINE, THEIRS
+
+        self.dialog = None
+        dialog.deleteLater()
+        if dialog.choice in (THEIRS, MINE):
+            outbox.resolve(self.store.engine, conflict.seq,
+                           "theirs" if dialog.choice == THEIRS else "mine")
+            self.catalog_changed.emit()
+            self.sync_soon()
+        self._ask_next()
 
     def _subject(self, conflict: Any) -> str:
         if conflict.kind == "gpu":

@@ -80,6 +80,9 @@ def status_lines(status: dict[str, Any]) -> list[str]:
     waiting = TeamText.tr("Edits waiting: %n", "", status["pending"])
     if status["conflicts"]:
         waiting += TeamText.tr(" (%n need(s) your choice in the app)", "", status["conflicts"])
+    if status.get("quarantined"):
+        waiting += TeamText.tr("; team rows set aside as malformed: %n", "",
+                               status["quarantined"])
     last = TeamText.tr("Last sync: %1").replace("%1", status["last_sync"] or TeamText.tr("never"))
     return [head, waiting, last]
 
@@ -99,6 +102,33 @@ def conflicted(key: str) -> str:
     """An edit that met a newer team version (the choice is made in the app)."""
     return TeamText.tr("“%1” was changed by another member after your edit; open the app to "
                        "choose between the two versions.").replace("%1", key)
+
+
+def set_aside(gpu_id: str, code: str, field: str) -> str:
+    """A team row kept out of the local file (planner.catalog.team.quarantine), and why."""
+    reasons = {"not_json": TeamText.tr("its record is not JSON"),
+               "not_object": TeamText.tr("its record is not a GPU record (a JSON object)")}
+    reason = reasons.get(code) or (
+        TeamText.tr("its field “%1” is missing or not valid").replace("%1", field) if field
+        else TeamText.tr("its record cannot be read"))
+    return TeamText.tr("The team's row “%1” was set aside because %2; the rest synced, and it "
+                       "comes in once it is fixed on the server.").replace(
+        "%1", gpu_id).replace("%2", reason)
+
+
+def held(gpu_id: str) -> str:
+    """A queued change kept back because the team's row (or the change) cannot be read."""
+    return TeamText.tr("Your change to “%1” stays queued until the team's row for it is fixed "
+                       "on the server.").replace("%1", gpu_id)
+
+
+def set_aside_lines(local: Any, keys: list[str]) -> list[str]:
+    """One sentence per team row set aside, or queued change held back, among ``keys``."""
+    from planner.catalog.team.quarantine import quarantined
+
+    kept = quarantined(local)
+    return [set_aside(key, kept[key].code, kept[key].field) if key in kept else held(key)
+            for key in keys]
 
 
 def list_from_cache(sentence: str) -> str:

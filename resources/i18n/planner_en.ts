@@ -317,6 +317,13 @@
             <numerusform>, %n edits waiting</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n need(s) your choice</source>
+        <translation>
+            <numerusform>%n needs your choice</numerusform>
+            <numerusform>%n need your choice</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TeamText</name>
@@ -332,6 +339,13 @@
         <translation>
             <numerusform> (%n needs your choice in the app)</numerusform>
             <numerusform> (%n need your choice in the app)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; team rows set aside as malformed: %n</source>
+        <translation>
+            <numerusform>; team rows set aside as malformed: %n</numerusform>
+            <numerusform>; team rows set aside as malformed: %n</numerusform>
         </translation>
     </message>
     <message numerus="yes">

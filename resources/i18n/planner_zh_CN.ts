@@ -4181,6 +4181,12 @@ Price: %2</source>
         <source> (read-only)</source>
         <translation>（只读）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n need(s) your choice</source>
+        <translation>
+            <numerusform>%n 项需要你来选择</numerusform>
+        </translation>
+    </message>
     <message>
         <source>“%1” shows the bundled catalog&apos;s figures again.</source>
         <translation>“%1”已恢复为内置目录的数据。</translation>
@@ -4284,6 +4290,12 @@ Price: %2</source>
             <numerusform>（%n 项需要你在程序中选择）</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>; team rows set aside as malformed: %n</source>
+        <translation>
+            <numerusform>；因格式有误而搁置的团队行：%n</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Last sync: %1</source>
         <translation>上次同步：%1</translation>
@@ -4305,6 +4317,30 @@ Price: %2</source>
     <message>
         <source>“%1” was changed by another member after your edit; open the app to choose between the two versions.</source>
         <translation>在你编辑之后，另一位成员修改了“%1”；请打开程序，在两个版本之间做出选择。</translation>
+    </message>
+    <message>
+        <source>its record is not JSON</source>
+        <translation>其记录不是 JSON</translation>
+    </message>
+    <message>
+        <source>its record is not a GPU record (a JSON object)</source>
+        <translation>其记录不是 GPU 记录（JSON 对象）</translation>
+    </message>
+    <message>
+        <source>its field “%1” is missing or not valid</source>
+        <translation>其字段“%1”缺失或无效</translation>
+    </message>
+    <message>
+        <source>its record cannot be read</source>
+        <translation>其记录无法读取</translation>
+    </message>
+    <message>
+        <source>The team&apos;s row “%1” was set aside because %2; the rest synced, and it comes in once it is fixed on the server.</source>
+        <translation>团队目录中“%1”这一行已被搁置，因为%2；其余内容已同步，在服务器上修正后它会在下次同步时进来。</translation>
+    </message>
+    <message>
+        <source>Your change to “%1” stays queued until the team&apos;s row for it is fixed on the server.</source>
+        <translation>你对“%1”的修改会留在队列中，直到服务器上团队的这一行被修正。</translation>
     </message>
     <message>
         <source>%1; the list is the one from the last sync.</source>

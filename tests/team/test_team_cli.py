@@ -31,7 +31,8 @@ def test_status_sync_and_the_layer_column(team_url: str, pg: Cluster,
     status = _json(capsys, "team", "status", "--json")
     assert status == {"server": "online", "address": f"{SUPERUSER}@127.0.0.1:{pg.port}/"
                       f"{team_url.rsplit('/', 1)[1].split('?')[0]}", "role": "editor",
-                      "pending": 0, "conflicts": 0, "last_sync": None, "problem": None}
+                      "pending": 0, "conflicts": 0, "last_sync": None, "problem": None,
+                      "quarantined": 0}
     assert run(["team", "sync"]) == 0
     assert capsys.readouterr().out == "Synced with the team: 0 sent, 0 received.\n"
     gpus = _json(capsys, "catalog", "gpus", "--json")

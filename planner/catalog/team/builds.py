@@ -70,6 +70,11 @@ def push_build(srv: Connection, entry: Any, stamp: dict[str, Any]) -> dict[str, 
                              builds.c.updated_at, builds.c.document)
                       .where(builds.c.name == entry.key)).first()
     current = row.version if row is not None else 0
+    if current != entry.base_version and row is not None:
+        from planner.catalog.team.sync import already_there
+
+        if already_there(row, entry, "document"):  # our own publish, taken before a crash
+            return {"version": current, "author": row.author, "updated_at": row.updated_at}
     if current != entry.base_version:
         return {"conflict": {"record": None if row is None or row.deleted
                              else {"document": row.document},
@@ -78,21 +83,25 @@ def push_build(srv: Connection, entry: Any, stamp: dict[str, Any]) -> dict[str, 
     new = current + 1
     values = {"document": entry.payload, "format_version": format_version(entry.payload),
               "deleted": entry.op == "delete", **stamp}
+    stamped = (builds.c.version, builds.c.author, builds.c.updated_at)
     if row is None:
         try:
             with srv.begin_nested():
-                srv.execute(insert(builds).values(name=entry.key, version=new, **values))
+                done = srv.execute(insert(builds).values(name=entry.key, version=new, **values)
+                                   .returning(*stamped)).first()
         except IntegrityError:  # published by someone else a moment ago
             return push_build(srv, entry, stamp)
     else:
         done = srv.execute(update(builds).where(builds.c.name == entry.key,
                                                 builds.c.version == current)
-                           .values(version=new, **values))
-        if done.rowcount != 1:
+                           .values(version=new, **values).returning(*stamped)).first()
+        if done is None:
             return push_build(srv, entry, stamp)
+    assert done is not None
+    # The server's triggers (0006) set author and time on both rows; what it recorded is kept.
     srv.execute(insert(history).values(name=entry.key, version=new, document=entry.payload,
-                                       author=stamp["author"], updated_at=stamp["updated_at"]))
-    return {"version": new, **stamp}
+                                       author=done.author, updated_at=done.updated_at))
+    return dict(done._asdict())
 
 
 def accepted(con: Connection, entry: Any, outcome: dict[str, Any]) -> None:

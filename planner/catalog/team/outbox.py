@@ -148,6 +148,28 @@ def conflicts(local: Engine) -> list[Conflict]:
     return found
 
 
+def settle_identical(local: Engine) -> int:
+    """Settle every GPU conflict whose two sides hold the same record; returns how many.
+
+    Such a "conflict" is no choice at all: one's own push the server took before the app could
+    note it (stored so by an earlier version), or the same change made by two members. The
+    team's row is followed, as Reload Theirs would, and nothing is sent again.
+    """
+    settled = 0
+    with local.begin() as con:
+        rows = con.execute(select(outbox).where(outbox.c.conflict.is_not(None),
+                                                outbox.c.kind == "gpu")).all()
+        for row in rows:
+            theirs = json.loads(row.conflict)
+            mine = json.loads(row.payload) if row.op == "put" and row.payload else None
+            if mine != theirs.get("record"):
+                continue
+            con.execute(delete(outbox).where(outbox.c.seq == row.seq))
+            follow_team(con, row.key, mine, theirs)
+            settled += 1
+    return settled
+
+
 def resolve(local: Engine, seq: int, choice: Choice) -> None:
     """Settle a conflict: take the team's row (``theirs``) or send mine over it (``mine``)."""
     with local.begin() as con:

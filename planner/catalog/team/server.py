@@ -21,6 +21,8 @@ from planner.catalog.team.connection import TeamError, worded
 
 Role = Literal["editor", "reader"]
 SHARED_TABLES = ("gpus", "shared_builds", "shared_build_history")
+UPDATED_TABLES = ("gpus", "shared_builds")
+"""The shared tables an editor updates; ``shared_build_history`` is only added to."""
 
 
 def server_revision(engine: Engine) -> str | None:
@@ -76,9 +78,10 @@ def _upgrade(engine: Engine, address: str) -> None:
 
 
 def role(engine: Engine) -> Role:
-    """``editor`` when the member may insert and update every shared table, else ``reader``."""
+    """``editor`` when the member may add to every shared table and update the current rows."""
     checks = " AND ".join(
-        f"has_table_privilege('{t}', 'INSERT') AND has_table_privilege('{t}', 'UPDATE')"
+        f"has_table_privilege('{t}', 'INSERT')" + (
+            f" AND has_table_privilege('{t}', 'UPDATE')" if t in UPDATED_TABLES else "")
         for t in SHARED_TABLES)
     with engine.connect() as con:
         allowed = con.execute(text(f"SELECT {checks}")).scalar()

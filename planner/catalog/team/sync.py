@@ -26,6 +26,8 @@ from planner.catalog.team import outbox as ob
 from planner.catalog.team.connection import TeamError, worded
 from planner.catalog.team.server import Role, member, prepare, read_only_sentence
 
+_STAMPED = (ob.gpus.c.version, ob.gpus.c.author, ob.gpus.c.updated_at)
+"""Read back from an accepted push: the version, author and time the server recorded."""
 CHUNK = 500
 """Rows fetched per query when pulling (keeps the IN lists small)."""
 
@@ -41,6 +43,9 @@ class SyncResult:
     """Keys of changes that met a newer team row (waiting for the user's choice)."""
     refused: str | None = None
     """One sentence when the server refused the changes (a read-only role)."""
+    quarantined: list[str] = field(default_factory=list)
+    """Ids of team rows set aside as malformed (planner.catalog.team.quarantine), and of queued
+    changes held back because the team's row (or the change itself) cannot be read."""
 
 
 class TeamSync:
@@ -104,7 +109,7 @@ class TeamSync:
     def _sync(self) -> SyncResult:
         result = SyncResult(role=self._check())
         self.push(result)
-        result.pulled = self.pull()
+        result.pulled = self.pull(result)
         with self.local.begin() as con:
             ob.set_meta(con, ob.LAST_SYNC, ob.now())
         return result
@@ -113,6 +118,7 @@ class TeamSync:
 
     def push(self, result: SyncResult) -> None:
         """Send every queued change that is not waiting for the user's choice."""
+        ob.settle_identical(self.local)  # a stored "conflict" with an identical row is none
         with self.local.connect() as con:
             queued = con.execute(select(ob.outbox).where(ob.outbox.c.conflict.is_(None))
                                  .order_by(ob.outbox.c.seq)).all()
@@ -134,6 +140,8 @@ class TeamSync:
                 if outcome is None:
                     con.execute(delete(ob.outbox).where(ob.outbox.c.seq == entry.seq))
                     result.pushed += 1
+                elif "held" in outcome:  # stays queued, as it is, until the row is fixed
+                    result.quarantined.append(entry.key)
                 elif "conflict" in outcome:
                     con.execute(update(ob.outbox).where(ob.outbox.c.seq == entry.seq)
                                 .values(conflict=json.dumps(outcome["conflict"])))
@@ -144,16 +152,28 @@ class TeamSync:
                     self._accepted(con, entry, outcome)
 
     def _stamp(self) -> dict[str, Any]:
+        """What the client says; a server at 0006 overwrites both (session_user, its clock)."""
         return {"author": self._member, "updated_at": ob.now()}
 
     def _theirs(self, srv: Connection, table: Any, key_col: Any, key: str,
-                payload_col: str) -> dict[str, Any]:
+                payload_col: str, entry: Any = None) -> dict[str, Any]:
         row = srv.execute(select(table).where(key_col == key)).first()
+        if entry is not None and row is not None and already_there(row, entry, payload_col):
+            # The team holds exactly this change: ours, taken before this copy could note it
+            # (the app was killed between the server's commit and the local one), or the same
+            # change made by another member. Either way nothing conflicts: follow the team.
+            return {"version": row.version, "deleted": bool(row.deleted),
+                    "author": row.author, "updated_at": row.updated_at}
         if row is None or row.deleted:
             return {"conflict": {"record": None, "version": row.version if row else 0,
                                  "author": row.author if row else "",
                                  "updated_at": row.updated_at if row else ""}}
         value = getattr(row, payload_col)
+        if payload_col == "record":
+            from planner.catalog.team.quarantine import problem
+
+            if problem(value) is not None:  # the team's row cannot be shown: wait for a fix
+                return {"held": True}
         return {"conflict": {"record": json.loads(value) if payload_col == "record"
                              else {"document": value},
                              "version": row.version, "author": row.author,
@@ -169,27 +189,34 @@ class TeamSync:
                 return None  # the team never had it: nothing to delete there
             done = srv.execute(update(gpus).where(gpus.c.id == entry.key,
                                                   gpus.c.version == entry.base_version)
-                               .values(deleted=True, version=gpus.c.version + 1, **stamp))
-            if done.rowcount == 1:
-                return {"version": entry.base_version + 1, "deleted": True, **stamp}
-            return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+                               .values(deleted=True, version=gpus.c.version + 1, **stamp)
+                               .returning(*_STAMPED)).first()
+            if done is not None:
+                return {"deleted": True, **done._asdict()}
+            return self._theirs(srv, gpus, gpus.c.id, entry.key, "record", entry)
+        from planner.catalog.team.quarantine import problem
+
+        if problem(entry.payload) is not None:  # never spread a record no member could read
+            return {"held": True}
         record = json.loads(entry.payload)
         values = {"record": entry.payload, "deleted": False, **gpu_columns(record), **stamp}
         if entry.base_version == 0:
             try:
                 with srv.begin_nested():
-                    srv.execute(insert(gpus).values(
+                    made = srv.execute(insert(gpus).values(
                         id=entry.key, origin=self._origin(entry.key), user_edited=False,
-                        position=0, bundled_record=None, team_record=None, version=1, **values))
-                return {"version": 1, "deleted": False, **stamp}
+                        position=0, bundled_record=None, team_record=None, version=1, **values)
+                        .returning(*_STAMPED)).one()
+                return {"deleted": False, **made._asdict()}
             except IntegrityError:
                 pass  # another member created it first: fall through to the versioned update
         done = srv.execute(update(gpus).where(gpus.c.id == entry.key,
                                               gpus.c.version == entry.base_version)
-                           .values(version=gpus.c.version + 1, **values))
-        if done.rowcount == 1:
-            return {"version": entry.base_version + 1, "deleted": False, **stamp}
-        return self._theirs(srv, gpus, gpus.c.id, entry.key, "record")
+                           .values(version=gpus.c.version + 1, **values)
+                           .returning(*_STAMPED)).first()
+        if done is not None:  # the server's own stamp (its triggers set author and time)
+            return {"deleted": False, **done._asdict()}
+        return self._theirs(srv, gpus, gpus.c.id, entry.key, "record", entry)
 
     def _origin(self, gpu_id: str) -> str:
         with self.local.connect() as con:
@@ -213,9 +240,13 @@ class TeamSync:
 
     # -- pulling ---------------------------------------------------------------------------
 
-    def pull(self) -> int:
-        """Take every team row whose version differs from the local copy; returns how many."""
+    def pull(self, result: SyncResult | None = None) -> int:
+        """Take every team row whose version differs from the local copy; returns how many.
+
+        A row that cannot be read is set aside (``result.quarantined``), never taken.
+        """
         from planner.catalog.team.builds import pull_builds, take_builds
+        from planner.catalog.team.quarantine import remember, sort_pulled
 
         gpus = ob.gpus
         with self.local.connect() as con:
@@ -226,6 +257,7 @@ class TeamSync:
         with self.server.connect() as srv:
             listed = srv.execute(select(gpus.c.id, gpus.c.version, gpus.c.deleted)).all()
             theirs = {row.id: row.version for row in listed}
+            live = {row.id for row in listed if not row.deleted}
             # A team card deleted before this copy ever saw it needs no fetching.
             changed = [row.id for row in listed if ours.get(row.id) != row.version
                        and not (row.deleted and row.id not in here)]
@@ -236,10 +268,14 @@ class TeamSync:
             listed_builds = pull_builds(srv)
         rows += [{"id": key, "version": 0, "deleted": True, "record": None}
                  for key in ours if key not in theirs]  # removed outright: as if deleted
+        good, bad = sort_pulled(rows)
+        if result is not None:
+            result.quarantined += [key for key in bad if key not in result.quarantined]
         with self.local.begin() as con:
-            take_rows(con, rows)
+            take_rows(con, good)
+            remember(con, bad, {row["id"] for row in rows}, live)
             changed_builds = take_builds(con, listed_builds)
-        return len(rows) + changed_builds
+        return len(good) + changed_builds
 
 
 _COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_gb",
@@ -247,6 +283,21 @@ _COLUMNS = ("vendor", "name", "architecture", "segment", "form_factor", "memory_
             "price_amount", "price_currency", "price_kind", "price_as_of", "open_record")
 """The GPU table's display columns: the pushing member computed them; taken as they are."""
 _PULLED = ("id", "record", "version", "author", "updated_at", "deleted", *_COLUMNS)
+
+
+def already_there(row: Any, entry: Any, payload_col: str) -> bool:
+    """Whether the team's row (GPU or shared build) is exactly the queued change."""
+    if entry.op == "delete":
+        return bool(row.deleted)
+    if row.deleted:
+        return False
+    theirs = getattr(row, payload_col)
+    if theirs == entry.payload:
+        return True
+    try:  # the same record written with other spacing or key order
+        return payload_col == "record" and json.loads(theirs) == json.loads(entry.payload)
+    except (TypeError, ValueError):
+        return False
 
 
 def take_rows(con: Connection, rows: list[dict[str, Any]]) -> None:
