@@ -70,6 +70,7 @@ def test_import_keeps_the_good_and_names_the_bad(qtbot: Any, window: MainWindow,
     qtbot.waitUntil(lambda: panel.view is not None and len(panel.view.runs) == 2)
     assert panel.runs_table.rowCount() == 2 and panel.calibrations_table.rowCount() == 1
     assert cell(panel, 0, 7) == "In use"
+    assert cell(panel, 0, 2) == "QLoRA"
     assert "Estimates on GeForce RTX 4090 are calibrated" in panel.summary.text()
     # calibration off: the headroom rows are the formulas' again
     edits.add_gpu_ids(window.document, ["nvidia-rtx-4090"])
@@ -112,8 +113,8 @@ def test_the_chart_shows_measured_beside_calibrated(qtbot: Any, window: MainWind
     assert "* calibrated from your runs." in panel.summary.text()
     assert "◆" in panel.summary.text()
     tip = panel.tooltip_for(1)
-    assert "Calibrated from 2 of your runs on this GPU" in tip
-    assert "the formulas alone say" in tip
+    assert "Calibrated from 2 of your QLoRA runs on this GPU" in tip
+    assert "of the nvidia-smi memory those runs measured" in tip
     assert "Measured in 1 of your runs of this configuration" in panel.tooltip_for(0)
 
 
