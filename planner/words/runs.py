@@ -82,7 +82,7 @@ def calibrated_text(f: CalibratedFigures) -> str:
     """The tooltip's sentences for a calibrated estimate: what it adds, on which footing."""
     text = Runs.tr(
         "Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas' %4 with %5 "
-        "(%6 of the %7 memory those runs measured). Error on those runs ±%8.", "", f.runs)
+        "(%6 on the %7 memory those runs measured). Error on those runs ±%8.", "", f.runs)
     text = (text.replace("%1", family_text(f.family)).replace("%2", f.stack)
             .replace("%3", f.calibrated).replace("%4", f.formula).replace("%5", f.added)
             .replace("%6", f.share).replace("%7", metric_text(f.metric))

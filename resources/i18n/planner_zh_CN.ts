@@ -3155,9 +3155,9 @@ Source: %3</source>
         <translation>已保留显存不含 CUDA 上下文：此数值中这部分的 %1 来自公式。</translation>
     </message>
     <message numerus="yes">
-        <source>Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas&apos; %4 with %5 (%6 of the %7 memory those runs measured). Error on those runs ±%8.</source>
+        <source>Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas&apos; %4 with %5 (%6 on the %7 memory those runs measured). Error on those runs ±%8.</source>
         <translation>
-            <numerusform>按你在此 GPU 上的 %n 次%1运行校准（%2）：%3，即公式的 %4 加 %5（这些运行所测%7显存的 %6）。在这些运行上的误差 ±%8。</numerusform>
+            <numerusform>按你在此 GPU 上的 %n 次%1运行校准（%2）：%3，即公式的 %4 加 %5（在这些运行所测的%7显存上加 %6）。在这些运行上的误差 ±%8。</numerusform>
         </translation>
     </message>
     <message>

@@ -273,13 +273,15 @@ class HeadroomPanel(Panel):
         rows = self.rows
         labels = [self.bar_label(r) for r in rows]
         metrics = QFontMetricsF(self.font())
-        self._ends = [max(r.high_bytes, r.usable_bytes, r.measured_bytes or 0) / GIB
+        # the measured peak on the bar's footing (with what its metric leaves out)
+        self._ends = [max(r.high_bytes, r.usable_bytes, r.measured_total_bytes or 0) / GIB
                       for r in rows]
         self._label_px = [metrics.horizontalAdvance(text) + LABEL_GAP_PX + 6 for text in labels]
         self._bars = [Bar(used=r.needed_bytes / GIB, usable=r.usable_bytes / GIB,
                           low=r.low_bytes / GIB, high=r.high_bytes / GIB,
                           color=verdict_color(r.verdict), label=text,
-                          measured=None if r.measured_bytes is None else r.measured_bytes / GIB)
+                          measured=(None if r.measured_total_bytes is None
+                                    else r.measured_total_bytes / GIB))
                       for r, text in zip(rows, labels, strict=True)]
         names = self.axis_names(rows)
         if names != self._names:
