@@ -363,6 +363,13 @@ class CatalogStore:
             session.commit()
         return added
 
+    def runs_stamp(self) -> tuple[int, str]:
+        """How many runs are stored and the newest import's time: changes with every import."""
+        with Session(self._engine) as session:
+            count, newest = session.exec(select(func.count(), func.max(
+                MeasuredRunRow.imported))).one()
+        return int(count), newest or ""
+
     def measured_runs(self) -> ReadResult:
         """The stored runs checked against today's catalog.
 

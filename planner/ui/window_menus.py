@@ -7,17 +7,18 @@ A new command gets its action in the window and its place here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMenu
 
-if TYPE_CHECKING:
-    from planner.ui.main_window import MainWindow
 
+def make_menus(window: Any) -> None:
+    """The menu bar (File, Edit, View, Tools, Help) and the main tool bar.
 
-def make_menus(window: MainWindow) -> None:
-    """The menu bar (File, Edit, View, Tools, Help) and the main tool bar."""
+    ``window`` is the :class:`~planner.ui.main_window.MainWindow` (typed loosely: the window
+    imports this module, and this module must not import it back).
+    """
     bar = window.menuBar()
     file_menu = bar.addMenu(QCoreApplication.translate("MainWindow", "&File"))
     file_menu.addActions([window.new_action, window.open_action])

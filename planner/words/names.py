@@ -17,6 +17,10 @@ from planner.core.records.specs import Tariff
 BUNDLED_TARIFFS = (
     QT_TRANSLATE_NOOP("Names", "Beijing residential tiered tariff (北京居民阶梯电价)"),
     QT_TRANSLATE_NOOP("Names", "Zhejiang residential tiered tariff (浙江居民阶梯电价)"),
+    QT_TRANSLATE_NOOP("Names", "Shanghai residential tiered tariff, peak period (上海居民阶梯电价，峰时段)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Names", "Jiangsu residential tiered tariff, peak period (江苏居民阶梯电价，峰时段)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Names", "Guangdong residential tiered tariff (广东居民阶梯电价)"),
+    QT_TRANSLATE_NOOP("Names", "Zhejiang commercial tariff, single-part below 1 kV (浙江一般工商业电价，不满1千伏单一制)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Names", "U.S. average residential price (EIA Electric Power Monthly, as of April 2026)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Names", "U.S. average commercial price (EIA Electric Power Monthly, as of April 2026)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Names", "California average residential price (EIA, 2025)"),
@@ -65,4 +69,23 @@ def carbon_region(region: str) -> str:
 def preset_label(preset: Preset) -> str:
     """A Recommend preset's label in the user's language."""
     label = str(PRESETS.get(preset.id, preset.label))
+    return QCoreApplication.translate("Names", label)
+
+
+#: The training precisions' names, exactly as planner.core.records.precision writes them.
+PRECISION_NAMES = (
+    QT_TRANSLATE_NOOP("Names", "FP32"),
+    QT_TRANSLATE_NOOP("Names", "AMP FP16"),
+    QT_TRANSLATE_NOOP("Names", "AMP BF16"),
+    QT_TRANSLATE_NOOP("Names", "FP16 (pure)"),
+    QT_TRANSLATE_NOOP("Names", "BF16 (pure)"),
+    QT_TRANSLATE_NOOP("Names", "FP8 (Transformer Engine)"),
+)
+
+#: The tariff core makes of a price the user typed (planner.core.costs.energy.flat_tariff).
+CUSTOM_TARIFF = QT_TRANSLATE_NOOP("Names", "Custom flat price")
+
+
+def precision_name(label: str) -> str:
+    """A training precision's name (its core label) in the user's language."""
     return QCoreApplication.translate("Names", label)

@@ -51,8 +51,8 @@ def unseen_text(unseen: str, metric: str) -> str:
     """What a metric leaves out of a total: the part of the figure that stays the formulas'."""
     if metric == "max_memory_allocated":
         text = QCoreApplication.translate(
-            "Runs", "Allocated memory leaves out the CUDA context and the allocator's cached "
-            "blocks: the %1 of them in this figure are the formulas' own.")
+            "Runs", "Allocated memory leaves out the CUDA context and the allocator's slack: "
+            "the %1 of them in this figure are the formulas' own.")
     else:
         text = QCoreApplication.translate(
             "Runs", "Reserved memory leaves out the CUDA context: the %1 of it in this figure "
@@ -111,7 +111,7 @@ def measured_text(runs: int, measured: str, metric: str,
     if unseen is not None and total is not None:
         text += " " + QCoreApplication.translate(
             "Runs", "With the formulas' %1 for what it leaves out (CUDA context, allocator's "
-            "cached blocks): %2, comparable with this bar.").replace("%1", unseen).replace(
+            "slack): %2, comparable with this bar.").replace("%1", unseen).replace(
             "%2", total)
     return text
 

@@ -191,3 +191,28 @@ def test_an_allocated_peak_is_drawn_on_the_bar_s_footing(qtbot: Any, window: Mai
     assert bar.measured == pytest.approx(
         (est.tensor_bytes + GIB + est.context_bytes + est.slack_bytes) / GIB)
     assert "comparable with this bar" in panel.tooltip_for(0)
+
+
+def test_runs_imported_elsewhere_arrive_when_the_window_comes_back(
+        qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    """A terminal's ``gpu-planner runs import`` while the app is open reaches the panel."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from planner.catalog.runs import read_files
+
+    assert window.document.runs is not None and not window.document.runs.runs
+    read = read_files(write_runs(tmp_path, window.document.catalog)[:2], window.store.catalog())
+    assert window.store.add_runs(read.runs) == 2  # what the command line does, beside the app
+    QApplication.sendEvent(window, QEvent(QEvent.Type.WindowActivate))
+    assert window.document.runs is not None and len(window.document.runs.runs) == 2
+
+
+def test_reimporting_says_the_runs_were_already_stored(qtbot: Any, window: MainWindow,
+                                                       tmp_path: Path) -> None:
+    paths = write_runs(tmp_path, window.document.catalog)[:2]
+    assert window.runs.import_files(paths)[0] == 2
+    assert window.runs.import_files(paths)[0] == 0
+    message = window.statusBar().currentMessage()  # untranslated here: "run(s)"
+    assert message.startswith("Imported 0 measured run") and message.endswith(
+        " 2 were already stored.")
