@@ -245,7 +245,7 @@ def _estimate(args: argparse.Namespace) -> int:
         if args.calibrated:
             from planner.cli.runs import calibrate
 
-            estimate = calibrate(_store(), estimate, gpu, result)
+            estimate = calibrate(_store(), estimate, gpu, result, tracked)
         fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
         result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
                       headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)

@@ -18,6 +18,7 @@ from planner.cli.text import formatter
 if TYPE_CHECKING:
     from planner.catalog.store import CatalogStore
     from planner.core.estimator.setups import MemoryEstimate
+    from planner.core.plan.build import TrackedWorkload
     from planner.core.plan.runs import RunBook
     from planner.core.records.specs import GpuSpec
 
@@ -36,24 +37,33 @@ def run_book(store: CatalogStore) -> RunBook:
 
 
 def calibrate(store: CatalogStore, estimate: MemoryEstimate, gpu: GpuSpec,
-              result: dict[str, Any]) -> MemoryEstimate:
+              result: dict[str, Any], tracked: TrackedWorkload) -> MemoryEstimate:
     """Add ``calibrated_total_bytes`` and ``calibration`` to ``result``; the estimate to fit.
 
-    No run on this GPU model (or a calibration that does no better than the formulas): the
-    calibrated total is the formulas' and ``calibration`` is null.
+    No calibration of ``tracked``'s kind of run on this GPU model (too few runs, or one that
+    does no better than the formulas): the calibrated total is the formulas' and
+    ``calibration`` is null. Otherwise ``calibration`` says what was added: ``share`` of the
+    part of the estimate ``metric`` sees (``added_bytes``), while ``unseen_bytes`` (what that
+    metric leaves out: CUDA context, allocator slack) stays the formulas' own.
     """
+    from planner.core.estimator.calibration import unseen_bytes
     from planner.core.plan.runs import calibrated_estimate, stack_text
 
-    cal = run_book(store).calibration_for(gpu.id)
+    book = run_book(store)
+    cal = book.calibration_for(gpu.id, tracked)
     if cal is None:
         result.update(calibrated_total_bytes=estimate.total_bytes, calibration=None)
         return estimate
     calibrated = calibrated_estimate(estimate, cal)
     result.update(calibrated_total_bytes=calibrated.total_bytes, calibration={
         "runs": cal.runs, "gpu": cal.gpu_id, "stack": stack_text(cal.stack),
+        "family": cal.family, "metric": cal.metric,
+        "share": round(cal.share, 4), "observed": round(cal.observed, 4),
+        "added_bytes": calibrated.total_bytes - estimate.total_bytes,
+        "unseen_bytes": unseen_bytes(estimate, cal.metric),
         "residual": round(cal.residual, 4),
         "leave_one_out": None if cal.loo_error is None else round(cal.loo_error, 4),
-        "overhead_bytes": cal.overhead_bytes, "slack": round(cal.slack, 4)})
+        "from_runs": [r.label for r in book.runs_of(cal)]})
     return calibrated
 
 
@@ -81,19 +91,20 @@ def _import(args: argparse.Namespace, store: CatalogStore) -> int:
 
 
 def _rows(store: CatalogStore) -> list[dict[str, Any]]:
-    from planner.core.plan.runs import stack_text
+    from planner.core.plan.runs import family_of, stack_text
 
     book = run_book(store)
-    cal_of = {(c.gpu_id, c.stack): c for c in book.calibrations}
+    cal_of = {(c.gpu_id, c.stack, c.family): c for c in book.calibrations}
     rows = []
     for p in book.points:
         r = p.run
-        cal = cal_of.get((r.gpu_id, r.stack))
+        cal = cal_of.get((r.gpu_id, r.stack, family_of(r.tracked)))
         rows.append({
             "id": r.id, "model": r.tracked.workload.id, "task": r.tracked.task,
             "gpu": r.gpu_id, "count": r.gpu_count, "stack": stack_text(r.stack),
             "metric": r.metric, "peak_bytes": r.peak_bytes,
-            "estimated_bytes": p.estimated_bytes,
+            "estimated_bytes": p.estimated_bytes, "total_bytes": p.total_bytes,
+            "family": family_of(r.tracked),
             "error": None if p.error is None else round(p.error, 4),
             "calibrated_error": (None if p.calibrated_error is None
                                  else round(p.calibrated_error, 4)),
@@ -117,9 +128,14 @@ def _list(args: argparse.Namespace, store: CatalogStore) -> int:
     for r in rows:
         err = "—" if r["error"] is None else (
             ("+" if r["error"] > 0 else "") + fmt.percent(r["error"], 1))
-        print(f"{r['id']}  {r['model']} ({r['task']}) on {r['count']}× {r['gpu']}, "
-              f"{r['stack']}: {fmt.memory(r['peak_bytes'], 2)} {r['metric']}, "
-              f"estimate {err}")
+        # the estimate on the peak's footing, and the whole total the bar shows when they differ
+        est = "" if r["estimated_bytes"] is None else fmt.memory(r["estimated_bytes"], 2) + (
+            "" if r["total_bytes"] == r["estimated_bytes"] else
+            f" of the {fmt.memory(r['total_bytes'], 2)} total (without the context and slack "
+            f"{r['metric']} leaves out)") + " "
+        print(f"{r['id']}  {r['model']} ({r['task']}, {r['family']}) on {r['count']}× "
+              f"{r['gpu']}, {r['stack']}: {fmt.memory(r['peak_bytes'], 2)} {r['metric']}, "
+              f"estimate {est}{err}")
     return 0
 
 

@@ -60,9 +60,15 @@ def estimate_lines(name: str, gpu_name: str | None, r: dict[str, Any]) -> Iterat
     cal = r.get("calibration")
     if "calibrated_total_bytes" in r:
         yield _row("calibrated", gib(r["calibrated_total_bytes"]) + (
-            f"  (calibrated from {cal['runs']} of your runs on {cal['gpu']}, {cal['stack']}; "
-            f"±{fmt.percent(cal['residual'], 1)} on them)" if cal else
-            "  (no calibration: no runs of yours on this GPU that improve on the formulas)"))
+            f"  (calibrated from {cal['runs']} of your {cal['family']} runs on {cal['gpu']}, "
+            f"{cal['stack']}: {fmt.signed_memory(cal['added_bytes'], 2)}, "
+            f"{'+' if cal['share'] >= 0 else '−'}{fmt.percent(abs(cal['share']), 1)} of the "
+            f"{cal['metric']} part; "
+            + (f"the {gib(cal['unseen_bytes'])} {cal['metric']} leaves out (CUDA context, "
+               "slack) is the formulas'; " if cal["unseen_bytes"] else "")
+            + f"±{fmt.percent(cal['residual'], 1)} on those runs)" if cal else
+            "  (no calibration: too few runs of yours of this kind on this GPU, or none that "
+            "improve on the formulas)"))
     if "verdict" in r:
         yield (f"  on {gpu_name or r['gpu']}: usable {gib(r['usable_bytes'])}, headroom "
                f"{fmt.signed_memory(r['headroom_bytes'], 2)} → "

@@ -5,6 +5,8 @@ Figures arrive worded by the caller's formatter; these are the sentences around 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QCoreApplication, QObject
 
 
@@ -30,25 +32,88 @@ def metric_text(metric: str) -> str:
     return QCoreApplication.translate("Runs", "nvidia-smi")
 
 
-def calibrated_text(runs: int, stack: str, calibrated: str, formula: str, residual: str,
-                    loo: str | None) -> str:
-    """The tooltip's sentence for a calibrated estimate."""
-    text = Runs.tr(
-        "Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone "
-        "say %3. Error on those runs ±%4.", "", runs)
-    text = (text.replace("%1", stack).replace("%2", calibrated).replace("%3", formula)
-            .replace("%4", residual))
-    if loo is not None:
-        text += " " + QCoreApplication.translate("Runs", "Leave-one-out error ±%1.").replace(
-            "%1", loo)
+def family_text(family: str) -> str:
+    """A kind of run (core's :func:`~planner.core.plan.runs.family_of`) in the user's language."""
+    base, _sep, offload = family.partition("+")
+    names = {
+        "full": QCoreApplication.translate("Runs", "full fine-tune"),
+        "lora": QCoreApplication.translate("Runs", "LoRA"),
+        "qlora": QCoreApplication.translate("Runs", "QLoRA"),
+        "inference": QCoreApplication.translate("Runs", "inference"),
+    }
+    text = names.get(base, base)
+    if offload:
+        text = QCoreApplication.translate("Runs", "%1 with offload").replace("%1", text)
     return text
 
 
-def measured_text(runs: int, measured: str, metric: str) -> str:
-    """The tooltip's sentence for a configuration the user measured."""
-    return Runs.tr(
+def unseen_text(unseen: str, metric: str) -> str:
+    """What a metric leaves out of a total: the part of the figure that stays the formulas'."""
+    if metric == "max_memory_allocated":
+        text = QCoreApplication.translate(
+            "Runs", "Allocated memory leaves out the CUDA context and the allocator's slack: "
+            "the %1 of them in this figure are the formulas' own.")
+    else:
+        text = QCoreApplication.translate(
+            "Runs", "Reserved memory leaves out the CUDA context: the %1 of it in this figure "
+            "are the formulas' own.")
+    return text.replace("%1", unseen)
+
+
+@dataclass(frozen=True, slots=True)
+class CalibratedFigures:
+    """A calibrated estimate's figures, worded by the caller's formatter."""
+
+    runs: int
+    family: str
+    stack: str
+    calibrated: str
+    formula: str
+    added: str
+    share: str
+    metric: str
+    unseen: str | None
+    residual: str
+    loo: str | None
+    support: tuple[str, ...] = ()
+
+
+def calibrated_text(f: CalibratedFigures) -> str:
+    """The tooltip's sentences for a calibrated estimate: what it adds, on which footing."""
+    text = Runs.tr(
+        "Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas' %4 with %5 "
+        "(%6 on the %7 memory those runs measured). Error on those runs ±%8.", "", f.runs)
+    text = (text.replace("%1", family_text(f.family)).replace("%2", f.stack)
+            .replace("%3", f.calibrated).replace("%4", f.formula).replace("%5", f.added)
+            .replace("%6", f.share).replace("%7", metric_text(f.metric))
+            .replace("%8", f.residual))
+    if f.unseen is not None:
+        text += " " + unseen_text(f.unseen, f.metric)
+    if f.loo is not None:
+        text += " " + QCoreApplication.translate("Runs", "Leave-one-out error ±%1.").replace(
+            "%1", f.loo)
+    if f.support:
+        text += " " + support_text(f.support)
+    return text
+
+
+def support_text(labels: tuple[str, ...]) -> str:
+    """Which of the user's runs stand behind a figure."""
+    return QCoreApplication.translate("Runs", "Your runs: %1.").replace("%1", "; ".join(labels))
+
+
+def measured_text(runs: int, measured: str, metric: str,
+                  unseen: str | None = None, total: str | None = None) -> str:
+    """The tooltip's sentence for a configuration the user measured (and on which footing)."""
+    text = Runs.tr(
         "Measured in %n of your runs of this configuration: %1 (%2).", "", runs
     ).replace("%1", measured).replace("%2", metric_text(metric))
+    if unseen is not None and total is not None:
+        text += " " + QCoreApplication.translate(
+            "Runs", "With the formulas' %1 for what it leaves out (CUDA context, allocator's "
+            "slack): %2, comparable with this bar.").replace("%1", unseen).replace(
+            "%2", total)
+    return text
 
 
 def bar_suffix(calibrated: bool) -> str:

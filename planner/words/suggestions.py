@@ -121,3 +121,15 @@ def suggestion_cost(s: Suggestion) -> str:
     if not parts or any(p is None for p in parts):
         return s.cost
     return " ".join(p for p in parts if p)
+
+
+def suggestion_support(s: Suggestion) -> str:
+    """Which of the user's runs stand behind the suggestion's figure ("" for none)."""
+    if not s.support:
+        return ""
+    if s.calibrated:
+        text = QCoreApplication.translate(
+            "Suggestions", "Calibrated from your runs of this kind: %1.")
+    else:
+        text = QCoreApplication.translate("Suggestions", "Measured in your runs: %1.")
+    return text.replace("%1", "; ".join(s.support))

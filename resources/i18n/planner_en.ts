@@ -239,10 +239,10 @@
 <context>
     <name>Runs</name>
     <message numerus="yes">
-        <source>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</source>
+        <source>Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas&apos; %4 with %5 (%6 on the %7 memory those runs measured). Error on those runs ±%8.</source>
         <translation>
-            <numerusform>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on that run ±%4.</numerusform>
-            <numerusform>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</numerusform>
+            <numerusform>Calibrated from your %n %1 run on this GPU (%2): %3, the formulas&apos; %4 with %5 (%6 on the %7 memory that run measured). Error on that run ±%8.</numerusform>
+            <numerusform>Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas&apos; %4 with %5 (%6 on the %7 memory those runs measured). Error on those runs ±%8.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

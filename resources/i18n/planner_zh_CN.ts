@@ -2090,10 +2090,6 @@ Source: %3</source>
         <translation>用我的运行校准估算</translation>
     </message>
     <message>
-        <source>Per GPU model and software stack, fit a fixed overhead and a proportional slack from your runs and apply them to estimates on that GPU</source>
-        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的松弛量，并用于该 GPU 上的估算</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2142,12 +2138,12 @@ Source: %3</source>
         <translation>运行数</translation>
     </message>
     <message>
-        <source>Overhead</source>
-        <translation>开销</translation>
+        <source>Per GPU model, software stack and kind of run (full fine-tune, LoRA, QLoRA …), learn by what share your runs exceed the estimates and add it, shrunk for their scatter, to estimates of the same kind on that GPU</source>
+        <translation>按 GPU 型号、软件栈和运行类型（全量微调、LoRA、QLoRA …）分别学习你的运行超出估算的比例，按其离散程度收缩后，加到该 GPU 上同类运行的估算中</translation>
     </message>
     <message>
-        <source>Slack</source>
-        <translation>松弛量</translation>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Error on the runs</source>
@@ -2156,6 +2152,10 @@ Source: %3</source>
     <message>
         <source>Leave-one-out</source>
         <translation>留一法误差</translation>
+    </message>
+    <message>
+        <source>Correction</source>
+        <translation>修正</translation>
     </message>
     <message>
         <source>Status</source>
@@ -2208,12 +2208,20 @@ Source: %3</source>
         <translation>%1 上的估算已按你的运行校准。</translation>
     </message>
     <message>
+        <source>%1 of %2 memory (your runs: %3)</source>
+        <translation>%2 显存的 %1（你的运行：%3）</translation>
+    </message>
+    <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
         <source>In use</source>
         <translation>使用中</translation>
+    </message>
+    <message>
+        <source>Not applied: fewer than %1 runs of this kind</source>
+        <translation>未应用：此类运行少于 %1 次</translation>
     </message>
     <message>
         <source>Not applied: no better than the formulas</source>
@@ -2226,6 +2234,10 @@ Source: %3</source>
     <message>
         <source>Not used: an older stack</source>
         <translation>未使用：较旧的软件栈</translation>
+    </message>
+    <message>
+        <source>%1 (total %2)</source>
+        <translation>%1（总计 %2）</translation>
     </message>
     <message>
         <source>train</source>
@@ -3570,21 +3582,57 @@ Source: %3</source>
         <source>nvidia-smi</source>
         <translation>nvidia-smi</translation>
     </message>
+    <message>
+        <source>full fine-tune</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>%1 with offload</source>
+        <translation>%1（含卸载）</translation>
+    </message>
+    <message>
+        <source>Allocated memory leaves out the CUDA context and the allocator&apos;s slack: the %1 of them in this figure are the formulas&apos; own.</source>
+        <translation>已分配显存不含 CUDA 上下文和分配器松弛量：此数值中这部分的 %1 来自公式。</translation>
+    </message>
+    <message>
+        <source>Reserved memory leaves out the CUDA context: the %1 of it in this figure are the formulas&apos; own.</source>
+        <translation>已保留显存不含 CUDA 上下文：此数值中这部分的 %1 来自公式。</translation>
+    </message>
     <message numerus="yes">
-        <source>Calibrated from %n of your runs on this GPU (%1): %2; the formulas alone say %3. Error on those runs ±%4.</source>
+        <source>Calibrated from %n of your %1 runs on this GPU (%2): %3, the formulas&apos; %4 with %5 (%6 on the %7 memory those runs measured). Error on those runs ±%8.</source>
         <translation>
-            <numerusform>按你在此 GPU 上的 %n 次运行校准（%1）：%2；仅按公式为 %3。在这些运行上的误差 ±%4。</numerusform>
+            <numerusform>按你在此 GPU 上的 %n 次%1运行校准（%2）：%3，即公式的 %4 加 %5（在这些运行所测的%7显存上加 %6）。在这些运行上的误差 ±%8。</numerusform>
         </translation>
     </message>
     <message>
         <source>Leave-one-out error ±%1.</source>
         <translation>留一法误差 ±%1。</translation>
     </message>
+    <message>
+        <source>Your runs: %1.</source>
+        <translation>你的运行：%1。</translation>
+    </message>
     <message numerus="yes">
         <source>Measured in %n of your runs of this configuration: %1 (%2).</source>
         <translation>
             <numerusform>此配置在你的 %n 次运行中实测：%1（%2）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>With the formulas&apos; %1 for what it leaves out (CUDA context, allocator&apos;s slack): %2, comparable with this bar.</source>
+        <translation>加上公式为其未计入部分（CUDA 上下文、分配器松弛量）给出的 %1：%2，可与此条直接比较。</translation>
     </message>
     <message>
         <source>* calibrated from your runs.</source>
@@ -4042,6 +4090,14 @@ Price: %2</source>
     <message>
         <source>Lower throughput.</source>
         <translation>吞吐量降低。</translation>
+    </message>
+    <message>
+        <source>Calibrated from your runs of this kind: %1.</source>
+        <translation>按你的同类运行校准：%1。</translation>
+    </message>
+    <message>
+        <source>Measured in your runs: %1.</source>
+        <translation>在你的运行中实测：%1。</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,10 @@
 """The headroom rows and the Measured Runs panel's figures with the user's runs.
 
-Two runs on an RTX 4090 are made up so that each measured peak is its estimate + 1 GiB + 5 %:
-the calibration must find that, and a third configuration's row must show the same arithmetic.
+Three LoRA runs on an RTX 4090 are made up so that each measured peak (nvidia-smi: the whole
+device) is its estimate + 10 %. By the shrinkage rule (tests/core/test_calibration.py):
+n = 3, no scatter of their own, s² = 2 × 0.01 / (2 + 2) = 0.005, weight = 0.01 / (0.01 +
+0.005 / 3) = 6/7, so the share applied is 0.1 × 6/7 = 0.0857143; a fourth LoRA configuration's
+row must show that arithmetic, and a full fine-tune none of it.
 """
 
 from __future__ import annotations
@@ -26,22 +29,27 @@ def tracked(catalog: Any, **setup: Any) -> TrackedWorkload:
                            training=TrainingSetup(precision="bf16", seq=512, **setup))
 
 
+SHARE = 0.1 * 6 / 7
+
+
 def run(t: TrackedWorkload, when: str, gpu: str = "nvidia-rtx-4090",
         stack: tuple[str | None, ...] = STACK) -> MeasuredRun:
     total = estimate_for(t, 1).total_bytes
     return MeasuredRun(id=when, tracked=t, gpu_id=gpu, gpu_count=1, stack=stack,
-                       metric="nvidia-smi", peak_bytes=round(total + GIB + 0.05 * total),
-                       when=when)
+                       metric="nvidia-smi", peak_bytes=round(1.1 * total), when=when)
 
 
 @pytest.fixture
 def setting(real_catalog: Any) -> tuple[Build, RunBook, TrackedWorkload]:
     small = tracked(real_catalog, batch=1, lora_rank=8)
-    large = tracked(real_catalog, batch=4)
-    middle = tracked(real_catalog, batch=2, lora_rank=8)
+    middle = tracked(real_catalog, batch=3, lora_rank=8)
+    full = tracked(real_catalog, batch=2)
     build = Build(slots=(BuildSlot(real_catalog.gpu("nvidia-rtx-4090")),),
-                  workloads=(middle, small))
-    return build, RunBook((run(small, "2026-11-01"), run(large, "2026-11-02"))), middle
+                  workloads=(middle, small, full))
+    runs = (run(small, "2026-11-01"), run(tracked(real_catalog, batch=2, lora_rank=8),
+                                          "2026-11-02"),
+            run(tracked(real_catalog, batch=4, lora_rank=8), "2026-11-03"))
+    return build, RunBook(runs), middle
 
 
 def test_a_calibrated_row_and_a_measured_one(setting: Any) -> None:
@@ -51,9 +59,11 @@ def test_a_calibrated_row_and_a_measured_one(setting: Any) -> None:
     formula = estimate_for(middle, 1).total_bytes
     first = rows[0]
     assert first.formula_bytes == formula == plain[0].needed_bytes
-    assert first.needed_bytes == pytest.approx(formula + GIB + 0.05 * formula, abs=2)
-    assert first.calibration_runs == 2
-    assert first.calibration_residual == pytest.approx(0.0, abs=1e-9)
+    assert first.needed_bytes == pytest.approx(formula * (1 + SHARE), abs=2)
+    assert first.calibration_runs == 3 and first.calibration_family == "lora"
+    assert first.calibration_share == pytest.approx(SHARE)
+    # each run measured 1.1 × its estimate and is now estimated at (1 + SHARE) ×
+    assert first.calibration_residual == pytest.approx(1 - (1 + SHARE) / 1.1, rel=1e-6)
     assert first.calibration_stack == "torch 2.5.1 · CUDA 12.4 · driver 550.54.15 · " \
                                       "torchtune 0.4.0"
     assert sum(first.breakdown.values()) == first.needed_bytes  # the framework part took it
@@ -62,8 +72,10 @@ def test_a_calibrated_row_and_a_measured_one(setting: Any) -> None:
     second = rows[1]  # the small run measured exactly this configuration
     assert second.measured_runs == 1
     assert second.measured_bytes == book.runs[0].peak_bytes
-    assert second.measured_metric == "nvidia-smi"
-    assert second.needed_bytes == pytest.approx(second.measured_bytes, abs=2)
+    assert second.measured_metric == "nvidia-smi" and second.measured_unseen_bytes == 0
+    assert second.measured_total_bytes == second.measured_bytes
+    third = rows[2]  # a full fine-tune: no run of its kind, the formulas' figure
+    assert third.needed_bytes == plain[2].needed_bytes and third.calibration_runs == 0
 
 
 def test_switched_off_or_elsewhere_nothing_changes(setting: Any, real_catalog: Any) -> None:
@@ -84,30 +96,27 @@ def test_the_newest_stack_on_a_gpu_is_the_one_used(setting: Any, real_catalog: A
     older = tuple(replace(r, stack=("2.1.0", None, None, None), when="2025-01-0" + str(i))
                   for i, r in enumerate(book.runs))
     both = RunBook(book.runs + older)
-    cal = both.calibration_for("nvidia-rtx-4090")
+    cal = both.calibration_for("nvidia-rtx-4090", book.runs[0].tracked)
     assert cal is not None and cal.stack == STACK
 
 
 def test_the_panel_view(setting: Any, real_catalog: Any) -> None:
     _build, book, _middle = setting
     view = runs_view(book, real_catalog)
-    assert [r.when for r in view.runs] == ["2026-11-02", "2026-11-01"]  # newest first
+    assert [r.when for r in view.runs] == ["2026-11-03", "2026-11-02", "2026-11-01"]
     assert view.runs[0].gpu_name == real_catalog.gpu("nvidia-rtx-4090").name
     assert view.runs[0].model == real_catalog.workload("llama-3.2-1b").name
     for r in view.runs:
         assert r.estimated_bytes is not None and r.error is not None
-        # the estimate was made 1 GiB + 5 % short: error = e / (e + 1 GiB + 0.05 e) − 1
-        e = r.estimated_bytes
-        assert r.error == pytest.approx(e / (e + GIB + 0.05 * e) - 1, abs=1e-9)
-        assert r.calibrated_error == pytest.approx(0.0, abs=1e-9)
+        # the estimate was made 10 % short of the measurement: error = 1 / 1.1 − 1
+        assert r.error == pytest.approx(1 / 1.1 - 1, abs=1e-9)
+        assert r.calibrated_error == pytest.approx((1 + SHARE) / 1.1 - 1, abs=1e-9)
+        assert r.total_bytes == r.estimated_bytes and r.unseen_bytes == 0  # nvidia-smi
     (cal,) = view.calibrations
-    assert cal.runs == 2 and cal.applied and cal.in_use
-    assert cal.overhead_bytes == pytest.approx(GIB, abs=2)
-    assert cal.slack == pytest.approx(0.05)
-    # leave-one-out with two runs fits the overhead alone from the other run: predicting the
-    # small run (e1, m1) from the large (e2) misses by 0.05 (e2 − e1) / m1, and back by / m2
-    (e2, m2), (e1, m1) = [(r.estimated_bytes or 0, r.peak_bytes) for r in view.runs]
-    assert cal.loo_error == pytest.approx((0.05 * (e2 - e1) / m1 + 0.05 * (e2 - e1) / m2) / 2,
-                                          rel=1e-6)
+    assert cal.runs == 3 and cal.applied and cal.in_use and cal.family == "lora"
+    assert cal.observed == pytest.approx(0.1) and cal.share == pytest.approx(SHARE)
+    # leave-one-out: from the other two (s² = 0.02 / 3, weight 0.75) the share is 0.075, so
+    # each run is predicted at 1.075 / 1.1 of its peak
+    assert cal.loo_error == pytest.approx(1 - 1.075 / 1.1, rel=1e-6)
     off = runs_view(book.switched(False), real_catalog)
     assert not off.enabled and not off.calibrations[0].in_use

@@ -12,7 +12,9 @@ from planner.catalog.team.quarantine import pulled_problem
 CARD = {"id": "lab-box", "vendor": "NVIDIA", "name": "Lab Box", "architecture": "ada",
         "segment": "workstation", "form_factor": "pcie", "memory_gb": 48.0,
         "memory_type": "GDDR6", "memory_bandwidth_gbs": 960.0, "tdp_w": 300.0,
-        "prices": [{"amount": 4000.0 + n, "currency": "USD", "as_of": f"2026-0{1 + n}-01",
+        # Readings two years apart: the opened record keeps only the last year's (what the price
+        # path can choose), so the full record carries a history the opened one cuts.
+        "prices": [{"amount": 4000.0 + n, "currency": "USD", "as_of": f"{2022 + 2 * n}-01-01",
                     "kind": "street", "region": "US", "source": f"quote {n}"}
                    for n in range(3)]}
 

@@ -12,6 +12,8 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
+from planner import measure
+from planner.core.plan.build import estimate_for
 from planner.core.views.headroom import headroom_rows
 from planner.ui import edits
 from planner.ui.main_window import MainWindow
@@ -70,6 +72,7 @@ def test_import_keeps_the_good_and_names_the_bad(qtbot: Any, window: MainWindow,
     qtbot.waitUntil(lambda: panel.view is not None and len(panel.view.runs) == 2)
     assert panel.runs_table.rowCount() == 2 and panel.calibrations_table.rowCount() == 1
     assert cell(panel, 0, 7) == "In use"
+    assert cell(panel, 0, 2) == "QLoRA"
     assert "Estimates on GeForce RTX 4090 are calibrated" in panel.summary.text()
     # calibration off: the headroom rows are the formulas' again
     edits.add_gpu_ids(window.document, ["nvidia-rtx-4090"])
@@ -112,8 +115,8 @@ def test_the_chart_shows_measured_beside_calibrated(qtbot: Any, window: MainWind
     assert "* calibrated from your runs." in panel.summary.text()
     assert "◆" in panel.summary.text()
     tip = panel.tooltip_for(1)
-    assert "Calibrated from 2 of your runs on this GPU" in tip
-    assert "the formulas alone say" in tip
+    assert "Calibrated from 2 of your QLoRA runs on this GPU" in tip
+    assert "on the nvidia-smi memory those runs measured" in tip
     assert "Measured in 1 of your runs of this configuration" in panel.tooltip_for(0)
 
 
@@ -157,6 +160,37 @@ def test_the_workloads_table_says_what_the_chart_says(qtbot: Any, window: MainWi
     formulas = headroom_rows(window.document.build, None)[0]
     assert calibrated.needed_bytes != formulas.needed_bytes  # the runs do change this row
     assert table.model._figures[0][1] == calibrated.needed_bytes
+
+
+def test_an_allocated_peak_is_drawn_on_the_bar_s_footing(qtbot: Any, window: MainWindow,
+                                                         tmp_path: Path) -> None:
+    # max_memory_allocated leaves out the CUDA context and the cached blocks the bar includes:
+    # the diamond adds the formulas' figure for them, so the two can be compared by eye
+    catalog = window.document.catalog
+    t = tracked(catalog, batch=1, lora_rank=8)
+    work = measure.workload(model_id="llama-3.1-8b", precision="bf16", seq=512, qlora=True,
+                            batch=1, lora_rank=8)
+    est = estimate_for(t, 1)
+    peak = est.tensor_bytes + GIB
+    record = measure.record(workload=work, gpu_name="NVIDIA GeForce RTX 4090", gpu_count=1,
+                            peak_bytes=peak, metric="max_memory_allocated",
+                            stack={"torch": "2.5.1", "cuda": None, "driver": None,
+                                   "framework": None}, when="2026-11-05T10:00:00Z", note="")
+    path = tmp_path / "allocated.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    window.runs.import_files([path])
+    edits.add_gpu_ids(window.document, ["nvidia-rtx-4090"])
+    window.document.apply(window.document.build.with_workload_added(t), "workloads")
+    panel = HeadroomPanel(window.document)
+    qtbot.addWidget(panel)
+    panel.resize(900, 500)
+    panel.show()
+    qtbot.waitExposed(panel)
+    (bar,) = panel.bars.bars
+    # tensors + 1 GiB measured, plus the context and cached blocks the formulas size
+    assert bar.measured == pytest.approx(
+        (est.tensor_bytes + GIB + est.context_bytes + est.slack_bytes) / GIB)
+    assert "comparable with this bar" in panel.tooltip_for(0)
 
 
 def test_runs_imported_elsewhere_arrive_when_the_window_comes_back(

@@ -2,9 +2,11 @@
 
 A :class:`MeasuredRun` is a checked run record (docs/measured-run.md) turned into core values: the
 tracked workload it ran, the GPU, the software stack and the peak. A :class:`RunBook` holds them
-all, computes each GPU model and stack's calibration once, and answers the two questions the
-panels, the CLI and the report ask: which runs measured exactly this configuration, and what the
-calibrated estimate of a workload on a GPU is. Pure Python; no Qt, no database.
+all, computes the calibration of each GPU model, stack and kind of run once
+(:func:`family_of`: runs of one kind never move the estimate of another), and answers the
+questions the panels, the CLI and the report ask: which runs measured exactly this
+configuration, what the calibrated estimate of a workload on a GPU is, and which of the user's
+runs stand behind it. Pure Python; no Qt, no database.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from planner.core.estimator.calibration import (
     Point,
     calibrate,
     footing_bytes,
-    predict,
 )
 from planner.core.estimator.setups import MemoryEstimate
 from planner.core.plan.build import TrackedWorkload, estimate_for
@@ -26,6 +27,27 @@ from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Workload
 
 STACK_KEYS: tuple[str, ...] = ("torch", "cuda", "driver", "framework")
+
+#: The kinds of run a calibration is learnt for (:func:`family_of`), "+offload" appended when
+#: parameters or optimizer state wait in host RAM.
+FAMILIES: tuple[str, ...] = ("full", "lora", "qlora", "inference")
+OFFLOAD = "+offload"
+
+
+def family_of(tracked: TrackedWorkload) -> str:
+    """The kind of run ``tracked`` is: what a framework's habits depend on most.
+
+    A full fine-tune, LoRA on a 16-bit base and LoRA on a 4- or 8-bit base (QLoRA) keep very
+    different things on the GPU (optimizer state of every weight; adapters and activations;
+    dequantization buffers), so a framework's miss on one says little about another: on public
+    runs of one machine, pooling them moved accurate rows the wrong way. Offloading parameters
+    or optimizer state to host RAM changes the peak again, so it is a kind of its own.
+    """
+    if tracked.task == "inference":
+        return "inference"
+    s = tracked.training
+    kind = "qlora" if s.qlora or s.int8_base else "lora" if s.uses_adapters else "full"
+    return kind + (OFFLOAD if s.offload != "none" else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +73,16 @@ class MeasuredRun:
         """The formulas' per-GPU estimate of this run."""
         return estimate_for(self.tracked, self.gpu_count)
 
+    @property
+    def label(self) -> str:
+        """The run in a few words: ``Llama 3.1 8B · 2× · 2026-11-30`` (names, no sentence)."""
+        parts = [self.tracked.workload.name]
+        if self.gpu_count > 1:
+            parts.append(f"{self.gpu_count}×")
+        if self.when:
+            parts.append(self.when[:10])
+        return " · ".join(parts)
+
 
 def configuration_key(tracked: TrackedWorkload, gpu_count: int) -> tuple[object, ...]:
     """What makes two runs the same configuration.
@@ -73,13 +105,22 @@ def stack_text(stack: tuple[str | None, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RunPoint:
-    """One run beside its estimate: what the Measured Runs panel lists."""
+    """One run beside its estimate: what the Measured Runs panel lists.
+
+    ``estimated_bytes`` is on the run's metric's footing (what that metric sees of the
+    estimate); ``total_bytes`` is the formulas' whole figure, the one the headroom bar shows.
+    """
 
     run: MeasuredRun
     estimated_bytes: int | None
     error: float | None
     calibrated_error: float | None
     problem: str | None = None
+    total_bytes: int | None = None
+
+
+Cell = tuple[str, tuple[str | None, ...], str]
+"""(GPU id, stack, family): what one calibration is learnt for."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,24 +150,33 @@ class RunBook:
         """The same runs with calibration on or off."""
         return RunBook(self.runs, enabled)
 
-    def calibration_for(self, gpu_id: str | None) -> Calibration | None:
-        """The calibration estimates on ``gpu_id`` use, or ``None`` (off, or nothing applies).
+    def current_stack(self, gpu_id: str) -> tuple[str | None, ...] | None:
+        """The stack of the user's newest run on ``gpu_id`` (``None``: no run there)."""
+        on_gpu = [r for r in self.runs if r.gpu_id == gpu_id]
+        return max(on_gpu, key=lambda r: r.when).stack if on_gpu else None
 
-        Of several stacks on one GPU model, the one of the newest run is the user's current.
+    def calibration_for(self, gpu_id: str | None,
+                        tracked: TrackedWorkload) -> Calibration | None:
+        """The calibration an estimate of ``tracked`` on ``gpu_id`` uses, or ``None``.
+
+        ``None`` when switched off, or when the user's current stack on that GPU has no applied
+        calibration of ``tracked``'s kind: runs of another kind never stand in.
         """
         if not self.enabled or gpu_id is None:
             return None
-        found = self.latest_calibration(gpu_id)
+        found = self.latest_calibration(gpu_id, family_of(tracked))
         return found if found is not None and found.applied else None
 
-    def latest_calibration(self, gpu_id: str) -> Calibration | None:
-        """The calibration of ``gpu_id``'s newest stack, applied or not."""
-        on_gpu = [c for c in self.calibrations if c.gpu_id == gpu_id]
-        if not on_gpu:
-            return None
-        newest = {c.stack: max(r.when for r in self.runs
-                               if r.gpu_id == gpu_id and r.stack == c.stack) for c in on_gpu}
-        return max(on_gpu, key=lambda c: (newest[c.stack], c.runs))
+    def latest_calibration(self, gpu_id: str, family: str) -> Calibration | None:
+        """The calibration of ``family`` on ``gpu_id``'s current stack, applied or not."""
+        stack = self.current_stack(gpu_id)
+        return next((c for c in self.calibrations
+                     if c.gpu_id == gpu_id and c.stack == stack and c.family == family), None)
+
+    def runs_of(self, cal: Calibration) -> tuple[MeasuredRun, ...]:
+        """The runs ``cal`` was learnt from."""
+        return tuple(r for r in self.runs if r.gpu_id == cal.gpu_id and r.stack == cal.stack
+                     and family_of(r.tracked) == cal.family)
 
     def matching(self, tracked: TrackedWorkload, gpu_id: str | None,
                  gpu_count: int) -> tuple[MeasuredRun, ...]:
@@ -137,34 +187,47 @@ class RunBook:
         return tuple(r for r, k in zip(self.runs, self.keys, strict=True)
                      if r.gpu_id == gpu_id and r.gpu_count == gpu_count and k == key)
 
+    def support(self, tracked: TrackedWorkload, gpu_id: str | None,
+                gpu_count: int) -> tuple[MeasuredRun, ...]:
+        """The user's runs behind a figure of ``tracked``.
+
+        The runs of exactly that configuration first, then those its calibration was learnt
+        from (each once).
+        """
+        found = list(self.matching(tracked, gpu_id, gpu_count))
+        cal = self.calibration_for(gpu_id, tracked)
+        if cal is not None:
+            found += [r for r in self.runs_of(cal) if r not in found]
+        return tuple(found)
+
 
 def _calibrate_all(runs: tuple[MeasuredRun, ...]
                    ) -> tuple[tuple[Calibration, ...], tuple[RunPoint, ...]]:
-    groups: dict[tuple[str, tuple[str | None, ...]], list[tuple[MeasuredRun, Point]]] = {}
-    estimated: dict[str, tuple[int | None, str | None]] = {}
+    groups: dict[Cell, list[tuple[MeasuredRun, Point]]] = {}
+    estimated: dict[str, tuple[int | None, int | None, str | None]] = {}
     for run in runs:
         try:
             est = run.estimate()
         except EstimateError as exc:
-            estimated[run.id] = (None, str(exc))
+            estimated[run.id] = (None, None, str(exc))
             continue
         point = Point(footing_bytes(est, run.metric), run.peak_bytes)
-        estimated[run.id] = (point.estimated_bytes, None)
-        groups.setdefault((run.gpu_id, run.stack), []).append((run, point))
+        estimated[run.id] = (point.estimated_bytes, est.total_bytes, None)
+        groups.setdefault((run.gpu_id, run.stack, family_of(run.tracked)), []).append(
+            (run, point))
     calibrations = []
     fitted: dict[str, float] = {}
-    for (gpu_id, stack), members in groups.items():
+    for (gpu_id, stack, family), members in groups.items():
         metric = _usual_metric([r.metric for r, _ in members])
-        cal = calibrate(gpu_id, stack, metric, [p for _, p in members])
+        cal = calibrate(gpu_id, stack, family, metric, [p for _, p in members])
         calibrations.append(cal)
         for run, p in members:
-            fitted[run.id] = predict(p.estimated_bytes, cal.overhead_bytes,
-                                     cal.slack) / p.measured_bytes - 1
+            fitted[run.id] = p.estimated_bytes * (1 + cal.share) / p.measured_bytes - 1
     points = []
     for run in runs:
-        value, problem = estimated[run.id]
+        value, total, problem = estimated[run.id]
         points.append(RunPoint(run, value, None if value is None else value / run.peak_bytes - 1,
-                               fitted.get(run.id), problem))
+                               fitted.get(run.id), problem, total))
     return tuple(calibrations), tuple(points)
 
 
@@ -175,12 +238,25 @@ def _usual_metric(metrics: list[str]) -> str:
 
 
 def calibrated_estimate(estimate: MemoryEstimate, cal: Calibration) -> MemoryEstimate:
-    """The estimate with the calibration's difference in its framework part.
+    """The estimate with the calibration's bytes in its framework part.
 
-    The model terms stay as the formulas sized them; the framework part (context, allocator,
-    buffers — what the formulas guess) takes the difference, so the breakdown still sums to the
-    total. The error band becomes the calibration's leave-one-out error where there is one.
+    The model terms stay as the formulas sized them; the framework part (what the formulas
+    guess) takes the difference, so the breakdown still sums to the total. The error band
+    becomes the calibration's leave-one-out error, never below the runs' own scatter.
     """
-    delta = cal.calibrated_bytes(estimate) - estimate.total_bytes
-    band = cal.loo_error if cal.loo_error is not None else estimate.error_band
-    return replace(estimate, framework=max(0, estimate.framework + delta), error_band=band)
+    band = max(cal.loo_error if cal.loo_error is not None else 0.0, cal.noise)
+    return replace(estimate, framework=max(0, estimate.framework + cal.added_bytes(estimate)),
+                   error_band=band)
+
+
+def adjusted(book: RunBook | None, gpu_id: str | None, gpu_count: int, tracked: TrackedWorkload,
+             estimate: MemoryEstimate) -> tuple[MemoryEstimate, tuple[MeasuredRun, ...]]:
+    """``estimate`` of ``tracked``, calibrated where a calibration of its kind applies.
+
+    With it, the user's runs behind the figure (none: the formulas' figure and no runs).
+    """
+    if book is None or not book.runs:
+        return estimate, ()
+    cal = book.calibration_for(gpu_id, tracked)
+    support = book.support(tracked, gpu_id, gpu_count)
+    return (estimate if cal is None else calibrated_estimate(estimate, cal)), support

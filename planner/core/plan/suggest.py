@@ -2,14 +2,19 @@
 
 Each suggestion is a whole new setting (so the UI applies it as one undoable edit) with its
 resulting per-GPU bytes and its price in speed or quality, ordered from least to most invasive.
-Only suggestions that actually fit are returned. Pure Python; no Qt, no database.
+Only suggestions that actually fit are returned. Where the user's runs calibrate estimates, each
+changed setting is sized by the calibration of *its own* kind of run (an ``adjust`` function the
+caller hands in), and the suggestion names the runs behind its figure. Pure Python; no Qt, no
+database.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from planner.core.estimator.headroom import DOES_NOT_FIT, verdict_for
+from planner.core.estimator.setups import MemoryEstimate
 from planner.core.plan.build import TrackedWorkload, estimate_for
 from planner.core.records.precision import EstimateError
 
@@ -26,9 +31,30 @@ class Suggestion:
     verdict: str
     steps: tuple[tuple[str, dict[str, str]], ...] = ()
     """(code, parameters) of each change, so the UI can word them in the user's language."""
+    support: tuple[str, ...] = ()
+    """The user's runs behind ``total_bytes`` (:attr:`MeasuredRun.label`): the changed
+    configuration measured, or the runs of its kind that calibrated it. Empty: the formulas'."""
+    calibrated: bool = False
+    """``total_bytes`` is calibrated from the user's runs of the changed setting's kind."""
 
 
 Option = tuple[str, str, str, TrackedWorkload, dict[str, str]]
+
+Sized = tuple[MemoryEstimate, tuple[str, ...], bool]
+"""An estimate as the caller sizes it: the figure, the user's runs behind it, calibrated."""
+Adjust = Callable[[TrackedWorkload, MemoryEstimate], Sized]
+"""How the caller sizes a changed setting's estimate (calibrated by its own kind's runs)."""
+
+
+def _formulas(_t: TrackedWorkload, est: MemoryEstimate) -> Sized:
+    return est, (), False
+
+
+def _sized(changed: TrackedWorkload, gpus: int, adjust: Adjust) -> Sized | None:
+    try:
+        return adjust(changed, estimate_for(changed, gpus))
+    except EstimateError:
+        return None
 
 
 def _training_options(t: TrackedWorkload, gpus: int) -> list[Option]:
@@ -118,9 +144,13 @@ def _inference_options(t: TrackedWorkload, gpus: int) -> list[Option]:
     return out
 
 
-def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int,
-                limit: int = 6) -> list[Suggestion]:
-    """Changes that make ``t`` fit ``usable_bytes`` per GPU, least invasive first."""
+def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int, limit: int = 6,
+                adjust: Adjust = _formulas) -> list[Suggestion]:
+    """Changes that make ``t`` fit ``usable_bytes`` per GPU, least invasive first.
+
+    ``adjust`` sizes each changed setting's estimate (the formulas' by default; calibrated by
+    the user's runs of the changed setting's own kind when the caller has them).
+    """
     options = (_inference_options(t, gpus) if t.task == "inference"
                else _training_options(t, gpus))
     out: list[Suggestion] = []
@@ -128,23 +158,23 @@ def suggestions(t: TrackedWorkload, usable_bytes: int, gpus: int,
     for code, title, cost, changed, params in options:
         if code in seen:
             continue
-        try:
-            est = estimate_for(changed, gpus)
-        except EstimateError:
+        sized = _sized(changed, gpus, adjust)
+        if sized is None:
             continue
+        est, support, calibrated = sized
         verdict = verdict_for(est.total_bytes, usable_bytes, est.error_band)
         if verdict != DOES_NOT_FIT:
             seen.add(code)
             out.append(Suggestion(code, title, cost, changed, est.total_bytes, verdict,
-                                  ((code, params),)))
+                                  ((code, params),), support, calibrated))
     if not out:
-        combined = _combined(t, usable_bytes, gpus)
+        combined = _combined(t, usable_bytes, gpus, adjust)
         if combined is not None:
             out.append(combined)
     return out[:limit]
 
 
-def _combined(t: TrackedWorkload, usable_bytes: int, gpus: int,
+def _combined(t: TrackedWorkload, usable_bytes: int, gpus: int, adjust: Adjust = _formulas,
               max_steps: int = 4) -> Suggestion | None:
     """No single change fits: stack changes greedily, each time the one that saves the most.
 
@@ -158,23 +188,22 @@ def _combined(t: TrackedWorkload, usable_bytes: int, gpus: int,
     for _ in range(max_steps):
         options = (_inference_options(current, gpus) if current.task == "inference"
                    else _training_options(current, gpus))
-        best: tuple[int, str, str, TrackedWorkload, str, dict[str, str]] | None = None
+        best: tuple[int, str, str, TrackedWorkload, str, dict[str, str], Sized] | None = None
         for code, title, cost, changed, params in options:
-            try:
-                need = estimate_for(changed, gpus).total_bytes
-            except EstimateError:
+            sized = _sized(changed, gpus, adjust)
+            if sized is None:
                 continue
+            need = sized[0].total_bytes
             if best is None or need < best[0]:
-                best = (need, title, cost, changed, code, params)
+                best = (need, title, cost, changed, code, params, sized)
         if best is None:
             return None
-        need, title, cost, current, code, params = best
+        need, title, cost, current, code, params, (est, support, calibrated) = best
         titles.append(title)
         costs.append(cost)
         steps.append((code, params))
-        est = estimate_for(current, gpus)
         verdict = verdict_for(est.total_bytes, usable_bytes, est.error_band)
         if verdict != DOES_NOT_FIT:
             return Suggestion("combined", " + ".join(titles), " ".join(costs), current,
-                              est.total_bytes, verdict, tuple(steps))
+                              est.total_bytes, verdict, tuple(steps), support, calibrated)
     return None

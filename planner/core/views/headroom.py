@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from planner.core.estimator.calibration import unseen_bytes
 from planner.core.estimator.headroom import DOES_NOT_FIT, binding, headroom
 from planner.core.estimator.memory import MemoryEstimate
 from planner.core.estimator.memory_notes import MemoryNote
 from planner.core.estimator.setups import BREAKDOWN_KEYS as MEMORY_BREAKDOWN_KEYS
 from planner.core.plan.build import Build, TrackedWorkload, estimate_for
-from planner.core.plan.runs import RunBook, calibrated_estimate, stack_text
-from planner.core.plan.suggest import Suggestion, suggestions
+from planner.core.plan.runs import RunBook, adjusted, calibrated_estimate, stack_text
+from planner.core.plan.suggest import Adjust, Sized, Suggestion, suggestions
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import GpuSpec
 from planner.core.views import links as _links
@@ -80,11 +81,29 @@ class HeadroomRow:
     measured_bytes: int | None = None
     measured_metric: str = ""
     measured_runs: int = 0
+    #: What that metric leaves out of the total (the CUDA context, the allocator's slack), as
+    #: the formulas size it: added to ``measured_bytes`` it is on ``needed_bytes``' footing.
+    measured_unseen_bytes: int = 0
     #: The calibration applied (0 runs: none), its error on its runs, leave-one-out and stack.
     calibration_runs: int = 0
     calibration_residual: float = 0.0
     calibration_loo: float | None = None
     calibration_stack: str = ""
+    #: Its kind of run, the metric its runs measured, the share of what that metric sees it
+    #: adds, the bytes that makes (``needed_bytes`` = ``formula_bytes`` + these), the bytes the
+    #: metric leaves out (the formulas' own, not calibrated) and the runs it was learnt from.
+    calibration_family: str = ""
+    calibration_metric: str = ""
+    calibration_share: float = 0.0
+    calibration_added_bytes: int = 0
+    calibration_unseen_bytes: int = 0
+    calibration_support: tuple[str, ...] = ()
+
+    @property
+    def measured_total_bytes(self) -> int | None:
+        """The measured peak with what its metric left out: on the bar's footing."""
+        return None if self.measured_bytes is None else (
+            self.measured_bytes + self.measured_unseen_bytes)
 
     @property
     def headroom_bytes(self) -> int:
@@ -118,10 +137,26 @@ def cached_estimate(tracked: TrackedWorkload, gpu_count: int) -> MemoryEstimate 
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def cached_suggestions(tracked: TrackedWorkload, usable_bytes: int,
-                       gpu_count: int) -> tuple[Suggestion, ...]:
-    """The core's "what would make it fit" list, memoised (it runs a dozen estimates)."""
-    return tuple(suggestions(tracked, usable_bytes, gpu_count))
+def cached_suggestions(tracked: TrackedWorkload, usable_bytes: int, gpu_count: int,
+                       runs: RunBook | None = None,
+                       gpu_id: str | None = None) -> tuple[Suggestion, ...]:
+    """The core's "what would make it fit" list, memoised (it runs a dozen estimates).
+
+    With the user's ``runs`` on ``gpu_id``, each change is sized by the calibration of its own
+    kind of run and names the runs behind its figure.
+    """
+    if runs is None:
+        return tuple(suggestions(tracked, usable_bytes, gpu_count))
+    return tuple(suggestions(tracked, usable_bytes, gpu_count,
+                             adjust=_adjust(runs, gpu_id, gpu_count)))
+
+
+def _adjust(runs: RunBook, gpu_id: str | None, gpu_count: int) -> Adjust:
+    def adjust(changed: TrackedWorkload, est: MemoryEstimate) -> Sized:
+        sized, support = adjusted(runs, gpu_id, gpu_count, changed, est)
+        return sized, tuple(r.label for r in support), sized is not est
+
+    return adjust
 
 
 def clear_caches() -> None:
@@ -175,29 +210,42 @@ def _row(tracked: TrackedWorkload, index: int, n: int, cards: tuple[GpuSpec, ...
 
 def _with_runs(row: HeadroomRow, tracked: TrackedWorkload, est: MemoryEstimate, gpu: GpuSpec,
                runs: RunBook, reserve_bytes: int) -> HeadroomRow:
-    """The row with the user's measured runs beside it and, where one applies, calibrated."""
+    """The row with the user's measured runs beside it, calibrated where its kind has runs.
+
+    Its suggestions are sized by the calibration of each change's own kind of run.
+    """
     n = max(1, row.gpu_count)
     matched = runs.matching(tracked, gpu.id, n)
     if matched:
         newest = max(matched, key=lambda r: r.when)
         row = replace(row, measured_bytes=newest.peak_bytes, measured_metric=newest.metric,
-                      measured_runs=len(matched))
-    cal = runs.calibration_for(gpu.id)
-    if cal is None:
+                      measured_runs=len(matched),
+                      measured_unseen_bytes=unseen_bytes(est, newest.metric))
+    if not runs.enabled or runs.current_stack(gpu.id) is None:
         return row
+    cal = runs.calibration_for(gpu.id, tracked)
+    if cal is None:  # nothing of this kind: the formulas' figure, suggestions sized by kind
+        if row.verdict != DOES_NOT_FIT:
+            return row
+        return replace(row, suggestions=cached_suggestions(tracked, row.usable_bytes, n, runs,
+                                                           gpu.id))
     calibrated = calibrated_estimate(est, cal)
     fit = headroom(calibrated, gpu, reserve_bytes)
     needed = calibrated.total_bytes
     hints: tuple[Suggestion, ...] = ()
-    if fit.verdict == DOES_NOT_FIT:  # core's changes are sized by the formulas: ask for less
-        hints = cached_suggestions(tracked, fit.usable_bytes - (needed - est.total_bytes), n)
+    if fit.verdict == DOES_NOT_FIT:
+        hints = cached_suggestions(tracked, fit.usable_bytes, n, runs, gpu.id)
     return replace(row, needed_bytes=needed, verdict=fit.verdict,
                    low_bytes=round(needed * (1 - calibrated.error_band)),
                    high_bytes=round(needed * (1 + calibrated.error_band)),
                    breakdown=calibrated.breakdown(), error_band=calibrated.error_band,
                    suggestions=hints, calibration_runs=cal.runs,
                    calibration_residual=cal.residual, calibration_loo=cal.loo_error,
-                   calibration_stack=stack_text(cal.stack))
+                   calibration_stack=stack_text(cal.stack), calibration_family=cal.family,
+                   calibration_metric=cal.metric, calibration_share=cal.share,
+                   calibration_added_bytes=needed - est.total_bytes,
+                   calibration_unseen_bytes=unseen_bytes(est, cal.metric),
+                   calibration_support=tuple(r.label for r in runs.runs_of(cal)))
 
 
 def headroom_rows(build: Build, runs: RunBook | None) -> list[HeadroomRow]:

@@ -1,9 +1,10 @@
 """The figures the Measured Runs panel shows: each run beside its estimate, each calibration.
 
 One row per run (model, task, GPU, stack, the peak and its metric, the formulas' estimate on the
-same footing, its error and the calibrated error) and one per GPU model and stack (how many runs,
-the fitted overhead and slack, the error on those runs, leave-one-out, whether it is applied and
-whether it is the one estimates on that GPU use). Pure Python; no Qt, no database.
+same footing beside their whole total, its error and the calibrated error) and one per GPU model,
+stack and kind of run (how many runs, the share they exceed the formulas by and the share
+applied, the error on those runs, leave-one-out, whether it is applied and whether it is the one
+estimates of that kind on that GPU use). Pure Python; no Qt, no database.
 """
 
 from __future__ import annotations
@@ -31,17 +32,23 @@ class RunRow:
     calibrated_error: float | None
     when: str
     note: str
+    #: The formulas' whole total (what the headroom bar shows) and what the run's metric leaves
+    #: out of it (``estimated_bytes`` is the total less this: the same footing as the peak).
+    total_bytes: int | None = None
+    unseen_bytes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class CalibrationRow:
-    """One GPU model and stack's calibration."""
+    """One GPU model, stack and kind of run's calibration."""
 
     gpu_name: str
     stack: str
+    family: str
+    metric: str
     runs: int
-    overhead_bytes: int
-    slack: float
+    observed: float
+    share: float
     residual: float
     raw_error: float
     loo_error: float | None
@@ -70,14 +77,18 @@ def runs_view(book: RunBook, catalog: Catalog) -> RunsView:
                    stack=stack_text(p.run.stack), metric=p.run.metric,
                    peak_bytes=p.run.peak_bytes, estimated_bytes=p.estimated_bytes,
                    error=p.error, calibrated_error=p.calibrated_error, when=p.run.when,
-                   note=p.run.note)
+                   note=p.run.note, total_bytes=p.total_bytes,
+                   unseen_bytes=(0 if p.total_bytes is None or p.estimated_bytes is None
+                                 else p.total_bytes - p.estimated_bytes))
             for p in book.points]
     rows.sort(key=lambda r: r.when, reverse=True)
     cals = []
     for c in book.calibrations:
         cals.append(CalibrationRow(
-            gpu_name=gpu_name(c.gpu_id), stack=stack_text(c.stack), runs=c.runs,
-            overhead_bytes=c.overhead_bytes, slack=c.slack, residual=c.residual,
-            raw_error=c.raw_error, loo_error=c.loo_error, applied=c.applied,
-            in_use=book.enabled and c.applied and book.latest_calibration(c.gpu_id) is c))
+            gpu_name=gpu_name(c.gpu_id), stack=stack_text(c.stack), family=c.family,
+            metric=c.metric, runs=c.runs, observed=c.observed, share=c.share,
+            residual=c.residual, raw_error=c.raw_error, loo_error=c.loo_error,
+            applied=c.applied,
+            in_use=(book.enabled and c.applied
+                    and book.latest_calibration(c.gpu_id, c.family) is c)))
     return RunsView(tuple(rows), tuple(cals), book.enabled)

@@ -50,8 +50,14 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.headroom_item import LABEL_GAP_PX, USABLE_HEIGHT, Bar, HeadroomBars
 from planner.words.memory_notes import note_text
-from planner.words.runs import bar_suffix, calibrated_text, chart_legend, measured_text
-from planner.words.suggestions import suggestion_cost, suggestion_title
+from planner.words.runs import (
+    CalibratedFigures,
+    bar_suffix,
+    calibrated_text,
+    chart_legend,
+    measured_text,
+)
+from planner.words.suggestions import suggestion_cost, suggestion_support, suggestion_title
 from planner.words.wording import link_text, task_text, verdict_text
 
 SUGGESTIONS_PIXELS = 170
@@ -169,8 +175,10 @@ class SuggestionGroup(QFrame):
             if i < len(row.suggestions):
                 s = row.suggestions[i]
                 button.setText(self.tr("%1 → %2").replace("%1", suggestion_title(s))
-                               .replace("%2", fmt.memory(s.total_bytes)))
-                button.setToolTip(suggestion_cost(s))
+                               .replace("%2", fmt.memory(s.total_bytes))
+                               + bar_suffix(s.calibrated))
+                support = suggestion_support(s)
+                button.setToolTip(suggestion_cost(s) + ("\n" + support if support else ""))
             button.setVisible(i < len(row.suggestions))
 
     def _clicked(self, number: int) -> None:
@@ -265,13 +273,15 @@ class HeadroomPanel(Panel):
         rows = self.rows
         labels = [self.bar_label(r) for r in rows]
         metrics = QFontMetricsF(self.font())
-        self._ends = [max(r.high_bytes, r.usable_bytes, r.measured_bytes or 0) / GIB
+        # the measured peak on the bar's footing (with what its metric leaves out)
+        self._ends = [max(r.high_bytes, r.usable_bytes, r.measured_total_bytes or 0) / GIB
                       for r in rows]
         self._label_px = [metrics.horizontalAdvance(text) + LABEL_GAP_PX + 6 for text in labels]
         self._bars = [Bar(used=r.needed_bytes / GIB, usable=r.usable_bytes / GIB,
                           low=r.low_bytes / GIB, high=r.high_bytes / GIB,
                           color=verdict_color(r.verdict), label=text,
-                          measured=None if r.measured_bytes is None else r.measured_bytes / GIB)
+                          measured=(None if r.measured_total_bytes is None
+                                    else r.measured_total_bytes / GIB))
                       for r, text in zip(rows, labels, strict=True)]
         names = self.axis_names(rows)
         if names != self._names:
@@ -373,13 +383,26 @@ class HeadroomPanel(Panel):
                                      .replace("%2", fmt.memory(r.needed_bytes))
                                      .replace("%3", fmt.memory(r.usable_bytes))))
         if r.calibration_runs:
-            lines.append(html.escape(calibrated_text(
-                r.calibration_runs, r.calibration_stack, fmt.memory(r.needed_bytes, 2),
-                fmt.memory(r.formula_bytes, 2), fmt.percent(r.calibration_residual, 1),
-                None if r.calibration_loo is None else fmt.percent(r.calibration_loo, 1))))
+            share = r.calibration_share
+            lines.append(html.escape(calibrated_text(CalibratedFigures(
+                runs=r.calibration_runs, family=r.calibration_family,
+                stack=r.calibration_stack, calibrated=fmt.memory(r.needed_bytes, 2),
+                formula=fmt.memory(r.formula_bytes, 2),
+                added=fmt.signed_memory(r.calibration_added_bytes, 2),
+                share=("+" if share >= 0 else "−") + fmt.percent(abs(share), 1),
+                metric=r.calibration_metric,
+                unseen=(fmt.memory(r.calibration_unseen_bytes, 2)
+                        if r.calibration_unseen_bytes else None),
+                residual=fmt.percent(r.calibration_residual, 1),
+                loo=None if r.calibration_loo is None else fmt.percent(r.calibration_loo, 1),
+                support=r.calibration_support))))
         if r.measured_bytes is not None:
+            total = r.measured_total_bytes
             lines.append(html.escape(measured_text(
-                r.measured_runs, fmt.memory(r.measured_bytes, 2), r.measured_metric)))
+                r.measured_runs, fmt.memory(r.measured_bytes, 2), r.measured_metric,
+                fmt.memory(r.measured_unseen_bytes, 2) if r.measured_unseen_bytes else None,
+                fmt.memory(total, 2) if total is not None and r.measured_unseen_bytes
+                else None)))
         if r.host_bytes > 0:  # offloaded or paged state: beside the GPU's figure, not in it
             lines.append(html.escape(self.tr("plus %1 of host RAM for offloaded state")
                                      .replace("%1", fmt.memory(r.host_bytes))))

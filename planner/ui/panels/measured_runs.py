@@ -1,10 +1,11 @@
 """Measured Runs panel: the user's runs beside their estimates, and what they calibrate.
 
 Two tables from :func:`planner.core.views.runs.runs_view` — every run (the peak, what measured
-it, the formulas' estimate on the same footing and its error) and every GPU model and stack's
-calibration (runs, fitted overhead and slack, error on its runs before and after, leave-one-out,
-whether estimates use it) — a switch to turn calibration off, and import and export. The panel
-only words figures; the window's :class:`~planner.ui.measured_runs.RunsController` stores.
+it, the formulas' estimate on the same footing beside their whole total, and its error) and
+every GPU model, stack and kind of run's calibration (runs, the share applied and the runs' own,
+error on its runs before and after, leave-one-out, whether estimates use it) — a switch to
+turn calibration off, and import and export. The panel only words figures; the window's
+:class:`~planner.ui.measured_runs.RunsController` stores.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.core.estimator.calibration import MIN_RUNS
 from planner.core.views.runs import CalibrationRow, RunRow, RunsView, runs_view
 from planner.ui.document import BuildDocument
 from planner.ui.panels.common import Panel
-from planner.words.runs import metric_text
+from planner.words.runs import family_text, metric_text
 
 
 class MeasuredRunsPanel(Panel):
@@ -46,8 +48,9 @@ class MeasuredRunsPanel(Panel):
         self.summary.setWordWrap(True)
         self.calibrate = QCheckBox(self.tr("Calibrate estimates from my runs"))
         self.calibrate.setToolTip(self.tr(
-            "Per GPU model and software stack, fit a fixed overhead and a proportional slack "
-            "from your runs and apply them to estimates on that GPU"))
+            "Per GPU model, software stack and kind of run (full fine-tune, LoRA, QLoRA …), "
+            "learn by what share your runs exceed the estimates and add it, shrunk for their "
+            "scatter, to estimates of the same kind on that GPU"))
         self.calibrate.toggled.connect(self._toggled)
         self.runs_table = self._table([
             self.tr("Model"), self.tr("Task"), self.tr("GPU"), self.tr("Stack"),
@@ -55,8 +58,8 @@ class MeasuredRunsPanel(Panel):
             self.tr("Calibrated error"), self.tr("When"), self.tr("Note")])
         self.runs_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.calibrations_table = self._table([
-            self.tr("GPU"), self.tr("Stack"), self.tr("Runs"), self.tr("Overhead"),
-            self.tr("Slack"), self.tr("Error on the runs"), self.tr("Leave-one-out"),
+            self.tr("GPU"), self.tr("Stack"), self.tr("Kind"), self.tr("Runs"),
+            self.tr("Correction"), self.tr("Error on the runs"), self.tr("Leave-one-out"),
             self.tr("Status")])
         self.import_button = QPushButton(self.tr("Import…"))
         self.import_button.clicked.connect(self.import_requested)
@@ -143,7 +146,7 @@ class MeasuredRunsPanel(Panel):
             cells = [r.model, self.task_text(r.task),
                      r.gpu_name if r.gpu_count == 1 else f"{r.gpu_count}× {r.gpu_name}",
                      r.stack, fmt.memory(r.peak_bytes, 2), self.metric_text(r.metric),
-                     "—" if r.estimated_bytes is None else fmt.memory(r.estimated_bytes, 2),
+                     self.estimated_text(r),
                      self.signed_percent(r.error), self.signed_percent(r.calibrated_error),
                      r.when[:10], r.note]
             for j, text in enumerate(cells):
@@ -158,8 +161,11 @@ class MeasuredRunsPanel(Panel):
         fmt = self.formatter()
         self.calibrations_table.setRowCount(len(rows))
         for i, c in enumerate(rows):
-            cells = [c.gpu_name, c.stack, fmt.integer(c.runs),
-                     fmt.signed_memory(c.overhead_bytes, 2), self.signed_percent(c.slack),
+            cells = [c.gpu_name, c.stack, family_text(c.family), fmt.integer(c.runs),
+                     self.tr("%1 of %2 memory (your runs: %3)")
+                     .replace("%1", self.signed_percent(c.share))
+                     .replace("%2", self.metric_text(c.metric))
+                     .replace("%3", self.signed_percent(c.observed)),
                      self.tr("%1 → %2").replace("%1", fmt.percent(c.raw_error, 1))
                      .replace("%2", fmt.percent(c.residual, 1)),
                      "—" if c.loo_error is None else fmt.percent(c.loo_error, 1),
@@ -171,11 +177,25 @@ class MeasuredRunsPanel(Panel):
         """Whether estimates use this calibration, and why not."""
         if c.in_use:
             return self.tr("In use")
+        if not c.applied and c.runs < MIN_RUNS:
+            return self.tr("Not applied: fewer than %1 runs of this kind").replace(
+                "%1", self.formatter().integer(MIN_RUNS))
         if not c.applied:
             return self.tr("Not applied: no better than the formulas")
         if self.view is not None and not self.view.enabled:
             return self.tr("Off")
         return self.tr("Not used: an older stack")
+
+    def estimated_text(self, r: RunRow) -> str:
+        """The estimate on the run's footing, and the whole total the bar shows when larger."""
+        if r.estimated_bytes is None:
+            return "—"
+        fmt = self.formatter()
+        text = fmt.memory(r.estimated_bytes, 2)
+        if r.total_bytes is None or not r.unseen_bytes:
+            return text
+        return self.tr("%1 (total %2)").replace("%1", text).replace(
+            "%2", fmt.memory(r.total_bytes, 2))
 
     def task_text(self, task: str) -> str:
         """The task in the user's language."""
