@@ -111,11 +111,26 @@ class TrainingRecord(Record):
     activation_offloading: Annotated[bool, Flag("Activation offloading flag")] = False
     stack: Annotated[str, Text("Software stack", choices=tuple(STACKS))] = "modern"
     kbit_prep: Annotated[bool, Flag("PEFT's prepare_model_for_kbit_training flag")] = False
+    # Fourth-generation settings: DeepSpeed ZeRO's buffer knobs in elements, absent in older
+    # files, meaning DeepSpeed's own defaults (core's).
+    reduce_bucket_size: Annotated[int, _int("DeepSpeed reduce bucket size", 0,
+                                            lim.MAX_ZERO_ELEMENTS)] = 500_000_000
+    prefetch_bucket_size: Annotated[int, _int("DeepSpeed prefetch bucket size", 0,
+                                              lim.MAX_ZERO_ELEMENTS)] = 50_000_000
+    max_live_parameters: Annotated[int, _int("DeepSpeed max live parameters", 0,
+                                             lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
+    max_reuse_distance: Annotated[int, _int("DeepSpeed max reuse distance", 0,
+                                            lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
+    sub_group_size: Annotated[int, _int("DeepSpeed sub-group size", 0,
+                                        lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
+    overlap_comm: Annotated[bool, Flag("DeepSpeed overlap_comm flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
         "optimizer_in_backward", "loss", "offload", "keep_gradients", "target_seq",
-        "activation_offloading", "stack", "kbit_prep"})
+        "activation_offloading", "stack", "kbit_prep", "reduce_bucket_size",
+        "prefetch_bucket_size", "max_live_parameters", "max_reuse_distance", "sub_group_size",
+        "overlap_comm"})
 
 
 class InferenceRecord(Record):

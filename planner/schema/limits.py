@@ -26,6 +26,8 @@ MAX_SOURCES = 50
 MAX_EXTRA_ITEMS = 50
 MAX_BATCH = 65_536
 MAX_SEQ = 10_000_000
+#: DeepSpeed's bucket and live-parameter knobs, in elements (its defaults are 5e7 to 1e9).
+MAX_ZERO_ELEMENTS = 10**13
 MAX_TP_GPUS = 1_024
 MAX_MEMORY_GB = 4_096
 MAX_RESERVE_BYTES = 1024**4

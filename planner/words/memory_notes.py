@@ -23,6 +23,7 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "checkpointing-selective": (), "checkpointing-op": (), "activation-offloading": (),
     "kbit-prep": (), "cnn-checkpointing": (), "vision-unsplit": (),
     "ddp-buckets": (), "zero3-gather": ("strategy",), "deepspeed-recipe": (),
+    "deepspeed-buffers": ("stage", "buckets", "gathered", "step"),
     "optimizer-step-peak": ("impl",), "optimizer-in-backward": (), "paged-optimizer": ("size",),
     "offload": ("what", "size"), "qlora-base": ("bits", "quant"), "int8-base": (),
     "lora-adapters": ("rank", "targets", "trainable", "dtype"), "chunked-loss": ("chunks",),
@@ -70,6 +71,12 @@ def _template(code: str) -> str | None:
             return Qca.translate("MemoryNotes", "%1 gathers two layers' full weights at a time "
                                  "(current and prefetched) and holds a layer's full gradient "
                                  "until it is reduce-scattered, counted under framework.")
+        case "deepspeed-buffers":
+            return Qca.translate("MemoryNotes", "DeepSpeed ZeRO-%1 buffers at its configured "
+                                 "sizes: %2 of gradient buckets and %3 of parameters kept "
+                                 "gathered (counted under framework), %4 of fp32 gradients "
+                                 "during the step; the gathered part follows DeepSpeed's reuse "
+                                 "rule, not a measurement.")
         case "deepspeed-recipe":
             return Qca.translate("MemoryNotes", "DeepSpeed ZeRO mixed precision: 16-bit weights "
                                  "and gradients, fp32 master weights and Adam state (2 + 2 + 12 "

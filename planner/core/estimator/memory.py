@@ -33,6 +33,7 @@ from planner.core.estimator.setups import (
 )
 from planner.core.estimator.sharding import offload, shard
 from planner.core.estimator.stacks import STACKS, stack_of
+from planner.core.estimator.zero_buffers import check_knobs, deepspeed_buffers
 from planner.core.models import layouts
 from planner.core.records.precision import (
     ADAPTER_DTYPES,
@@ -155,6 +156,7 @@ def _check_training(setup: TrainingSetup) -> None:
             raise EstimateError(f"{what} must be one of {', '.join(allowed)} "
                                 f"(got '{str(value)[:40]}').")
     checkpoint_every(setup.checkpoint_mode)
+    check_knobs(setup)
     if setup.optimizer_in_backward and setup.accumulation > 1:
         raise EstimateError("An optimizer step in backward frees each gradient at once, so it "
                             "cannot accumulate gradients; set accumulation to 1.",
@@ -162,6 +164,19 @@ def _check_training(setup: TrainingSetup) -> None:
     if setup.qlora and setup.int8_base:
         raise EstimateError("Pick one quantized base: QLoRA (4-bit) or an 8-bit base.",
                             setting="int8_base")
+
+
+def _trained_grad_bytes(setup: TrainingSetup, precision_grads: float) -> float:
+    """Bytes of one trained gradient element as DeepSpeed buckets it.
+
+    Adapters train in their dtype (PEFT's fp32 unless bf16 is asked); under fp32 everything is
+    4 bytes; DeepSpeed's mixed-precision engine keeps 16-bit gradients.
+    """
+    if setup.precision == "fp32":
+        return 4.0
+    if setup.uses_adapters or setup.int8_base:
+        return ADAPTER_DTYPES.get(setup.adapter_dtype, 4.0)
+    return 2.0 if setup.precision.startswith("amp") else precision_grads
 
 
 def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
@@ -179,12 +194,16 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     gather_per = 0.6 if setup.qlora else (1.0 if setup.int8_base else min(p.weights, 2.0))
     grad_per = 0.0 if adapters else p.grads
     states = shard(states, w, setup, params, gather_per, grad_per)
+    states = deepspeed_buffers(states, w, setup, params,
+                               4.0 if setup.precision == "fp32" else gather_per,
+                               _trained_grad_bytes(setup, p.grads))
     states = offload(states, setup)
     acts = activation_bytes(w, setup, seq)
     notes: list[MemoryNote] = [*states.notes, *acts.notes]
 
+    # ZeRO-3 allocates its gradient partition once and keeps it (zero_buffers).
     grads_persist = states.grads if (setup.accumulation > 1 or setup.keep_gradients
-                                     or stack.keeps_gradients
+                                     or stack.keeps_gradients or setup.strategy == "zero3"
                                      or not states.grads_at_once) else 0.0
     in_bwd_temps = states.temporaries if not states.grads_at_once else 0.0
     # Backward first differentiates the loss (the logits and their gradient alive), then frees

@@ -35,6 +35,11 @@ TEMPLATES: dict[str, str] = {
     "zero3-gather": "{strategy} gathers two layers' full weights at a time (current and "
                     "prefetched) and holds a layer's full gradient until it is reduce-scattered, "
                     "counted under framework.",
+    "deepspeed-buffers": "DeepSpeed ZeRO-{stage} buffers at its configured sizes: {buckets} "
+                         "of gradient buckets and {gathered} of parameters kept gathered "
+                         "(counted under framework), {step} of fp32 gradients during the "
+                         "step; the gathered part follows DeepSpeed's reuse rule, not a "
+                         "measurement.",
     "deepspeed-recipe": "DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 "
                         "master weights and Adam state (2 + 2 + 12 bytes per parameter before "
                         "sharding).",

@@ -71,6 +71,18 @@ class TrainingSetup:
     #: PEFT's ``prepare_model_for_kbit_training`` before QLoRA: the modules left unquantized
     #: (embeddings, norms, LM head) are cast to fp32.
     kbit_prep: bool = False
+    #: DeepSpeed ZeRO's buffer knobs, in elements, at DeepSpeed's own defaults
+    #: (``deepspeed/runtime/zero/config.py``): ``reduce_bucket_size`` 5e8 (the contiguous gradient
+    #: bucket, stages 2 and 3), ``stage3_prefetch_bucket_size`` 5e7, ``stage3_max_live_parameters``
+    #: 1e9, ``stage3_max_reuse_distance`` 1e9 and ``sub_group_size`` 1e9 (the step's fp32
+    #: gradient tile). ``overlap_comm`` is stage 2's (off by default for stages 1-2, where it
+    #: doubles the bucket; stage 3 keeps one bucket per dtype either way).
+    reduce_bucket_size: int = 500_000_000
+    prefetch_bucket_size: int = 50_000_000
+    max_live_parameters: int = 1_000_000_000
+    max_reuse_distance: int = 1_000_000_000
+    sub_group_size: int = 1_000_000_000
+    overlap_comm: bool = False
 
     @property
     def effective_batch(self) -> int:

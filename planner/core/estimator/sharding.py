@@ -5,7 +5,7 @@
 | ddp | full | full | full | DDP's bucket copy of the gradients (framework) |
 | zero1 | full | full | /N | |
 | zero2 | full | /N | /N | |
-| zero3, fsdp | /N | /N | /N | two layers' full weights gathered (framework) |
+| zero3, fsdp | /N | /N | /N | fsdp: two layers' full weights gathered (framework); zero3: DeepSpeed's buffers (:mod:`~planner.core.estimator.zero_buffers`) |
 | tp, pp | /N | /N | /N | |
 
 Offload ``optimizer`` (ZeRO-Offload, FSDP ``CPUOffload``'s optimizer part) moves the master
@@ -58,11 +58,11 @@ def shard(s: States, w: Workload, setup: TrainingSetup, params: int,
                 grads /= n
             if strategy in ("zero3", "fsdp", "tp", "pp"):
                 weights, fwd_only = weights / n, fwd_only / n
-            if strategy in ("zero3", "fsdp"):
+            if strategy == "fsdp":
                 framework += gathered_layers_bytes(w, params, gather_bytes_per,
                                                    grad_bytes_per)
                 notes.append(note("zero3-gather", strategy=strategy.upper()))
-    elif setup.offload == "all":
+    elif setup.offload == "all" and strategy != "zero3":
         framework += gathered_layers_bytes(w, params, gather_bytes_per, grad_bytes_per)
     if n == 1 and framework == s.framework:
         return s
