@@ -5,7 +5,10 @@
 | ddp | full | full | full | DDP's bucket copy of the gradients (framework) |
 | zero1 | full | full | /N | |
 | zero2 | full | /N | /N | |
-| zero3, fsdp | /N | /N | /N | fsdp: two layers' full weights gathered (framework); zero3: DeepSpeed's buffers (:mod:`~planner.core.estimator.zero_buffers`) |
+| zero3, fsdp | /N | /N | /N | fsdp: two layers' full weights gathered (framework) |
+
+ZeRO-3's gathered parameters and every ZeRO stage's buckets are DeepSpeed's own buffers,
+added by :mod:`~planner.core.estimator.zero_buffers`.
 | tp, pp | /N | /N | /N | |
 
 Offload ``optimizer`` (ZeRO-Offload, FSDP ``CPUOffload``'s optimizer part) moves the master

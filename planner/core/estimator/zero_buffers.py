@@ -71,7 +71,8 @@ def deepspeed_buffers(s: States, w: Workload, setup: TrainingSetup, params: int,
     n = setup.gpus
     buckets = 0.0
     if s.trainable and stage >= 2:
-        buckets = (2 if stage == 2 and setup.overlap_comm else 1) * setup.reduce_bucket_size * grad_bytes_per
+        copies = 2 if stage == 2 and setup.overlap_comm else 1
+        buckets = copies * setup.reduce_bucket_size * grad_bytes_per
     temporaries = s.temporaries
     if s.trainable and grad_bytes_per < 4 and setup.offload == "none":
         partition = s.trainable / n
