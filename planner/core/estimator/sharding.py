@@ -6,10 +6,10 @@
 | zero1 | full | full | /N | |
 | zero2 | full | /N | /N | |
 | zero3, fsdp | /N | /N | /N | fsdp: two layers' full weights gathered (framework) |
+| tp, pp | /N | /N | /N | |
 
 ZeRO-3's gathered parameters and every ZeRO stage's buckets are DeepSpeed's own buffers,
 added by :mod:`~planner.core.estimator.zero_buffers`.
-| tp, pp | /N | /N | /N | |
 
 Offload ``optimizer`` (ZeRO-Offload, FSDP ``CPUOffload``'s optimizer part) moves the master
 weights, optimizer state and the step to the host; ``all`` also the weights and gradients
