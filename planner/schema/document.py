@@ -17,6 +17,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
 from planner.core.costs.prices import BASES, MAX_AMOUNT, QUOTE, SlotPrice
+from planner.core.estimator.inference_memory import CACHES, MAX_GROUP
 from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
 from planner.core.estimator.stacks import STACKS
 from planner.core.plan.build import CostSettings
@@ -145,6 +146,12 @@ class InferenceRecord(Record):
                                              choices=tuple(QUANTIZATION_BYTES))]
     gpus: Annotated[int, _int("Inference GPU count", 1, lim.MAX_TP_GPUS)]
     strategy: Annotated[str, Text("Inference strategy", choices=STRATEGIES)]
+    # Fourth-generation settings, absent in older files: int4's group and the generating loop's
+    # cache (core's defaults: group 128, the current dynamic cache).
+    group_size: Annotated[int, _int("Quantization group size", 0, MAX_GROUP)] = 128
+    cache: Annotated[str, Text("Generation cache", choices=CACHES)] = "dynamic"
+
+    optional_keys = frozenset({"group_size", "cache"})
 
 
 class UsageRecord(Record):

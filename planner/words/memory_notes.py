@@ -27,7 +27,8 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "optimizer-step-peak": ("impl",), "optimizer-in-backward": (), "paged-optimizer": ("size",),
     "offload": ("what", "size"), "qlora-base": ("bits", "quant"), "int8-base": (),
     "lora-adapters": ("rank", "targets", "trainable", "dtype"), "chunked-loss": ("chunks",),
-    "quantized-keep-16bit": (), "int4-group": (), "moe-all-experts": ("experts", "active"),
+    "quantized-keep-16bit": (), "int4-group": ("group", "bits"), "legacy-cache": (),
+    "moe-all-experts": ("experts", "active"),
     "kv-replicated": ("kv_heads",), "mla-cache": ("per_token", "rank", "rope"),
     "sliding-window": ("sliding", "layers", "window"), "ssm-state": (),
     "vision-tower": ("tokens",), "inference-share-sd15": (),
@@ -110,8 +111,13 @@ def _template(code: str) -> str | None:
             return Qca.translate("MemoryNotes", "Embeddings and the LM head stay 16-bit under "
                                  "weight quantization.")
         case "int4-group":
-            return Qca.translate("MemoryNotes", "int4 group quantization (group 128) stores ≈4.16 "
+            return Qca.translate("MemoryNotes", "int4 group quantization (group %1) stores ≈%2 "
                                  "bits per weight including scales and zero points.")
+        case "legacy-cache":
+            return Qca.translate("MemoryNotes", "Legacy generation loop: the tuple KV cache is "
+                                 "rebuilt each step, so two copies exist while decoding, and the "
+                                 "prompt's logits are kept in fp32 (transformers before "
+                                 "mid-2024).")
         case "moe-all-experts":
             return Qca.translate("MemoryNotes", "MoE: all %1 experts are held in memory; %2 run "
                                  "per token.")
@@ -154,6 +160,8 @@ def _parameter(name: str, value: str) -> str:
             return Qca.translate("MemoryNotes", "the attention projections")
         case "targets", "all-linear":
             return Qca.translate("MemoryNotes", "all linear layers")
+        case "group", "per-channel":
+            return Qca.translate("MemoryNotes", "one per output channel")
     return value
 
 

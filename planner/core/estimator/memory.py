@@ -21,7 +21,13 @@ from __future__ import annotations
 import math
 
 from planner.core.estimator.activations import activation_bytes, checkpoint_every, positions
-from planner.core.estimator.inference_memory import cache_notes, kv_cache_bytes
+from planner.core.estimator.inference_memory import (
+    cache_notes,
+    check_serving,
+    kv_cache_bytes,
+    legacy_logits_bytes,
+    weight_bytes_per,
+)
 from planner.core.estimator.lora import LORA_TARGETS, lora_parameters
 from planner.core.estimator.memory_notes import MemoryNote, note
 from planner.core.estimator.model_states import adapter_states, full_states, page_optimizer
@@ -260,11 +266,13 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
 def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
     """Per-GPU memory to serve a model: quantized weights, KV cache, working activations."""
     _check_common(setup.batch, setup.seq, setup.gpus, setup.strategy)
-    wb = quantization_bytes(setup.precision)
+    check_serving(setup)
+    wb = weight_bytes_per(setup)
     params = parameters_of(w)
     n = setup.gpus
     notes: list[MemoryNote] = []
     inferred = False
+    logits = 0.0
     seq = resolve_seq(w, setup.seq)
     if w.is_transformer:
         _check_model(w, seq, n, setup.strategy)
@@ -274,7 +282,8 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
         if keep16:
             notes.append(note("quantized-keep-16bit"))
         if setup.precision == "int4":
-            notes.append(note("int4-group"))
+            notes.append(note("int4-group", group=setup.group_size or "per-channel",
+                              bits=f"{wb * 8:.2f}"))
         kv_dtype = setup.kv_precision or ("fp32" if setup.precision == "fp32" else "fp16")
         kvb = quantization_bytes(kv_dtype)
         kv = 0.0
@@ -288,8 +297,11 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
         f = float(w.moe_intermediate or w.intermediate or 4 * h) * (w.experts_per_token or 1)
         tokens = positions(w, seq) * setup.batch
         # Prefill of the prompt is the working-memory peak: one layer's MLP and attention
-        # outputs live at once; the LM head computes logits for the last position only.
+        # outputs live at once; the LM head computes logits for the last position only (the
+        # legacy loop all of them, below).
         working = tokens * (2 * f + 4 * h) * act_b + setup.batch * (w.vocab or 0) * 8.0
+        if setup.cache == "legacy" and w.family in ("decoder", "encoder-decoder"):
+            logits = legacy_logits_bytes(w, tokens, act_b)
         if w.vision_hidden and w.vision_tokens:
             vh = float(w.vision_hidden)
             vf = float(w.vision_intermediate or 4 * vh)
@@ -323,7 +335,17 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
                 kv /= n
         elif setup.strategy in ("zero3", "fsdp"):
             weights /= n
-    dynamic = weights + kv + working
+    phase = "prefill"
+    if logits:
+        logits /= n if setup.strategy == "tp" else 1
+        working -= setup.batch * (w.vocab or 0) * 8.0 / (n if setup.strategy == "tp" else 1)
+        # Decoding with a tuple cache rebuilt each step holds the old and the new copy at once,
+        # beside the first step's logits (transformers #30536); prefill holds one copy and the
+        # activations. The larger moment is the peak.
+        if kv > working:
+            kv, working, phase = 2 * kv, 0.0, "decode"
+        notes.append(note("legacy-cache"))
+    dynamic = weights + kv + working + logits
     slack = ALLOCATOR_SLACK * dynamic
     provenance = "formula" if w.is_transformer else (
         "rule" if inferred else "measured-profile")
@@ -334,11 +356,12 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
         gradients=0,
         optimizer_state=0,
         activations=math.ceil(working),
+        logits=math.ceil(logits),
         kv_cache=math.ceil(kv),
         framework=math.ceil(CUDA_CONTEXT_BYTES + slack),
         context_bytes=CUDA_CONTEXT_BYTES,
         slack_bytes=math.ceil(slack),
-        peak_phase="prefill",
+        peak_phase=phase,
         provenance=provenance,
         error_band=ERROR_BANDS[provenance],
         notes=tuple(notes),

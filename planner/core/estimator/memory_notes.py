@@ -60,8 +60,11 @@ TEMPLATES: dict[str, str] = {
     "chunked-loss": "Chunked cross-entropy upcasts and differentiates the logits {chunks} chunks "
                     "at a time.",
     "quantized-keep-16bit": "Embeddings and the LM head stay 16-bit under weight quantization.",
-    "int4-group": "int4 group quantization (group 128) stores ≈4.16 bits per weight including "
-                  "scales and zero points.",
+    "int4-group": "int4 group quantization (group {group}) stores ≈{bits} bits per weight "
+                  "including scales and zero points.",
+    "legacy-cache": "Legacy generation loop: the tuple KV cache is rebuilt each step, so two "
+                    "copies exist while decoding, and the prompt's logits are kept in fp32 "
+                    "(transformers before mid-2024).",
     "moe-all-experts": "MoE: all {experts} experts are held in memory; {active} run per token.",
     "kv-replicated": "Only {kv_heads} KV heads: the KV cache is replicated beyond "
                      "{kv_heads}-way tensor parallelism.",

@@ -98,7 +98,14 @@ class TrainingSetup:
 
 @dataclass(frozen=True, slots=True)
 class InferenceSetup:
-    """The knobs of serving a model: weight quantization, batch and the tokens held in KV cache."""
+    """The knobs of serving a model: weight quantization, batch and the tokens held in KV cache.
+
+    ``group_size`` is int4's quantization group (GPTQ/AWQ: 32, 64, 128 …; 0 one group per
+    output channel, GPTQ's ``-1``). ``cache`` is how the generating loop keeps the KV cache:
+    ``dynamic`` as transformers does today (one copy growing in place, logits of the last
+    position only), ``legacy`` as transformers did before mid-2024 (a tuple cache rebuilt each
+    step, so two copies while decoding, and the prompt's logits upcast to fp32 and kept).
+    """
 
     precision: str = "bf16"
     batch: int = 1
@@ -106,6 +113,8 @@ class InferenceSetup:
     kv_precision: str | None = None
     gpus: int = 1
     strategy: str = "tp"
+    group_size: int = 128
+    cache: str = "dynamic"
 
 
 @dataclass(frozen=True, slots=True)

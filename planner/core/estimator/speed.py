@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner.core.estimator.comms import StepTime, Traffic, step_time
+from planner.core.estimator.inference_memory import weight_bytes_per
 from planner.core.estimator.links import Link, gpu_link
 from planner.core.estimator.lora import lora_parameters
 from planner.core.estimator.memory import (
@@ -171,7 +172,7 @@ def decode_speed(
     """Decode tokens/s (whole batch) bounded by bandwidth and by compute, over TP GPUs."""
     if not w.is_transformer or w.family not in ("decoder", "encoder-decoder"):
         raise EstimateError(f"'{w.name}' does not generate tokens.")
-    wb = quantization_bytes(setup.precision)
+    wb = weight_bytes_per(setup)
     seq = resolve_seq(w, setup.seq)
     active = active_parameters(w)
     emb = layouts.embedding_parameters(w)
