@@ -191,7 +191,8 @@ def _estimate(args: argparse.Namespace) -> int:
             kbit_prep=args.kbit_prep, reduce_bucket_size=args.zero_reduce_bucket,
             prefetch_bucket_size=args.zero_prefetch_bucket,
             max_live_parameters=args.zero_max_live, max_reuse_distance=args.zero_reuse_distance,
-            sub_group_size=args.zero_sub_group, overlap_comm=args.zero_overlap_comm))
+            sub_group_size=args.zero_sub_group, overlap_comm=args.zero_overlap_comm,
+            lengths=args.lengths, expandable_segments=args.expandable_segments))
     else:
         precision = args.precision or "bf16"
         if precision not in QUANTIZATION_BYTES or precision == "nf4":

@@ -14,6 +14,7 @@ from typing import NoReturn
 
 from planner import __version__
 from planner.core.costs.prices import BASES, DEFAULT_BASIS
+from planner.core.estimator.allocator import LENGTHS
 from planner.core.estimator.inference_memory import CACHES
 from planner.core.estimator.stacks import STACKS
 from planner.core.models.layouts import HEADS
@@ -139,6 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="DeepSpeed sub_group_size (default: 1e9)")
     est.add_argument("--zero-overlap-comm", action="store_true",
                      help="DeepSpeed overlap_comm under ZeRO-2 (a second reduce bucket)")
+    est.add_argument("--lengths", choices=LENGTHS, default="fixed",
+                     help="batches padded to one length or packed (fixed), or each to its "
+                          "longest sample (variable)")
+    est.add_argument("--expandable-segments", action="store_true",
+                     help="PyTorch's allocator runs with expandable_segments:True")
     est.add_argument("--group-size", type=int, default=128, metavar="WEIGHTS",
                      help="int4 quantization group (GPTQ/AWQ 32, 64, 128; 0 per channel)")
     est.add_argument("--cache", choices=CACHES, default="dynamic",

@@ -17,6 +17,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
 from planner.core.costs.prices import BASES, MAX_AMOUNT, QUOTE, SlotPrice
+from planner.core.estimator.allocator import LENGTHS
 from planner.core.estimator.inference_memory import CACHES, MAX_GROUP
 from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
 from planner.core.estimator.stacks import STACKS
@@ -125,13 +126,15 @@ class TrainingRecord(Record):
     sub_group_size: Annotated[int, _int("DeepSpeed sub-group size", 0,
                                         lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
     overlap_comm: Annotated[bool, Flag("DeepSpeed overlap_comm flag")] = False
+    lengths: Annotated[str, Text("Batch lengths", choices=LENGTHS)] = "fixed"
+    expandable_segments: Annotated[bool, Flag("expandable_segments flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
         "optimizer_in_backward", "loss", "offload", "keep_gradients", "target_seq",
         "activation_offloading", "stack", "kbit_prep", "reduce_bucket_size",
         "prefetch_bucket_size", "max_live_parameters", "max_reuse_distance", "sub_group_size",
-        "overlap_comm"})
+        "overlap_comm", "lengths", "expandable_segments"})
 
 
 class InferenceRecord(Record):

@@ -24,6 +24,7 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "kbit-prep": (), "cnn-checkpointing": (), "vision-unsplit": (),
     "ddp-buckets": (), "zero3-gather": ("strategy",), "deepspeed-recipe": (),
     "deepspeed-buffers": ("stage", "buckets", "gathered", "step"),
+    "allocator-variable": ("size", "share"), "allocator-expandable": (),
     "optimizer-step-peak": ("impl",), "optimizer-in-backward": (), "paged-optimizer": ("size",),
     "offload": ("what", "size"), "qlora-base": ("bits", "quant"), "int8-base": (),
     "lora-adapters": ("rank", "targets", "trainable", "dtype"), "chunked-loss": ("chunks",),
@@ -78,6 +79,15 @@ def _template(code: str) -> str | None:
                                  "gathered (counted under framework), %4 of fp32 gradients "
                                  "during the step; the gathered part follows DeepSpeed's reuse "
                                  "rule, not a measurement.")
+        case "allocator-variable":
+            return Qca.translate("MemoryNotes", "Batches of varying length: PyTorch's allocator "
+                                 "may keep up to about %1 more reserved (%2 of the tensors, "
+                                 "measured on one torchtune run; another shows none: an uncertain "
+                                 "figure); it is given back before running out of memory, so it "
+                                 "is not in the total.")
+        case "allocator-expandable":
+            return Qca.translate("MemoryNotes", "expandable_segments:True: the allocator keeps no "
+                                 "blocks cut for earlier batch shapes.")
         case "deepspeed-recipe":
             return Qca.translate("MemoryNotes", "DeepSpeed ZeRO mixed precision: 16-bit weights "
                                  "and gradients, fp32 master weights and Adam state (2 + 2 + 12 "

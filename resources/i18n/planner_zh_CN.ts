@@ -2240,6 +2240,14 @@ Source: %3</source>
         <translation>DeepSpeed ZeRO-%1 按其配置大小分配的缓冲区：%2 梯度桶和 %3 保持聚合的参数（计入框架），优化器步骤中另有 %4 fp32 梯度；聚合部分依据 DeepSpeed 的复用规则推算，并非实测。</translation>
     </message>
     <message>
+        <source>Batches of varying length: PyTorch&apos;s allocator may keep up to about %1 more reserved (%2 of the tensors, measured on one torchtune run; another shows none: an uncertain figure); it is given back before running out of memory, so it is not in the total.</source>
+        <translation>批次长度不一：PyTorch 的分配器可能额外保留最多约 %1（占张量的 %2，仅在一次 torchtune 运行中测得，另一次则没有，数字不确定）；显存不足前它会归还这部分，因此不计入总量。</translation>
+    </message>
+    <message>
+        <source>expandable_segments:True: the allocator keeps no blocks cut for earlier batch shapes.</source>
+        <translation>expandable_segments:True：分配器不会保留为先前批次形状切分的内存块。</translation>
+    </message>
+    <message>
         <source>DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 master weights and Adam state (2 + 2 + 12 bytes per parameter before sharding).</source>
         <translation>DeepSpeed ZeRO 混合精度：16 位权重和梯度，fp32 主权重和 Adam 状态（分片前每个参数 2 + 2 + 12 字节）。</translation>
     </message>

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 from planner.core.estimator.activations import activation_bytes, checkpoint_every, positions
+from planner.core.estimator.allocator import check_lengths, reserve
 from planner.core.estimator.inference_memory import (
     cache_notes,
     check_serving,
@@ -163,6 +164,7 @@ def _check_training(setup: TrainingSetup) -> None:
                                 f"(got '{str(value)[:40]}').")
     checkpoint_every(setup.checkpoint_mode)
     check_knobs(setup)
+    check_lengths(setup)
     if setup.optimizer_in_backward and setup.accumulation > 1:
         raise EstimateError("An optimizer step in backward frees each gradient at once, so it "
                             "cannot accumulate gradients; set accumulation to 1.",
@@ -222,6 +224,8 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
                  + states.opt_state + states.temporaries) if states.grads_at_once else 0.0
     dynamic = max(forward_peak, step_peak)
     slack = stack.allocator_slack * dynamic
+    reserved_extra, reserve_notes = reserve(setup, dynamic + states.framework)
+    notes.extend(reserve_notes)
     provenance = "formula" if w.is_transformer else "measured-profile"
     if setup.checkpointing and not w.is_transformer:
         provenance = "rule"
@@ -256,6 +260,7 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
         host_bytes=math.ceil(states.host),
         context_bytes=stack.context_bytes,
         slack_bytes=math.ceil(slack),
+        reserve_bytes=math.ceil(reserved_extra),
         peak_phase=phase,
         provenance=provenance,
         error_band=ERROR_BANDS[provenance],

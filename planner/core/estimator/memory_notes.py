@@ -40,6 +40,12 @@ TEMPLATES: dict[str, str] = {
                          "(counted under framework), {step} of fp32 gradients during the "
                          "step; the gathered part follows DeepSpeed's reuse rule, not a "
                          "measurement.",
+    "allocator-variable": "Batches of varying length: PyTorch's allocator may keep up to "
+                          "about {size} more reserved ({share} of the tensors, measured on one "
+                          "torchtune run; another shows none: an uncertain figure); it is given "
+                          "back before running out of memory, so it is not in the total.",
+    "allocator-expandable": "expandable_segments:True: the allocator keeps no blocks cut for "
+                            "earlier batch shapes.",
     "deepspeed-recipe": "DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 "
                         "master weights and Adam state (2 + 2 + 12 bytes per parameter before "
                         "sharding).",

@@ -83,6 +83,11 @@ class TrainingSetup:
     max_reuse_distance: int = 1_000_000_000
     sub_group_size: int = 1_000_000_000
     overlap_comm: bool = False
+    #: How batches are shaped: ``fixed`` (padded to one length, or packed) or ``variable``
+    #: (each padded to its longest sample), and whether PyTorch's allocator runs with
+    #: ``expandable_segments:True`` (:mod:`planner.core.estimator.allocator`).
+    lengths: str = "fixed"
+    expandable_segments: bool = False
 
     @property
     def effective_batch(self) -> int:
@@ -145,6 +150,9 @@ class MemoryEstimate:
     host_bytes: int = 0
     context_bytes: int = 0
     slack_bytes: int = 0
+    #: What PyTorch's allocator may keep reserved beyond the total after variable-shaped steps;
+    #: returned before an out-of-memory error, so not part of the total or the verdict.
+    reserve_bytes: int = 0
 
     @property
     def total_bytes(self) -> int:
