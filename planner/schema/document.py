@@ -127,7 +127,7 @@ class TrainingRecord(Record):
                                         lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
     overlap_comm: Annotated[bool, Flag("DeepSpeed overlap_comm flag")] = False
     lengths: Annotated[str, Text("Batch lengths", choices=LENGTHS)] = "fixed"
-    expandable_segments: Annotated[bool, Flag("expandable_segments flag")] = False
+    expandable_segments: Annotated[bool, Flag("Expandable-segments flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
