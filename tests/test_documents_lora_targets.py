@@ -42,7 +42,7 @@ def test_a_chosen_list_of_layers_round_trips() -> None:
 def test_layers_the_model_lacks_open_and_are_refused_by_the_estimate_in_one_sentence() -> None:
     loaded = loads_document(_with_targets("q_proj,mlp"))
     assert loaded.build.workloads[0].training.lora_targets == "q_proj,mlp"
-    row = headroom_rows(loaded.build)[0]
+    row = headroom_rows(loaded.build, None)[0]
     assert row.verdict == ERROR and row.error_setting == "lora_targets"
     assert row.error is not None and is_one_sentence(row.error)
     assert row.error == ("Llama 3 8B has no layer called 'mlp'; its linear layers are q_proj, "

@@ -82,7 +82,7 @@ def test_every_example_is_two_pages_with_core_figures(path: Path, real_catalog: 
     # Every figure of page 1 is the one core computes, worded as the panel words it.
     study = doc.study
     view = variant_comparison(study, real_catalog, rates, None,
-                              rental_for(study, real_catalog, rates))
+                              rental_for(study, real_catalog, rates), runs=None)
     fmt = Formatter(NumberStyle(), study.cost.currency, rates)
     for col in view.columns:
         assert squeezed(col.name) in flat, col.name
@@ -255,7 +255,7 @@ def test_the_sheet_names_an_off_scale_rental_with_its_cost(real_catalog: Catalog
     rates = load_rates()
     study = doc.study
     view = variant_comparison(study, real_catalog, rates, None,
-                              rental_for(study, real_catalog, rates))
+                              rental_for(study, real_catalog, rates), runs=None)
     out = tmp_path / "sheet.pdf"
     write_pdf(doc, out, real_catalog, rates)
     text = squeezed(pdf_text(out))
@@ -315,8 +315,8 @@ def test_page_two_has_every_variants_column(real_catalog: Catalog, tmp_path: Pat
     first, second = squeezed(_page(out, 1)), squeezed(_page(out, 2))
     study = doc.study
     view = variant_comparison(study, real_catalog, rates, None,
-                              rental_for(study, real_catalog, rates))
-    detail = detail_view(study, view, real_catalog, rates)
+                              rental_for(study, real_catalog, rates), runs=None)
+    detail = detail_view(study, view, real_catalog, rates, runs=None)
     fmt = Formatter(NumberStyle(), study.cost.currency, rates)
     assert len(detail.variants) == len(study.variants) == 3
     for v, (name, _index) in enumerate(detail.variants):

@@ -73,7 +73,7 @@ def test_the_smallest_card_binds_a_mixed_build(catalog: Catalog) -> None:
     tracked = _llama(catalog, qlora=True, lora_rank=16, checkpointing=True)
     build = Build(slots=(BuildSlot(g4090, 2), BuildSlot(g3060, 1)), workloads=(tracked,),
                   display_reserve_bytes=512 * MIB)
-    [row] = headroom_rows(build)
+    [row] = headroom_rows(build, None)
     # 12 GiB less the 512 MiB display reserve: 12,884,901,888 − 536,870,912 bytes.
     assert row.usable_bytes == 12_348_030_976
     assert row.gpu_id == "nvidia-rtx-3060-12gb" and row.gpu_count == 3
@@ -89,17 +89,17 @@ def test_the_smallest_card_binds_a_mixed_build(catalog: Catalog) -> None:
 def test_a_workload_that_does_not_fit_carries_fixes_that_do(catalog: Catalog) -> None:
     g = _gpu(catalog, "nvidia-rtx-4090")
     tracked = _llama(catalog, batch=8, precision="fp32")  # full fp32 fine-tuning of 8 B: >100 GB
-    [row] = headroom_rows(Build(slots=(BuildSlot(g, 1),), workloads=(tracked,)))
+    [row] = headroom_rows(Build(slots=(BuildSlot(g, 1),), workloads=(tracked,)), None)
     assert row.verdict == DOES_NOT_FIT and row.headroom_bytes < 0
     assert row.needed_bytes > 24 * GIB
     assert row.suggestions
     for s in row.suggestions:  # each suggestion, applied, fits the card it was made for
-        [after] = headroom_rows(Build(slots=(BuildSlot(g, 1),), workloads=(s.tracked,)))
+        [after] = headroom_rows(Build(slots=(BuildSlot(g, 1),), workloads=(s.tracked,)), None)
         assert after.verdict != DOES_NOT_FIT, s.code
 
 
 def test_headroom_rows_without_gpus_and_with_bad_settings(catalog: Catalog) -> None:
-    rows = headroom_rows(Build(workloads=(_llama(catalog), _llama(catalog, batch=0))))
+    rows = headroom_rows(Build(workloads=(_llama(catalog), _llama(catalog, batch=0))), None)
     assert rows[0].verdict == NO_GPU and rows[0].usable_bytes == 0 and rows[0].needed_bytes > 0
     assert rows[1].verdict == ERROR and rows[1].error and "Batch" in rows[1].error
 
@@ -280,7 +280,7 @@ def test_build_with_candidate_replaces_gpus_and_carries_strategy(catalog: Catalo
     assert new.slots == (BuildSlot(cand.gpu, cand.count),)
     if cand.count > 1:
         assert new.workloads[0].training.strategy == cand.strategies[0]
-    [row] = headroom_rows(new)
+    [row] = headroom_rows(new, None)
     assert row.verdict != DOES_NOT_FIT
 
 

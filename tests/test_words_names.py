@@ -9,8 +9,11 @@ from planner.core.plan.recommend import PRESETS as CORE_PRESETS
 from planner.words.names import (
     BUNDLED_CARBON_REGIONS,
     BUNDLED_TARIFFS,
+    CUSTOM_TARIFF,
+    PRECISION_NAMES,
     PRESETS,
     carbon_region,
+    precision_name,
     preset_label,
     tariff_name,
 )
@@ -24,6 +27,14 @@ def test_every_bundled_tariff_name_is_listed_for_translation():
 def test_every_bundled_carbon_region_is_listed_for_translation():
     regions = {c.region for c in load_catalog().carbon}
     assert regions <= set(BUNDLED_CARBON_REGIONS), sorted(regions - set(BUNDLED_CARBON_REGIONS))
+
+
+def test_every_training_precision_and_the_typed_tariff_are_listed():
+    from planner.core.costs.energy import flat_tariff
+    from planner.core.records.precision import TRAINING_PRECISIONS
+
+    assert {p.label for p in TRAINING_PRECISIONS.values()} == set(PRECISION_NAMES)
+    assert flat_tariff(0.15, "USD").name == CUSTOM_TARIFF
 
 
 def test_every_preset_is_listed():
@@ -53,3 +64,11 @@ def test_the_chinese_ui_names_tariffs_and_presets_in_chinese(chinese):
         assert carbon_region(record.region) != record.region, record.region
     entry = next(p for p in CORE_PRESETS if p.id == "entry")
     assert preset_label(entry).startswith("入门")
+
+
+def test_the_chinese_ui_names_precisions_and_a_typed_price_in_chinese(chinese):
+    """"BF16 (pure)" and "Custom flat price" read English in the Chinese UI (issue 30)."""
+    from planner.core.costs.energy import flat_tariff
+
+    assert precision_name("BF16 (pure)") == "BF16（纯 16 位）"
+    assert tariff_name(flat_tariff(0.8, "CNY")) == "自定义固定电价"

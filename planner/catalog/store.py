@@ -71,12 +71,15 @@ from planner.paths import bundled_data_dir, catalog_db_path
 if TYPE_CHECKING:  # the run reader brings pydantic: imported only when runs are read
     from planner.catalog.layers import GpuLayer
     from planner.catalog.runs import CheckedRun, ReadResult
+    from planner.core.plan.runs import RunBook
 
 __all__ = ["HEAD_REVISION", "REVISIONS", "SCHEMA_VERSION", "CatalogError", "CatalogStore",
            "alembic_config", "open_store"]
 
 GpuStatus = Literal["bundled", "edited", "user"]
 _NOT_ALNUM = re.compile(r"[\W_]+")
+#: The ``meta`` key of the user's calibration switch (``on``/``off``; absent: on).
+CALIBRATE_KEY = "calibrate_from_runs"
 
 
 class CatalogError(ValueError):
@@ -360,14 +363,12 @@ class CatalogStore:
             session.commit()
         return added
 
-    def delete_runs(self, ids: Sequence[str]) -> int:
-        """Forget some runs (by id); returns how many were stored."""
+    def runs_stamp(self) -> tuple[int, str]:
+        """How many runs are stored and the newest import's time: changes with every import."""
         with Session(self._engine) as session:
-            rows = [r for i in ids if (r := session.get(MeasuredRunRow, i)) is not None]
-            for row in rows:
-                session.delete(row)
-            session.commit()
-        return len(rows)
+            count, newest = session.exec(select(func.count(), func.max(
+                MeasuredRunRow.imported))).one()
+        return int(count), newest or ""
 
     def measured_runs(self) -> ReadResult:
         """The stored runs checked against today's catalog.
@@ -382,6 +383,28 @@ class CatalogStore:
             return ReadResult((), ())
         return read_records(json.dumps(records).encode("utf-8"), self.catalog(),
                             "your stored runs")
+
+    def calibrating(self) -> bool:
+        """Whether estimates are calibrated from the stored runs (the user's switch; default on).
+
+        Kept beside the runs, in the catalog file, so the app and every command read one switch.
+        """
+        with Session(self._engine) as session:
+            row = session.get(MetaRow, CALIBRATE_KEY)
+        return row is None or row.value != "off"
+
+    def set_calibrating(self, on: bool) -> None:
+        """Turn calibration from the stored runs on or off, for the app and the commands alike."""
+        with Session(self._engine) as session:
+            session.merge(MetaRow(key=CALIBRATE_KEY, value="on" if on else "off"))
+            session.commit()
+
+    def run_book(self) -> tuple[RunBook, tuple[str, ...]]:
+        """The stored runs as every memory view takes them, with the switch; and the refusals."""
+        from planner.core.plan.runs import RunBook
+
+        read = self.measured_runs()
+        return RunBook(tuple(c.run for c in read.runs), self.calibrating()), read.problems
 
     # -- lifetime --------------------------------------------------------------------------
 

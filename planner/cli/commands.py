@@ -384,11 +384,14 @@ def _show(args: argparse.Namespace) -> int:
         doc = load_document(args.file)
     except DocumentError as exc:
         raise UsageError(str(exc)) from None
-    catalog = _store().catalog()
+    from planner.cli.runs import run_book
+
+    store = _store()
+    catalog = store.catalog()
     rates = bundled_rates()
     try:
         figures = study_figures(doc.study, catalog, rates,
-                                [args.variant] if args.variant else None)
+                                [args.variant] if args.variant else None, runs=run_book(store))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

@@ -25,13 +25,14 @@ EXIT_USAGE = 2
 
 
 def run_book(store: CatalogStore) -> RunBook:
-    """The stored runs as a run book (a stored run the catalog no longer reads is left out)."""
-    from planner.core.plan.runs import RunBook
+    """The stored runs with the user's switch, as the app reads them.
 
-    read = store.measured_runs()
-    for problem in read.problems:
+    A stored run the catalog no longer reads is left out, and said so on stderr.
+    """
+    book, problems = store.run_book()
+    for problem in problems:
         print(f"Not used: {problem}", file=sys.stderr)
-    return RunBook(tuple(c.run for c in read.runs))
+    return book
 
 
 def calibrate(store: CatalogStore, estimate: MemoryEstimate, gpu: GpuSpec,

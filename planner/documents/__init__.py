@@ -13,8 +13,8 @@ from planner.documents.files import (
     loads_document,
     save_document,
 )
-from planner.documents.limits import FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES
 from planner.documents.stamps import FileChangedError, FileStamp
+from planner.schema.limits import FORMAT_NAME, FORMAT_VERSION, MAX_FILE_BYTES
 
 __all__ = [
     "FORMAT_NAME",

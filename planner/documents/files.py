@@ -23,7 +23,6 @@ from planner import __version__
 from planner.core.plan.build import Build
 from planner.core.plan.study import Study, study_title
 from planner.core.records.specs import Catalog, GpuSpec
-from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.compare import compare
 from planner.documents.errors import DocumentError, shown
@@ -32,6 +31,7 @@ from planner.documents.parsing import NOT_A_BUILD, parse_json, too_large_message
 from planner.documents.reader import Header, read_document
 from planner.documents.stamps import FileStamp, check_unchanged, stamp_of
 from planner.documents.writer import document_object, encode, utc_now
+from planner.schema import limits as lim
 
 log = logging.getLogger(__name__)
 

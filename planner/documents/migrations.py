@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from planner.documents import limits as lim
 from planner.documents.errors import DocumentError
+from planner.schema import limits as lim
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -15,7 +15,7 @@ from itertools import accumulate
 from typing import Any
 
 from planner.documents.errors import DocumentError
-from planner.documents.limits import MAX_DEPTH, MAX_FILE_BYTES
+from planner.schema.limits import MAX_DEPTH, MAX_FILE_BYTES
 
 NOT_A_BUILD = "This is not a GPU build file"
 

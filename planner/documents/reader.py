@@ -14,9 +14,9 @@ from typing import Any
 from planner.core.plan.build import BuildSlot, TrackedWorkload
 from planner.core.plan.study import MAX_VARIANTS, Study, Variant
 from planner.core.records.specs import GpuSpec, Workload
-from planner.documents import limits as lim
 from planner.documents.checks import validate
 from planner.documents.errors import DocumentError
+from planner.schema import limits as lim
 from planner.schema.document import (
     CostRecord,
     DocumentHeader,

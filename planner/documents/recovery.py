@@ -28,13 +28,13 @@ from typing import Any
 
 from planner.core.plan.build import Build
 from planner.core.plan.study import Study
-from planner.documents import limits as lim
 from planner.documents.atomic import atomic_write, remove_stale_temps
 from planner.documents.errors import DocumentError
 from planner.documents.files import checked_object, read_object
 from planner.documents.parsing import parse_json
 from planner.documents.writer import encode, utc_now
 from planner.paths import user_data_dir
+from planner.schema import limits as lim
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from planner.documents import limits as lim
 from planner.documents.errors import DocumentError
+from planner.schema import limits as lim
 
 
 @dataclass(frozen=True, slots=True)

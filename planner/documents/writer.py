@@ -15,7 +15,7 @@ from typing import Any
 
 from planner.core.plan.build import BuildSlot, TrackedWorkload
 from planner.core.plan.study import Study, Variant
-from planner.documents import limits as lim
+from planner.schema import limits as lim
 
 
 def utc_now() -> str:

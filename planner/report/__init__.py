@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from planner.core.costs.formatting import NumberStyle
     from planner.core.costs.money import Rates
+    from planner.core.plan.runs import RunBook
     from planner.documents import LoadedDocument
     from planner.report.layout import Section
 
@@ -51,13 +52,14 @@ def ensure_gui_app() -> QGuiApplication:
     return cast("QGuiApplication", app)
 
 
-def _catalog_and_rates() -> tuple[Catalog, Rates]:
+def _inputs() -> tuple[Catalog, Rates, RunBook]:
+    """The user's catalog, the bundled rates and the stored runs (with the user's switch)."""
     from planner.catalog.rates import bundled_rates
     from planner.catalog.store import open_store
 
     store = open_store()
     try:
-        return store.catalog(), bundled_rates()
+        return store.catalog(), bundled_rates(), store.run_book()[0]
     finally:
         store.close()
 
@@ -89,18 +91,19 @@ def selection_of(study: Study, names: Sequence[str] | None) -> list[int] | None:
 
 def text_document(content: LoadedDocument | Study | Build, catalog: Catalog, rates: Rates,
                   catalog_version: str = "", style: NumberStyle | None = None,
-                  variants: Sequence[str] | None = None, paper: str = "A4") -> SheetDocument:
+                  variants: Sequence[str] | None = None, paper: str = "A4", *,
+                  runs: RunBook | None) -> SheetDocument:
     """Lay the sheet out (shared by print, PDF and the self-test).
 
     ``style``: the separators numbers are written with (the UI passes the user's locale's; the
     CLI keeps the default). ``variants``: the names of the variants to compare (default: the
-    first four).
+    first four). ``runs``: the user's measured runs, as the panels take them.
     """
     from planner.report.sheet import ComparisonSheet
 
     study = _study(content)
     sheet = ComparisonSheet(study, catalog, rates, style, selection_of(study, variants),
-                            catalog_version)
+                            catalog_version, runs=runs)
     return SheetDocument(sheet.title_text(), sheet.sections(), paper if paper in PAPERS else "A4")
 
 
@@ -117,18 +120,23 @@ def render(doc: SheetDocument, device: QPagedPaintDevice) -> int:
 def write_pdf(document: LoadedDocument | Study | Build, out: Path,
               catalog: Catalog | None = None, rates: Rates | None = None,
               style: NumberStyle | None = None, variants: Sequence[str] | None = None,
-              paper: str = "A4", cancelled: Callable[[], bool] | None = None) -> int:
+              paper: str = "A4", cancelled: Callable[[], bool] | None = None,
+              runs: RunBook | None = None) -> int:
     """Write the sheet to ``out`` as PDF, atomically; returns the number of pages.
 
-    ``cancelled`` (the app's export runs off the GUI thread and can be cancelled) is asked after
-    the layout and after painting: when it says so, nothing is written and 0 is returned.
+    Without ``catalog`` and ``rates`` the user's store gives them and the stored runs (the
+    command line); with them, ``runs`` is the caller's book (the app's document's; ``None``:
+    none). ``cancelled`` (the app's export runs off the GUI thread and can be cancelled) is
+    asked after the layout and after painting: when it says so, nothing is written and 0 is
+    returned.
     """
     from PySide6.QtGui import QPdfWriter
 
     ensure_gui_app()
     if catalog is None or rates is None:
-        catalog, rates = _catalog_and_rates()
-    doc = text_document(document, catalog, rates, style=style, variants=variants, paper=paper)
+        catalog, rates, runs = _inputs()
+    doc = text_document(document, catalog, rates, style=style, variants=variants, paper=paper,
+                        runs=runs)
     out = Path(out)
     fd, tmp = tempfile.mkstemp(prefix=".sheet-", suffix=".pdf", dir=out.parent or Path("."))
     os.close(fd)
@@ -151,14 +159,17 @@ def write_pdf(document: LoadedDocument | Study | Build, out: Path,
 
 def print_document(document: LoadedDocument | Study | Build, parent: object | None = None,
                    catalog: Catalog | None = None, rates: Rates | None = None,
-                   style: NumberStyle | None = None) -> bool:
-    """Show the system print dialog and print the sheet; False when the user cancels."""
+                   style: NumberStyle | None = None, runs: RunBook | None = None) -> bool:
+    """Show the system print dialog and print the sheet; False when the user cancels.
+
+    ``catalog``, ``rates`` and ``runs`` as :func:`write_pdf` takes them.
+    """
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
     from PySide6.QtWidgets import QDialog, QWidget
 
     if catalog is None or rates is None:
-        catalog, rates = _catalog_and_rates()
-    doc = text_document(document, catalog, rates, style=style)
+        catalog, rates, runs = _inputs()
+    doc = text_document(document, catalog, rates, style=style, runs=runs)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(doc.title)
     dialog = QPrintDialog(printer, parent if isinstance(parent, QWidget) else None)

@@ -25,6 +25,7 @@ from planner.core.costs.formatting import Formatter, NumberStyle
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, TIGHT
 from planner.core.plan.build import purchase
+from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study, study_title
 from planner.core.records.specs import Catalog
 from planner.core.views.compare import ComparisonTable
@@ -78,16 +79,17 @@ class ComparisonSheet(QObject):
 
     def __init__(self, study: Study, catalog: Catalog, rates: Rates,
                  style: NumberStyle | None = None, selection: Sequence[int] | None = None,
-                 catalog_version: str = "") -> None:
+                 catalog_version: str = "", *, runs: RunBook | None) -> None:
         super().__init__()
         self.study = study
+        self.runs = runs
         self.catalog = catalog
         self.rates = rates
         self.catalog_version = catalog_version or catalog.version
         self.fmt = Formatter(style or NumberStyle(), study.cost.currency, rates)
         rental = rental_for(study, catalog, rates)
         self.view: VariantComparison = variant_comparison(study, catalog, rates, selection,
-                                                          rental)
+                                                          rental, runs=runs)
         self._notes: dict[str, int] = {}
         self.body = sheet_font(7.5)
         self.bold = sheet_font(7.5, bold=True)
@@ -244,7 +246,7 @@ class ComparisonSheet(QObject):
     # --- page 2 ---------------------------------------------------------------------------------
 
     def _detail(self) -> list[Block]:
-        detail = detail_view(self.study, self.view, self.catalog, self.rates)
+        detail = detail_view(self.study, self.view, self.catalog, self.rates, runs=self.runs)
         blocks: list[Block] = [Text(self.tr("The detail"), self.title, after_mm=0.5)]
         if detail.specs is not None:
             blocks.append(self._heading(self.tr("GPUs")))

@@ -8,6 +8,9 @@ may legitimately lie outside what we ship).
 
 from __future__ import annotations
 
+# A build's own rule (core): the format quotes it rather than stating it again.
+from planner.core.plan.build import MAX_GPU_COUNT as MAX_GPU_COUNT
+
 FORMAT_NAME = "gpubuild"
 FORMAT_VERSION = 5
 """Current format version; see ``planner.documents.migrations`` for older ones."""
@@ -16,7 +19,6 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 32
 MAX_SLOTS = 64
 MAX_WORKLOADS = 100
-MAX_GPU_COUNT = 64
 MAX_NAME_CHARS = 200
 MAX_NOTES_CHARS = 20_000
 MAX_ID_CHARS = 100

@@ -32,11 +32,9 @@ until the store is open.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -109,39 +107,16 @@ def _read_rates() -> None:
     bundled_rates()  # read once now, not on the first priced repaint
 
 
-class BackgroundImports(QObject):
-    """Imports modules on a worker thread; ``done`` arrives on the GUI thread.
+def _import_all(modules: tuple[str, ...], then: Any = None) -> None:
+    """Import ``modules`` (on a pool thread), then call ``then``.
 
     Python imports are thread-safe (the import lock); the modules only define classes and
-    constants, so no Qt object is made on the worker. The signal is emitted from the worker and
-    delivered, queued, to receivers on the GUI thread.
+    constants, so no Qt object is made off the GUI thread.
     """
-
-    done = Signal()
-
-    def __init__(self, modules: tuple[str, ...], parent: QObject | None = None,
-                 then: Any = None) -> None:
-        super().__init__(parent)
-        self._modules = modules
-        self._then = then
-
-    def start(self) -> None:
-        """Begin importing; ``done`` follows (also if an import failed: the GUI retries it)."""
-        threading.Thread(target=self._run, name="background-imports", daemon=True).start()
-
-    def _run(self) -> None:
-        try:
-            for name in self._modules:
-                importlib.import_module(name)
-            if self._then is not None:
-                self._then()
-        except Exception:  # the GUI thread imports again and reports it where it belongs
-            import logging
-
-            logging.getLogger(__name__).exception("background import failed")
-        # The window may have gone (the app quit) while importing: then there is no one to tell.
-        with contextlib.suppress(RuntimeError):
-            self.done.emit()
+    for name in modules:
+        importlib.import_module(name)
+    if then is not None:
+        then()
 
 
 def catalog_data_dir() -> Path | None:
@@ -176,6 +151,8 @@ class Startup(QObject):
         if self._listen:
             self._start_server()
         self._window.build_contents()
+        if self._files:
+            self._window.canvas.show_opening([Path(f).name for f in self._files])
         QTimer.singleShot(0, self._quick_catalog)
 
     def _quick_catalog(self) -> None:
@@ -195,10 +172,26 @@ class Startup(QObject):
         self._import(PANEL_IMPORTS, self._panels, then=_read_rates)
 
     def _import(self, modules: tuple[str, ...], slot: Any, then: Any = None) -> None:
-        imports = BackgroundImports(modules, self, then)
-        imports.done.connect(slot)
-        imports.done.connect(imports.deleteLater)
-        imports.start()
+        """Import ``modules`` off the GUI thread, the app's one way (planner.ui.jobs).
+
+        ``slot`` follows on the GUI thread, also after a failed import (the GUI thread then
+        imports again and reports it where it belongs).
+        """
+        from planner.ui.jobs import Job
+
+        def failed(exc: BaseException) -> None:
+            import logging
+
+            logging.getLogger(__name__).error("background import failed: %s", exc)
+            slot()
+
+        job = Job(_import_all, modules, then)
+        job.setParent(self)  # kept alive until it ends
+        job.done.connect(lambda _result: slot())
+        job.failed.connect(failed)
+        job.done.connect(job.deleteLater)
+        job.failed.connect(job.deleteLater)
+        job.start()
 
     def _store_first(self) -> None:
         self._open_store()
@@ -244,6 +237,7 @@ class Startup(QObject):
         queued = self._files + self._app.pending_files
         self._app.pending_files = []
         self.open_files(queued)
+        self._window.canvas.done_opening()
         self._window.startup_finished.emit()
         if probe.startup_done():
             return  # start-up benchmark: quitting

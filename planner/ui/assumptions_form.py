@@ -26,6 +26,7 @@ from planner.core.costs.money import CURRENCIES
 from planner.core.costs.prices import BASES
 from planner.core.plan.build import CostSettings
 from planner.core.records.specs import Catalog
+from planner.ui.fields import CheckedDoubleSpinBox, CheckedSpinBox, guard_wheel
 from planner.words.formats import formatter
 from planner.words.names import carbon_region, tariff_name
 from planner.words.wording import price_basis_text
@@ -44,31 +45,31 @@ class AssumptionsForm(QWidget):
         self._updating = False
         self._shown: tuple[Usage, CostSettings] | None = None
 
-        self.hours = QDoubleSpinBox()
+        self.hours = CheckedDoubleSpinBox()
         self.hours.setRange(0, 24)
         self.hours.setDecimals(1)
         self.hours.setSuffix(self.tr(" h/day"))
-        self.utilization = QSpinBox()
+        self.utilization = CheckedSpinBox()
         self.utilization.setRange(0, 100)
         self.utilization.setSuffix(" %")
         self.utilization.setToolTip(self.tr("Average share of board power drawn while a job "
                                             "runs (100 %: at TDP)"))
         self.tariff = QComboBox()
-        self.price = QDoubleSpinBox()
+        self.price = CheckedDoubleSpinBox()
         self.price.setRange(0, 10)
         self.price.setDecimals(3)
         self.price.setSingleStep(0.01)
         self.currency = QComboBox()
         for code in CURRENCIES:
             self.currency.addItem(code, code)
-        self.pue = QDoubleSpinBox()
+        self.pue = CheckedDoubleSpinBox()
         self.pue.setRange(1.0, 5.0)
         self.pue.setDecimals(2)
         self.pue.setSingleStep(0.05)
         self.pue.setToolTip(self.tr("Power usage effectiveness: 1.0 at home, about 1.4–1.6 "
                                     "in a typical data centre"))
         self.carbon = QComboBox()
-        self.years = QSpinBox()
+        self.years = CheckedSpinBox()
         self.years.setRange(1, 15)
         self.years.setSuffix(self.tr(" years"))
         self.basis = QComboBox()
@@ -122,6 +123,7 @@ class AssumptionsForm(QWidget):
         form.addRow(self.tr("Horizon"), self.years)
         form.addRow(self.tr("Rent instead"), self.cloud)
         self.show_values(self.usage, self.cost)
+        guard_wheel(self)
 
     def fill_catalog(self, catalog: Catalog) -> None:
         """List the catalog's tariffs and grid-carbon regions (again, after a catalog change)."""

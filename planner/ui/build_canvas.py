@@ -46,8 +46,8 @@ class CardList(QWidget):
         self.cards_layout = QVBoxLayout(self)
         self.cards_layout.setContentsMargins(12, 12, 12, 12)
         self.cards_layout.setSpacing(8)
-        self.empty = QLabel(self.tr("Drag GPUs here from the catalog\n"
-                                    "(or double-click one there)"))
+        self.empty = QLabel()
+        self.show_hint()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         font = self.empty.font()
@@ -56,6 +56,11 @@ class CardList(QWidget):
         self.empty.setWordWrap(True)
         self.cards_layout.addWidget(self.empty, 1)
         self.cards_layout.addStretch(0)
+
+    def show_hint(self) -> None:
+        """The empty build's hint: where GPUs come from."""
+        self.empty.setText(self.tr("Drag GPUs here from the catalog\n"
+                                   "(or double-click one there)"))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Draw the insertion line while a card or GPU is dragged over the list."""
@@ -138,6 +143,23 @@ class BuildCanvas(QWidget):
         if not self.name.hasFocus() and self.name.text() != study.name:
             self.name.setText(study.name)
             self.name.setCursorPosition(0)  # a long name shows its start, elided at the edge
+
+    def show_opening(self, names: list[str]) -> None:
+        """Until the files asked for at start-up are in, say so and take no edits.
+
+        The window paints long before a file named on the command line (or double-clicked)
+        opens; an empty, editable "Untitled" build meanwhile invites work the file then
+        replaces (issue 30).
+        """
+        self.setEnabled(False)
+        self.list.empty.setText(self.tr("Opening %1…").replace("%1", ", ".join(names)))
+        self.list.empty.setVisible(True)
+
+    def done_opening(self) -> None:
+        """The files are in (or were refused with their own message): editable again."""
+        self.list.show_hint()
+        self.setEnabled(True)
+        self.sync()
 
     def sync(self) -> None:
         """Show the document's build: reuse cards by GPU so focus and typing survive."""

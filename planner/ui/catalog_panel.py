@@ -29,6 +29,7 @@ from planner.ui import edits
 from planner.ui import settings as cfg
 from planner.ui.catalog_model import GPU_ROLE, NAME, CatalogFilterProxy, CatalogModel
 from planner.ui.document import BuildDocument
+from planner.ui.fields import CheckedSpinBox
 from planner.words.formats import formatter
 
 # The widest a column other than the name gets when fitted to its values.
@@ -78,7 +79,7 @@ class CatalogView(QTableView):
 
 def _spin(maximum: int, step: int, prefix: str = "", suffix: str = "",
           any_text: str = "") -> QSpinBox:
-    spin = QSpinBox()
+    spin = CheckedSpinBox()
     spin.setRange(0, maximum)
     spin.setSingleStep(step)
     spin.setPrefix(prefix)

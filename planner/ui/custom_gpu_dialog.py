@@ -28,6 +28,7 @@ from planner.core.costs.prices import user_price, with_user_price
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.schema.fields import ID_PATTERN
 from planner.schema.records import MEMORY_TYPES, VENDORS, catalog_range
+from planner.ui.fields import CheckedDoubleSpinBox, guard_wheel
 
 FORM_FACTORS = ("pcie-card", "sxm", "oam", "superchip")
 SEGMENTS = ("consumer", "workstation", "datacenter")
@@ -141,10 +142,11 @@ class CustomGpuDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.validate()
+        guard_wheel(self)
 
     def _number(self, high: float, decimals: int, suffix: str, optional: bool = False,
                 prefix: str = "") -> QDoubleSpinBox:
-        spin = QDoubleSpinBox()
+        spin = CheckedDoubleSpinBox()
         spin.setRange(0, high)
         spin.setDecimals(decimals)
         spin.setSuffix(suffix)

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.paths import icons_dir
-from planner.ui import panel_frames, user_gpus, window_layout
+from planner.ui import panel_frames, user_gpus, window_layout, window_menus
 from planner.ui import settings as cfg
 from planner.ui.i18n import button_text
 from planner.ui.skeleton import Skeleton
@@ -59,6 +59,11 @@ class MainWindow(QMainWindow):
     startup_finished = Signal()
     """Start-up is over: catalog, panels and store in, and the files asked for opened."""
 
+    # Made by planner.ui.window_menus.make_menus.
+    recent_menu: QMenu
+    view_menu: QMenu
+    view_separator: QAction
+
     def __init__(self, document: BuildDocument | None = None, defer: bool = False) -> None:
         super().__init__()
         self.setObjectName("main-window")
@@ -83,7 +88,7 @@ class MainWindow(QMainWindow):
         self.catalog_dock.setWidget(Skeleton("catalog", QSize(400, 600)))
         self.panel_docks = panel_frames.make_docks(self)  # placed below
         self._make_actions()
-        self._make_menus()
+        window_menus.make_menus(self)
         from planner.ui.team import TeamController
 
         self.team = TeamController(self)
@@ -187,50 +192,6 @@ class MainWindow(QMainWindow):
         self.about_qt_action.setMenuRole(QAction.MenuRole.AboutQtRole)
         for action in (self.about_action, self.about_qt_action):
             action.setEnabled(True)
-
-    def _make_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu(self.tr("&File"))
-        file_menu.addActions([self.new_action, self.open_action])
-        self.recent_menu = QMenu(self.tr("Open &Recent"), self)
-        file_menu.addMenu(self.recent_menu)
-        file_menu.addSeparator()
-        file_menu.addActions([self.save_action, self.save_as_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.export_action, self.print_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.import_runs_action)
-        file_menu.addSeparator()
-        file_menu.addActions([self.team_builds_action, self.publish_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit_menu = bar.addMenu(self.tr("&Edit"))
-        edit_menu.addActions([self.undo_action, self.redo_action])
-        edit_menu.addSeparator()
-        edit_menu.addActions([self.find_action, self.custom_gpu_action])
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.preferences_action)
-        self.view_menu = bar.addMenu(self.tr("&View"))
-        self.view_menu.addAction(self.catalog_dock.toggleViewAction())
-        self.view_menu.addActions([d.toggleViewAction() for d in self.panel_docks.values()])
-        self._view_separator = self.view_menu.addSeparator()
-        self.view_menu.addAction(self.reset_layout_action)
-        tools_menu = bar.addMenu(self.tr("&Tools"))
-        tools_menu.addAction(self.recommend_action)
-        help_menu = bar.addMenu(self.tr("&Help"))
-        help_menu.addActions([self.about_action, self.about_qt_action])
-        toolbar = self.addToolBar(self.tr("Main"))
-        toolbar.setObjectName("toolbar-main")
-        # Qt.ToolButtonStyle.ToolButtonTextBesideIcon, set by number: the Qt namespace's first
-        # use costs ~12 ms, which a start with a saved layout otherwise never pays before the
-        # first paint (see panel_frames).
-        toolbar.setProperty("toolButtonStyle", 2)
-        toolbar.addActions([self.new_action, self.open_action, self.save_action])
-        toolbar.addSeparator()
-        toolbar.addActions([self.undo_action, self.redo_action])
-        toolbar.addSeparator()
-        toolbar.addAction(self.recommend_action)
-        self.view_menu.insertAction(self._view_separator, toolbar.toggleViewAction())
 
     # -- contents (after the first paint) --------------------------------------------------
 
@@ -350,7 +311,7 @@ class MainWindow(QMainWindow):
                 self.view_menu.removeAction(dock.toggleViewAction())
         for key, dock in docks.items():
             if key not in self.panel_docks:
-                self.view_menu.insertAction(self._view_separator, dock.toggleViewAction())
+                self.view_menu.insertAction(self.view_separator, dock.toggleViewAction())
         self.panel_docks = docks
         self.runs.attach(self.panel_docks.get("runs"))
         import importlib.util  # load_panels runs after the first paint: import it here

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, QObject
+from PySide6.QtCore import QEvent, QMimeData, QObject
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QWidget
 
 from planner.ui import settings as cfg
@@ -40,6 +40,17 @@ class RunsController(QObject):
         self.document = document
         self.problems: tuple[str, ...] = ()
         """Stored runs today's catalog cannot read (kept stored, left out of calibration)."""
+        self._stamp: tuple[int, str] | None = None
+        # Runs imported elsewhere (``gpu-planner runs import`` in a terminal) while the window
+        # is open: looked for when the window is brought back to the front.
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Re-read the runs when the window is activated and the store's runs changed."""
+        if event.type() == QEvent.Type.WindowActivate and self.store is not None \
+                and self.store.runs_stamp() != self._stamp:
+            self.reload()
+        return False
 
     def attach(self, dock: QDockWidget | None) -> None:
         """Wire the Measured Runs panel's buttons and switch (if the panel started)."""
@@ -59,19 +70,29 @@ class RunsController(QObject):
         return self.window.store
 
     def reload(self) -> None:
-        """Read the stored runs into the document (with the user's calibration switch)."""
+        """Read the stored runs into the document, with the switch the store keeps for them."""
         if self.store is None:
             return
-        from planner.core.plan.runs import RunBook
+        self._adopt_legacy_switch()
+        self._stamp = self.store.runs_stamp()
+        book, self.problems = self.store.run_book()
+        self.document.set_runs(book)
 
-        read = self.store.measured_runs()
-        self.problems = read.problems
-        enabled = bool(cfg.read(cfg.open_settings(), cfg.CALIBRATE_FROM_RUNS))
-        self.document.set_runs(RunBook(tuple(c.run for c in read.runs), enabled))
+    def _adopt_legacy_switch(self) -> None:
+        """Move a switch an earlier version kept in the app's settings into the store, once.
+
+        The switch now lives beside the runs so ``gpu-planner show`` and the sheet printed from
+        the command line read the same one the app does.
+        """
+        settings = cfg.open_settings()
+        if settings.contains(cfg.CALIBRATE_FROM_RUNS.key):
+            self.store.set_calibrating(bool(cfg.read(settings, cfg.CALIBRATE_FROM_RUNS)))
+            settings.remove(cfg.CALIBRATE_FROM_RUNS.key)
 
     def set_enabled(self, enabled: bool) -> None:
-        """Calibration on or off (remembered for the next start)."""
-        cfg.write(cfg.open_settings(), cfg.CALIBRATE_FROM_RUNS, enabled)
+        """Calibration on or off, for the app and the commands (kept in the catalog store)."""
+        if self.store is not None:
+            self.store.set_calibrating(enabled)
         book = self.document.runs
         if book is not None and book.enabled != enabled:
             self.document.set_runs(book.switched(enabled))
@@ -94,6 +115,9 @@ class RunsController(QObject):
         added = self.store.add_runs(read.runs)
         self.reload()
         text = self.tr("Imported %n measured run(s).", "", added)
+        known = len(read.runs) - added
+        if known:  # "Imported 0" alone read as a failure when the runs were simply there
+            text += " " + self.tr("%n were already stored.", "", known)
         if read.problems:
             text += " " + self.tr("%n record(s) could not be imported.", "", len(read.problems))
         self.window.notify("runs", text, "\n".join(read.problems),

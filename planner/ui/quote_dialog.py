@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLineEdit,
     QWidget,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from planner.core.costs.money import CURRENCIES
 from planner.core.costs.prices import MAX_AMOUNT, QUOTE, SlotPrice
 from planner.core.records.specs import Price
+from planner.ui.fields import CheckedDoubleSpinBox, guard_wheel
 
 
 class QuoteDialog(QDialog):
@@ -32,7 +32,7 @@ class QuoteDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Quote for %1").replace("%1", gpu_name))
-        self.amount = QDoubleSpinBox()
+        self.amount = CheckedDoubleSpinBox()
         self.amount.setRange(0.01, MAX_AMOUNT)
         self.amount.setDecimals(2)
         self.amount.setToolTip(self.tr("The price quoted for one card"))
@@ -59,6 +59,7 @@ class QuoteDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        guard_wheel(self)
 
     def slot_price(self) -> SlotPrice:
         """The quote as a slot's price."""

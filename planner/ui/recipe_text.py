@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication as Qca
 from planner.core.plan.recommend import RecipePart
 from planner.core.records.precision import OPTIMIZER_LABELS, TRAINING_PRECISIONS
 from planner.ui.panels.workloads_columns import WorkloadLabels
+from planner.words.names import precision_name
 
 #: The parameters each code's template takes, in %1, %2 … order.
 PARAMETERS: dict[str, tuple[str, ...]] = {
@@ -85,7 +86,7 @@ class RecipeWords:
         match name:
             case "precision":
                 p = TRAINING_PRECISIONS.get(value)
-                return p.label if p is not None else value.upper()
+                return precision_name(p.label) if p is not None else value.upper()
             case "kv" | "dtype":
                 return value.upper()
             case "optimizer":

@@ -81,10 +81,11 @@ def export_pdf(parent: QWidget, document: BuildDocument) -> bool:
 
     study, catalog = document.study, document.catalog  # immutable snapshots, taken here
     arguments = _sheet_arguments(document)
+    runs = document.runs  # the headroom panel's book: the sheet's memory figures are the panel's
 
     def write(cancelled: Callable[[], bool]) -> int:
         return int(functions[0](_round_trip(study, catalog), path, *arguments,
-                                cancelled=cancelled))
+                                cancelled=cancelled, runs=runs))
 
     def written(_pages: int) -> None:
         bar = getattr(parent, "statusBar", None)
@@ -116,4 +117,5 @@ def print_report(parent: QWidget, document: BuildDocument) -> bool:
     if functions is None:
         return False
     return _run(parent, QCoreApplication.translate("ReportActions", "Cannot Print"),
-                lambda: functions[1](_loaded(document), parent, *_sheet_arguments(document)))
+                lambda: functions[1](_loaded(document), parent, *_sheet_arguments(document),
+                                     runs=document.runs))

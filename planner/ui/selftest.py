@@ -223,7 +223,7 @@ def _print_to_pdf(study: Any, catalog: Any, path: Path) -> Path:
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(path))
-    render(text_document(study, catalog, load_rates()), printer)
+    render(text_document(study, catalog, load_rates(), runs=None), printer)
     del printer  # flushes the file
     _check(path.is_file() and path.read_bytes()[:5] == b"%PDF-", "printing wrote no PDF")
     return path

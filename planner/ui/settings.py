@@ -52,7 +52,8 @@ NEW_CLOUD = Setting("newBuild/cloudInstance", "", str)
 NEW_PRICE_BASIS = Setting("newBuild/priceBasis", "new", str)
 """What a new build's cards are costed at (``planner.core.costs.prices.BASES``)."""
 CALIBRATE_FROM_RUNS = Setting("runs/calibrate", True, bool)
-"""Estimates on a GPU the user measured runs on are calibrated from them (Measured Runs panel)."""
+"""Where earlier versions kept the calibration switch; it now lives in the catalog store
+(``CatalogStore.calibrating``) and is moved there once (``RunsController``)."""
 CATALOG_HIDDEN_COLUMNS = Setting("catalog/hiddenColumns", ["1", "4", "5", "6"], list)
 """Catalog columns the user hid (by number); by default vendor (the badge says it), bandwidth,
 power and FP16, so name, architecture, VRAM and price fit a laptop's catalog dock. The header's

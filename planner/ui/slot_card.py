@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from planner.core.costs.formatting import Formatter
 from planner.core.costs.prices import BASES, PickedPrice, SlotPrice
 from planner.core.plan.build import MAX_GPU_COUNT, BuildSlot
 from planner.core.plan.physics import BuildWarning
+from planner.ui.fields import CheckedSpinBox, guard_wheel
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
@@ -77,7 +77,7 @@ class SlotCard(QFrame):
         self.alert.setFixedSize(ICON_PX, ICON_PX)  # kept with or without a warning
         self.figures = QLabel()
         self.figures.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.count = QSpinBox()
+        self.count = CheckedSpinBox()
         self.count.setRange(1, MAX_GPU_COUNT)
         self.count.setPrefix("× ")
         self.count.setAccessibleName(self.tr("Number of cards"))
@@ -106,6 +106,7 @@ class SlotCard(QFrame):
 
         self.count.valueChanged.connect(lambda v: self.count_edited.emit(self.index, v))
         self.remove.clicked.connect(lambda: self.remove_requested.emit(self.index))
+        guard_wheel(self)  # the cards sit in a scrolling area
 
     def show_slot(self, index: int, slot: BuildSlot, in_catalog: bool = True,
                   fmt: Formatter | None = None, picked: PickedPrice | None = None) -> None:

@@ -66,3 +66,22 @@ def preset_label(preset: Preset) -> str:
     """A Recommend preset's label in the user's language."""
     label = str(PRESETS.get(preset.id, preset.label))
     return QCoreApplication.translate("Names", label)
+
+
+#: The training precisions' names, exactly as planner.core.records.precision writes them.
+PRECISION_NAMES = (
+    QT_TRANSLATE_NOOP("Names", "FP32"),
+    QT_TRANSLATE_NOOP("Names", "AMP FP16"),
+    QT_TRANSLATE_NOOP("Names", "AMP BF16"),
+    QT_TRANSLATE_NOOP("Names", "FP16 (pure)"),
+    QT_TRANSLATE_NOOP("Names", "BF16 (pure)"),
+    QT_TRANSLATE_NOOP("Names", "FP8 (Transformer Engine)"),
+)
+
+#: The tariff core makes of a price the user typed (planner.core.costs.energy.flat_tariff).
+CUSTOM_TARIFF = QT_TRANSLATE_NOOP("Names", "Custom flat price")
+
+
+def precision_name(label: str) -> str:
+    """A training precision's name (its core label) in the user's language."""
+    return QCoreApplication.translate("Names", label)

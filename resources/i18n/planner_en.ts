@@ -84,6 +84,13 @@
             <numerusform>%1 of %2 workloads fit; per GPU on %n GPUs, bound by %3.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %2 workloads fit; per GPU on %n GPU(s).</source>
+        <translation>
+            <numerusform>%1 of %2 workloads fit; per GPU on %n GPU.</numerusform>
+            <numerusform>%1 of %2 workloads fit; per GPU on %n GPUs.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -173,6 +180,13 @@
         <translation>
             <numerusform>Imported %n measured run.</numerusform>
             <numerusform>Imported %n measured runs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n were already stored.</source>
+        <translation>
+            <numerusform>%n was already stored.</numerusform>
+            <numerusform>%n were already stored.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

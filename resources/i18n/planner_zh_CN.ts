@@ -102,6 +102,10 @@
         <source>Untitled build</source>
         <translation>未命名配置</translation>
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
 </context>
 <context>
     <name>BuildWarnings</name>
@@ -1636,6 +1640,13 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Fields</name>
+    <message>
+        <source>Enter a value from %1 to %2; %3 is out of range, so the field keeps its value.</source>
+        <translation>请输入 %1 到 %2 之间的值；%3 超出范围，此栏保留原值。</translation>
+    </message>
+</context>
+<context>
     <name>FileChangedDialog</name>
     <message>
         <source>File Changed on Disk</source>
@@ -1800,6 +1811,12 @@ Source: %3</source>
         <source>%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.</source>
         <translation>
             <numerusform>%2 个工作负载中有 %1 个放得下；按 %n 张 GPU 的单卡显存计，受限于 %3。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 workloads fit; per GPU on %n GPU(s).</source>
+        <translation>
+            <numerusform>%2 个工作负载中有 %1 个放得下；按 %n 张 GPU 的单卡显存计。</numerusform>
         </translation>
     </message>
     <message>
@@ -2047,7 +2064,7 @@ Source: %3</source>
     </message>
     <message>
         <source>Per GPU model and software stack, fit a fixed overhead and a proportional slack from your runs and apply them to estimates on that GPU</source>
-        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的余量，并用于该 GPU 上的估算</translation>
+        <translation>按 GPU 型号和软件栈，从你的运行拟合固定开销和按比例的松弛量，并用于该 GPU 上的估算</translation>
     </message>
     <message>
         <source>Model</source>
@@ -2103,7 +2120,7 @@ Source: %3</source>
     </message>
     <message>
         <source>Slack</source>
-        <translation>余量</translation>
+        <translation>松弛量</translation>
     </message>
     <message>
         <source>Error on the runs</source>
@@ -2461,6 +2478,36 @@ Source: %3</source>
         <source>Professional: large models and data centres</source>
         <translation>专业：大模型和数据中心</translation>
     </message>
+    <message>
+        <source>FP32</source>
+        <extracomment>The training precisions&apos; names, exactly as planner.core.records.precision writes them.</extracomment>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>AMP FP16</source>
+        <translation>AMP FP16（混合精度）</translation>
+    </message>
+    <message>
+        <source>AMP BF16</source>
+        <translation>AMP BF16（混合精度）</translation>
+    </message>
+    <message>
+        <source>FP16 (pure)</source>
+        <translation>FP16（纯 16 位）</translation>
+    </message>
+    <message>
+        <source>BF16 (pure)</source>
+        <translation>BF16（纯 16 位）</translation>
+    </message>
+    <message>
+        <source>FP8 (Transformer Engine)</source>
+        <translation>FP8（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>Custom flat price</source>
+        <extracomment>The tariff core makes of a price the user typed (planner.core.costs.energy.flat_tariff).</extracomment>
+        <translation>自定义固定电价</translation>
+    </message>
 </context>
 <context>
     <name>Notice</name>
@@ -2680,6 +2727,17 @@ Source: %3</source>
     <message>
         <source>entered by you</source>
         <translation>您自己输入</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 <context>
@@ -3174,6 +3232,12 @@ Source: %3</source>
         <source>Imported %n measured run(s).</source>
         <translation>
             <numerusform>已导入 %n 次实测运行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n were already stored.</source>
+        <translation>
+            <numerusform>另有 %n 条早已存储。</numerusform>
         </translation>
     </message>
     <message numerus="yes">

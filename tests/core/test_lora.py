@@ -80,6 +80,28 @@ def test_the_largest_linear_weight(real_catalog):
     assert largest_linear(wl(real_catalog, "mixtral-8x7b")) == 4096 * 14_336
 
 
+def test_mixtral_all_linear_counts_every_expert_and_the_router(real_catalog):
+    """Mixtral-8x7B, LoRA r=16 on all linear layers, as PEFT printed it.
+
+    PEFT issue #1594 (https://github.com/huggingface/peft/issues/1594, peft 0.10.0):
+    "trainable params: 242,225,152". Hidden 4,096, 32 layers, 32 query heads and 8 KV heads of
+    128 (q/o 4,096 wide, k/v 1,024), 8 experts of width 14,336, a router 4,096 -> 8. Per layer:
+      q, o: 16 x (4,096 + 4,096) = 131,072 each; k, v: 16 x (4,096 + 1,024) = 81,920 each
+        -> attention 425,984
+      each expert's w1, w3: 16 x (4,096 + 14,336) = 294,912; w2: 16 x (14,336 + 4,096) = 294,912
+        -> 884,736 an expert, 7,077,888 for eight
+      router: 16 x (4,096 + 8) = 65,664
+      -> 7,569,536 a layer, x 32 = 242,225,152.
+    An estimator that counts the experts once prints 41,943,040; one that forgets the router
+    240,123,904.
+    """
+    assert lora_parameters(wl(real_catalog, "mixtral-8x7b"), 16, "all-linear") == 242_225_152
+    # The experts alone (named as the planner names them), counted eight times each:
+    experts = lora_parameters(wl(real_catalog, "mixtral-8x7b"), 16,
+                              "gate_proj,up_proj,down_proj")
+    assert experts == 32 * 7_077_888 == 226_492_416
+
+
 def test_mt0_large_matches_the_peft_readme():
     from planner.core.records.specs import Workload
 

@@ -18,8 +18,8 @@ def _detail(real_catalog: Catalog, name: str = "three-variants.gpubuild"):
     study = load_document(ROOT / "examples" / name).study
     rates = load_rates()
     view = variant_comparison(study, real_catalog, rates, None,
-                              rental_for(study, real_catalog, rates))
-    return study, detail_view(study, view, real_catalog, rates)
+                              rental_for(study, real_catalog, rates), runs=None)
+    return study, detail_view(study, view, real_catalog, rates, runs=None)
 
 
 def test_every_variant_has_its_column_in_order(real_catalog: Catalog) -> None:

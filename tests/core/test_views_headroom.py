@@ -20,7 +20,7 @@ def test_a_row_carries_the_estimate_and_the_binding_card(real_catalog):
     bert = TrackedWorkload(real_catalog.workload("bert-base"), "train",
                            training=TrainingSetup(batch=8, seq=128))
     build = Build(slots=(BuildSlot(rtx, 1), BuildSlot(small, 1)), workloads=(bert, serve))
-    first, second = headroom_rows(build)
+    first, second = headroom_rows(build, None)
     assert (second.index, second.workload_id, second.name, second.task, second.gpu_count) == (
         1, "llama-3-8b", "Llama 3 8B", "inference", 2)
     # Two cards hold the same shard: the 12 GB 3060 binds.
@@ -40,7 +40,7 @@ def test_a_row_carries_the_estimate_and_the_binding_card(real_catalog):
 def test_without_cards_a_workload_is_sized_for_one(real_catalog):
     tracked = TrackedWorkload(real_catalog.workload("bert-base"), "train",
                               training=TrainingSetup(batch=8, seq=128))
-    [row] = headroom_rows(Build(workloads=(tracked,)))
+    [row] = headroom_rows(Build(workloads=(tracked,)), None)
     assert (row.verdict, row.gpu_count, row.gpu_id, row.gpu_name) == (NO_GPU, 0, None, None)
     assert row.needed_bytes == estimate_for(tracked, 1).total_bytes > 0
     assert row.usable_bytes == 0
@@ -50,7 +50,7 @@ def test_an_impossible_setting_makes_an_error_row(real_catalog):
     bad = TrackedWorkload(real_catalog.workload("llama-3-8b"), "train",
                           training=TrainingSetup(seq=1_000_000))
     [row] = headroom_rows(Build(slots=(BuildSlot(real_catalog.gpu("nvidia-rtx-4090"), 1),),
-                                workloads=(bad,)))
+                                workloads=(bad,)), None)
     assert row.verdict == ERROR and "8,192" in (row.error or "")
     assert (row.needed_bytes, row.usable_bytes, row.low_bytes, row.high_bytes) == (0, 0, 0, 0)
     assert (row.index, row.workload_id, row.name, row.task, row.gpu_count) == (
@@ -64,6 +64,6 @@ def test_the_row_follows_the_card_count(real_catalog, count):
     tracked = TrackedWorkload(real_catalog.workload("llama-3-8b"), "train",
                               training=TrainingSetup(qlora=True, lora_rank=16, batch=1, seq=512,
                                                      checkpointing=True))
-    [row] = headroom_rows(Build(slots=(BuildSlot(rtx, count),), workloads=(tracked,)))
+    [row] = headroom_rows(Build(slots=(BuildSlot(rtx, count),), workloads=(tracked,)), None)
     assert row.gpu_count == count
     assert row.needed_bytes == estimate_for(replace(tracked), count).total_bytes

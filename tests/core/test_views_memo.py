@@ -39,10 +39,10 @@ def study_of(catalog: Any) -> Study:
     return replace(base, variants=(base.variant, Variant("two", (BuildSlot(card, 2),))))
 
 
-def fresh(func: Any, *args: Any) -> Any:
-    """``func(*args)`` computed with every memo forgotten."""
+def fresh(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, **kwargs)`` computed with every memo forgotten."""
     clear_caches()
-    return func(*args)
+    return func(*args, **kwargs)
 
 
 def test_edits_answer_as_a_fresh_computation(real_catalog: Any) -> None:
@@ -57,23 +57,23 @@ def test_edits_answer_as_a_fresh_computation(real_catalog: Any) -> None:
         else:  # the shown variant's count: the other variant stays as it was
             build = build.with_count(0, 1 + step)
         study = study.with_build(build)
-        memoised_rows = headroom_rows(study.build(0))
-        memoised = variant_comparison(study, real_catalog, RATES)
-        assert memoised_rows == fresh(headroom_rows, study.build(0))
-        assert memoised == fresh(variant_comparison, study, real_catalog, RATES)
-        variant_comparison(study, real_catalog, RATES)  # warm again for the next edit
+        memoised_rows = headroom_rows(study.build(0), None)
+        memoised = variant_comparison(study, real_catalog, RATES, runs=None)
+        assert memoised_rows == fresh(headroom_rows, study.build(0), None)
+        assert memoised == fresh(variant_comparison, study, real_catalog, RATES, runs=None)
+        variant_comparison(study, real_catalog, RATES, runs=None)  # warm again for the next edit
 
 
 def test_a_replaced_catalog_is_not_served_from_the_memo(real_catalog: Any) -> None:
     """Same builds, another catalog (no cloud offers): the rental figures must go."""
     study = study_of(real_catalog)
-    before = variant_comparison(study, real_catalog, RATES)
+    before = variant_comparison(study, real_catalog, RATES, runs=None)
     rent = next(r for r in before.rows if r.key == "rent_total")
     assert all(v is not None for v in rent.values)  # the bundled catalog rents out 4090s
     no_cloud = replace(real_catalog, cloud=())
-    after = variant_comparison(study, no_cloud, RATES)
+    after = variant_comparison(study, no_cloud, RATES, runs=None)
     assert next(r for r in after.rows if r.key == "rent_total").values == (None, None)
-    assert variant_comparison(study, real_catalog, RATES) == before
+    assert variant_comparison(study, real_catalog, RATES, runs=None) == before
 
 
 def test_a_price_is_aged_on_the_day_asked(real_catalog: Any) -> None:

@@ -46,7 +46,7 @@ def setting(real_catalog: Any) -> tuple[Build, RunBook, TrackedWorkload]:
 
 def test_a_calibrated_row_and_a_measured_one(setting: Any) -> None:
     build, book, middle = setting
-    plain = headroom_rows(build)
+    plain = headroom_rows(build, None)
     rows = headroom_rows(build, book)
     formula = estimate_for(middle, 1).total_bytes
     first = rows[0]
@@ -68,7 +68,7 @@ def test_a_calibrated_row_and_a_measured_one(setting: Any) -> None:
 
 def test_switched_off_or_elsewhere_nothing_changes(setting: Any, real_catalog: Any) -> None:
     build, book, _middle = setting
-    plain = headroom_rows(build)
+    plain = headroom_rows(build, None)
     off = headroom_rows(build, book.switched(False))
     assert [r.needed_bytes for r in off] == [r.needed_bytes for r in plain]
     assert [r.verdict for r in off] == [r.verdict for r in plain]

@@ -58,7 +58,7 @@ def study(job: int | None = None) -> Study:
 
 
 def test_hand_worked_money_and_energy() -> None:
-    view = variant_comparison(study(), CATALOG, RATES)
+    view = variant_comparison(study(), CATALOG, RATES, runs=None)
     assert [c.name for c in view.columns] == ["Two A", "One B"]
     # Two A: (2 × 450 W + 200 W host) × 3,650 h = 4,015 kWh → 803.00 a year; bought
     # 2 × 1,599 = 3,198; after 3 years 3,198 + 3 × 803 = 5,607. One B: (300 W + 200 W) ×
@@ -75,7 +75,7 @@ def test_hand_worked_money_and_energy() -> None:
 
 
 def test_hand_worked_memory_power_and_warnings() -> None:
-    view = variant_comparison(study(), CATALOG, RATES)
+    view = variant_comparison(study(), CATALOG, RATES, runs=None)
     assert view.row("total_memory").values == (48.0 * GIB, 40.0 * GIB)
     assert view.row("total_memory").best == (0,)
     assert view.row("smallest_card").values == (24.0 * GIB, 40.0 * GIB)
@@ -90,7 +90,7 @@ def test_hand_worked_memory_power_and_warnings() -> None:
 
 
 def test_fit_and_the_job_time_follow_the_throughput() -> None:
-    view = variant_comparison(study(job=10**9), CATALOG, RATES)
+    view = variant_comparison(study(job=10**9), CATALOG, RATES, runs=None)
     fit = view.row("fit:0")
     assert fit.verdicts == ("fits", "fits") and fit.best == (1,)  # 40 GiB beats 24 GiB
     speed, hours = view.row("speed:0"), view.row("job:0")
@@ -103,12 +103,12 @@ def test_fit_and_the_job_time_follow_the_throughput() -> None:
 
 
 def test_no_job_no_time_row() -> None:
-    view = variant_comparison(study(), CATALOG, RATES)
+    view = variant_comparison(study(), CATALOG, RATES, runs=None)
     assert not view.has_row("job:0") and view.has_row("speed:0")
 
 
 def test_a_rental_joins_as_a_column() -> None:
-    view = variant_comparison(study(), CATALOG, RATES, rental=RENT)
+    view = variant_comparison(study(), CATALOG, RATES, rental=RENT, runs=None)
     col = view.columns[-1]
     assert col.kind == RENTAL and col.name == "Cloudy 1x B" and col.index is None
     # 2.00 an hour × 3,650 h = 7,300 a year; nothing to buy; 21,900 after three years.
@@ -126,7 +126,7 @@ def test_an_unpriced_card_has_no_total() -> None:
     unpriced = replace(CARD_B, prices=())
     s = study()
     s = replace(s, variants=(s.variants[0], Variant("One B", (BuildSlot(unpriced, 1),))))
-    view = variant_comparison(s, CATALOG, RATES)
+    view = variant_comparison(s, CATALOG, RATES, runs=None)
     assert view.row("purchase").values[1] is None and view.row("total").values[1] is None
     assert view.columns[1].cumulative == ()
     assert view.row("total").best == ()  # one known value: nothing to choose between
@@ -135,7 +135,8 @@ def test_an_unpriced_card_has_no_total() -> None:
 def test_selection_and_circuits() -> None:
     s = Study(variants=tuple(Variant(str(i)) for i in range(6)))
     assert default_selection(s) == (0, 1, 2, 3)
-    assert [c.name for c in variant_comparison(s, CATALOG, RATES, [5, 2]).columns] == ["5", "2"]
+    chosen = variant_comparison(s, CATALOG, RATES, [5, 2], runs=None)
+    assert [c.name for c in chosen.columns] == ["5", "2"]
     assert wall_circuit(1440.0) == "120V-15A"  # NEC: 80 % of 15 A at 120 V
     assert wall_circuit(1441.0) == "220V-10A"
     assert wall_circuit(3680.0) == "230V-16A"

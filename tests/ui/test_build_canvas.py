@@ -111,6 +111,9 @@ def test_card_reused_keeps_focus_while_typing(qtbot, document):
     qtbot.keyClicks(card.count.lineEdit(), "")
     card.count.lineEdit().selectAll()
     qtbot.keyClicks(card.count.lineEdit(), "12")
+    # A typed count counts on Enter (never digit by digit: "1" on the way to "12" is no edit).
+    assert _ids(document) == [("nvidia-rtx-4090", 1)]
+    qtbot.keyClick(card.count.lineEdit(), Qt.Key.Key_Return)
     assert _ids(document) == [("nvidia-rtx-4090", 12)]
     assert canvas.cards[0] is card
 
@@ -212,3 +215,15 @@ def test_catalog_drag_data_drops_on_canvas(qtbot, document):
     assert mime.hasFormat(GPU_MIME)
     _drop(canvas, mime)
     assert _ids(document) == [("nvidia-rtx-4090", 1)]
+
+
+def test_opening_a_file_at_start_keeps_the_build_closed_to_edits(qtbot, document):
+    """Until the file named at start-up is in, the build says so and takes no edits."""
+    canvas = make_canvas(qtbot, document)
+    canvas.show_opening(["three-variants.gpubuild"])
+    assert not canvas.isEnabled()
+    assert canvas.list.empty.text() == "Opening three-variants.gpubuild…"
+    assert canvas.list.empty.isVisibleTo(canvas)
+    canvas.done_opening()
+    assert canvas.isEnabled()
+    assert canvas.list.empty.text().startswith("Drag GPUs here")

@@ -223,6 +223,28 @@ def test_chinese_locale_still_gets_chinese(qapp, monkeypatch):
         QLocale.setDefault(QLocale.system())
 
 
+def test_qt_s_own_file_dialog_reads_chinese(qapp):
+    """Every label of Qt's own file dialog is Chinese (Qt 6.11's "&Look in:" and "Files of
+    &type:" are missing from Qt's catalogue; ours carries them, issue 30)."""
+    import re
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from planner.translations import install_translators
+
+    installed = install_translators(qapp, flag="zh_CN")
+    try:
+        dialog = QFileDialog()
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        labels = [dialog.labelText(label) for label in QFileDialog.DialogLabel]
+        english = [t for t in labels if re.search(r"[A-Za-z]{2}", t.replace("&", ""))]
+        assert not english, english
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        QLocale.setDefault(QLocale.system())
+
+
 @pytest.mark.parametrize(("flag", "env", "preference", "expected"), [
     ("zh_CN", "en", "en", "添加 3 个 GPU"),  # --lang wins over everything
     ("en", "zh_CN", "zh_CN", "Add 3 GPUs"),
@@ -245,3 +267,17 @@ def test_language_is_chosen_flag_then_environment_then_preferences(
         for translator in installed:
             QCoreApplication.removeTranslator(translator)
         QLocale.setDefault(QLocale.system())
+
+
+def test_one_chinese_word_per_meaning():
+    """余量 is headroom (free memory); calibration's slack has its own word (issue 30)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(Path(i18n_dir()) / "planner_zh_CN.ts").getroot()
+    pairs = [(m.findtext("source") or "", m.findtext("translation") or "")
+             for m in root.iter("message")]
+    slack = [t for s, t in pairs if "slack" in s.lower()]
+    headroom = [t for s, t in pairs if "headroom" in s.lower()]
+    assert slack and headroom
+    assert not any("余量" in t for t in slack), slack
+    assert all("松弛量" in t for t in slack), slack

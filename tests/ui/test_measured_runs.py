@@ -7,13 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from measured_runs_data import tracked, write_runs
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
-from planner import measure
-from planner.core.estimator.setups import TrainingSetup
-from planner.core.plan.build import TrackedWorkload, estimate_for
 from planner.core.views.headroom import headroom_rows
 from planner.ui import edits
 from planner.ui.main_window import MainWindow
@@ -39,33 +37,6 @@ def window(qtbot: Any, store: Any) -> MainWindow:
     with qtbot.waitSignal(win.panels_loaded):
         win.load_panels()
     return win
-
-
-def tracked(catalog: Any, **setup: Any) -> TrackedWorkload:
-    return TrackedWorkload(catalog.workload("llama-3.1-8b"), "train", training=TrainingSetup(
-        precision="bf16", seq=512, qlora=True, **setup))
-
-
-def write_runs(folder: Path, catalog: Any) -> list[Path]:
-    """Two runs whose peaks are estimate + 1 GiB + 5 %, and one in MiB by mistake."""
-    paths = []
-    for name, batch, rank in (("a.json", 1, 8), ("b.json", 2, 64)):
-        t = tracked(catalog, batch=batch, lora_rank=rank)
-        total = estimate_for(t, 1).total_bytes
-        work = measure.workload(model_id="llama-3.1-8b", precision="bf16", seq=512, qlora=True,
-                                batch=batch, lora_rank=rank)
-        run = measure.record(workload=work, gpu_name="NVIDIA GeForce RTX 4090", gpu_count=1,
-                             peak_bytes=round(total + GIB + 0.05 * total), metric="nvidia-smi",
-                             stack={"torch": "2.5.1", "cuda": "12.4", "driver": "550.54.15",
-                                    "framework": "peft 0.13.2"},
-                             when=f"2026-11-0{batch}T10:00:00Z", note="box under the desk")
-        paths.append(folder / name)
-        paths[-1].write_text(json.dumps(run), encoding="utf-8")
-    bad = json.loads(paths[0].read_text(encoding="utf-8"))
-    bad["measured"]["peak_bytes"] = 9_000
-    paths.append(folder / "mib.json")
-    paths[-1].write_text(json.dumps(bad), encoding="utf-8")
-    return paths
 
 
 def cell(panel: MeasuredRunsPanel, row: int, column: int) -> str:
@@ -183,6 +154,31 @@ def test_the_workloads_table_says_what_the_chart_says(qtbot: Any, window: MainWi
     window.panel_docks["workloads"].raise_()
     table.refresh()
     calibrated = headroom_rows(window.document.build, window.document.runs)[0]
-    formulas = headroom_rows(window.document.build)[0]
+    formulas = headroom_rows(window.document.build, None)[0]
     assert calibrated.needed_bytes != formulas.needed_bytes  # the runs do change this row
     assert table.model._figures[0][1] == calibrated.needed_bytes
+
+
+def test_runs_imported_elsewhere_arrive_when_the_window_comes_back(
+        qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
+    """A terminal's ``gpu-planner runs import`` while the app is open reaches the panel."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from planner.catalog.runs import read_files
+
+    assert window.document.runs is not None and not window.document.runs.runs
+    read = read_files(write_runs(tmp_path, window.document.catalog)[:2], window.store.catalog())
+    assert window.store.add_runs(read.runs) == 2  # what the command line does, beside the app
+    QApplication.sendEvent(window, QEvent(QEvent.Type.WindowActivate))
+    assert window.document.runs is not None and len(window.document.runs.runs) == 2
+
+
+def test_reimporting_says_the_runs_were_already_stored(qtbot: Any, window: MainWindow,
+                                                       tmp_path: Path) -> None:
+    paths = write_runs(tmp_path, window.document.catalog)[:2]
+    assert window.runs.import_files(paths)[0] == 2
+    assert window.runs.import_files(paths)[0] == 0
+    message = window.statusBar().currentMessage()  # untranslated here: "run(s)"
+    assert message.startswith("Imported 0 measured run") and message.endswith(
+        " 2 were already stored.")

@@ -56,10 +56,10 @@ def test_every_card_costs_the_same_on_every_core_surface(shipped: Catalog, curre
         seen = {
             "compare GPUs": comparison_table([gpu], build, shipped, rates).row("price").values[0],
             "energy": energy_view(build, shipped, rates, TODAY).purchase,
-            "variants": variant_comparison(Study.of(build), shipped, rates).row(
+            "variants": variant_comparison(Study.of(build), shipped, rates, runs=None).row(
                 "purchase").values[0],
         }
-        shown = variant_json(variant_figures("A", build, shipped, rates, TODAY))
+        shown = variant_json(variant_figures("A", build, shipped, rates, TODAY, runs=None))
         seen["show"] = shown["price"]["amount"] if shown["price"] else None
         unit_shown = shown["gpus"][0]["unit_price"]
         pick = picks.get(gpu.id)

@@ -97,7 +97,7 @@ def _show(qtbot, widget):  # type: ignore[no-untyped-def]
 
 def test_headroom_bars_equal_core(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, HeadroomPanel(document))
-    rows = headroom_rows(document.build)
+    rows = headroom_rows(document.build, None)
     bars = panel.bars.bars
     assert [b.used for b in bars] == pytest.approx([r.needed_bytes / GIB for r in rows])
     assert [b.usable for b in bars] == pytest.approx([r.usable_bytes / GIB for r in rows])
@@ -132,29 +132,30 @@ def test_headroom_tooltip_names_the_link_training_waits_on(qtbot, catalog: Catal
                   workloads=(TrackedWorkload(llama, "train", training=TrainingSetup(
                       batch=8, seq=1024)),))
     panel = _show(qtbot, HeadroomPanel(BuildDocument(catalog, build)))
-    row = headroom_rows(build)[0]
+    row = headroom_rows(build, None)[0]
     assert row.link is not None and row.link.kind == "pcie-host" and row.link.lanes_split
     tip = panel.tooltip_for(0)
     assert "PCIe 4.0 x8 via host memory (x8/x8)" in tip
     assert Formatter().percent(row.link.waiting_share) in tip
     # One card sends nothing: no link line.
     single = replace(build, slots=(BuildSlot(catalog.gpu("nvidia-rtx-4090"), 1),))  # type: ignore[arg-type]
-    assert headroom_rows(single)[0].link is None
+    assert headroom_rows(single, None)[0].link is None
 
 
 def test_suggestion_button_applies_and_undo_reverts(qtbot, document: BuildDocument) -> None:
     panel = _show(qtbot, HeadroomPanel(document))
     before = document.build
-    assert headroom_rows(before)[0].verdict == "does-not-fit"
+    assert headroom_rows(before, None)[0].verdict == "does-not-fit"
     assert panel.suggestion_buttons
     with qtbot.waitSignal(document.changed):
         qtbot.mouseClick(panel.suggestion_buttons[0], Qt.MouseButton.LeftButton)
-    after = headroom_rows(document.build)[0]
+    after = headroom_rows(document.build, None)[0]
     assert after.verdict != "does-not-fit"
     assert panel.bars.bars[0].used == pytest.approx(after.needed_bytes / GIB)
     document.undo_stack.undo()
     assert document.build == before
-    assert panel.bars.bars[0].used == pytest.approx(headroom_rows(before)[0].needed_bytes / GIB)
+    needed = headroom_rows(before, None)[0].needed_bytes
+    assert panel.bars.bars[0].used == pytest.approx(needed / GIB)
 
 
 # --- energy -------------------------------------------------------------------------------------
@@ -271,13 +272,13 @@ def test_workload_edits_change_the_estimate(qtbot, document: BuildDocument) -> N
     panel = _show(qtbot, WorkloadsPanel(document))
     view, model = panel.table, panel.model
     assert model.rowCount() == 3
-    before = headroom_rows(document.build)[2]
+    before = headroom_rows(document.build, None)[2]
     assert _text(model, 2, ESTIMATE).startswith(gib(before.needed_bytes))
     spin = _open_editor(view, 2, BATCH)
     assert isinstance(spin, QSpinBox)
     spin.setValue(64)
     assert document.build.workloads[2].training.batch == 64
-    after = headroom_rows(document.build)[2]
+    after = headroom_rows(document.build, None)[2]
     assert after.needed_bytes > before.needed_bytes
     assert _text(model, 2, ESTIMATE).startswith(gib(after.needed_bytes))
     _click_cell(qtbot, view, 2, CHECKPOINTING)
@@ -353,7 +354,7 @@ def test_workload_batch_editor_commits_and_survives_its_refresh(
     assert document.build.workloads[2].training.batch == 50
     assert document.undo_stack.count() == depth + 1
     assert view.indexWidget(model.index(2, BATCH)) is spin and spin.value() == 50
-    rows = headroom_rows(document.build)
+    rows = headroom_rows(document.build, None)
     assert _text(model, 2, ESTIMATE) == (f"{gib(rows[2].needed_bytes)} · "
                                          f"{verdict_text(rows[2].verdict)}")
     assert _text(model, 2, BATCH) == "50"
@@ -455,7 +456,7 @@ def test_workload_refresh_signals_only_what_changed(qtbot, document: BuildDocume
     assert structure == []
     assert changes and all(c[2] == c[3] == ESTIMATE for c in changes)
     assert sorted(r for c in changes for r in range(c[0], c[1] + 1)) == [0, 1, 2]
-    rows = headroom_rows(document.build)
+    rows = headroom_rows(document.build, None)
     for i, row in enumerate(rows):
         if row.verdict != "error":
             assert _text(model, i, ESTIMATE).startswith(gib(row.needed_bytes))
@@ -523,7 +524,7 @@ def test_recommend_dialog_applies_a_candidate(qtbot, document: BuildDocument) ->
     dialog.table.selectRow(0)
     dialog.apply_button.click()
     assert document.build.slots == (BuildSlot(choice.gpu, choice.count),)
-    assert all(r.verdict != "does-not-fit" for r in headroom_rows(document.build))
+    assert all(r.verdict != "does-not-fit" for r in headroom_rows(document.build, None))
     document.undo_stack.undo()
     assert document.build == _build(document.catalog)
 
@@ -583,5 +584,5 @@ def test_headroom_says_why_there_is_nothing_to_fix(qtbot, catalog: Catalog) -> N
     document.apply(replace(document.build, workloads=(tracked,)), "track")
     assert "Add GPUs" in panel.all_fit.text()
     document.apply(document.build.with_gpu_added(catalog.gpu("nvidia-rtx-4090")), "add")
-    assert headroom_rows(document.build)[0].verdict == "fits"
+    assert headroom_rows(document.build, None)[0].verdict == "fits"
     assert panel.all_fit.isVisibleTo(panel) and "fits this build" in panel.all_fit.text()

@@ -247,7 +247,7 @@ def test_both_sheet_pages_speak_only_through_translations(qapp, pseudo, data_wor
 
     doc = load_document(ROOT / "examples" / "three-variants.gpubuild")
     catalog = load_catalog()
-    sheet = text_document(doc, catalog, load_rates())
+    sheet = text_document(doc, catalog, load_rates(), runs=None)
     texts: list[str] = []
     for section in sheet.sections:
         texts.append(section.footer)

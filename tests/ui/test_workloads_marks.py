@@ -84,7 +84,7 @@ def test_each_bad_setting_marks_its_own_cell_with_one_sentence(qtbot, catalog: C
     panel = _panel(qtbot, document)
     model = panel.model
     expected = {0: SEQ, 1: STRATEGY, 2: RECIPE, 3: ADAPTER}
-    rows = headroom_rows(document.build)
+    rows = headroom_rows(document.build, None)
     for row, column in expected.items():
         assert _marked(panel, row) == [column]
         index = model.index(row, column)

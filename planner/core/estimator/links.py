@@ -146,11 +146,3 @@ def gpu_link(gpu: GpuSpec, count: int, workstation: bool = False) -> Link | None
         if count <= _bridge_group(gpu):
             return Link(BRIDGE, name, peak, peak * NVLINK_EFFICIENCY)
     return pcie_link(gpu, count, workstation)
-
-
-def slowest_link(gpus: list[GpuSpec], count: int) -> Link | None:
-    """The binding link of a build whose cards may differ: the slowest card's path binds a ring."""
-    links = [gpu_link(g, count) for g in gpus]
-    if not links or any(link is None for link in links):
-        return None
-    return min((link for link in links if link is not None), key=lambda link: link.bus_gbs)

@@ -96,6 +96,11 @@ def linear_modules(w: Workload) -> tuple[dict[str, list[Shape]], tuple[str, ...]
         copies = w.experts + (w.shared_experts or 0)
         mlp = {"gate_proj": [(h, fe, copies)], "up_proj": [(h, fe, copies)],
                "down_proj": [(fe, h, copies)]}
+        if w.arch == "mixtral":
+            # Mixtral's router is a plain nn.Linear (hidden -> experts) called "gate": PEFT's
+            # all-linear adapts it too (PEFT issue #1594 prints 242,225,152 for r=16, the
+            # experts' 240,123,904 plus 32 x 16 x (4,096 + 8)). DeepSeek's MoEGate is no Linear.
+            mlp["gate"] = [(h, w.experts, 1)]
         if w.shared_expert_intermediate:
             s = w.shared_expert_intermediate
             mlp = {k: [*v, (s if k == "down_proj" else h, h if k == "down_proj" else s, 1)]

@@ -174,18 +174,6 @@ def _usual_metric(metrics: list[str]) -> str:
     return max(counts, key=lambda m: (counts[m], METRICS.index(m) if m in METRICS else -1))
 
 
-def calibrated_total(book: RunBook | None, estimate: MemoryEstimate,
-                     gpu_id: str | None) -> tuple[int, Calibration] | None:
-    """The calibrated per-GPU total of ``estimate`` on ``gpu_id``, with the calibration used.
-
-    ``None`` when no calibration applies (the formulas' figure stands).
-    """
-    cal = book.calibration_for(gpu_id) if book is not None else None
-    if cal is None:
-        return None
-    return cal.calibrated_bytes(estimate), cal
-
-
 def calibrated_estimate(estimate: MemoryEstimate, cal: Calibration) -> MemoryEstimate:
     """The estimate with the calibration's difference in its framework part.
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from planner.core.costs.money import Rates
 from planner.core.costs.prices import SlotPrice
 from planner.core.plan.physics import BuildWarning, summarize
+from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, GpuSpec
 from planner.core.views.compare import ComparisonTable, comparison_table
@@ -61,8 +62,11 @@ def _gpus(study: Study, comparison: VariantComparison, catalog: Catalog) -> tupl
 
 
 def detail_view(study: Study, comparison: VariantComparison, catalog: Catalog,
-                rates: Rates) -> DetailView:
-    """The detail of the variants ``comparison`` shows (page 1's columns, the rental aside)."""
+                rates: Rates, *, runs: RunBook | None) -> DetailView:
+    """The detail of the variants ``comparison`` shows (page 1's columns, the rental aside).
+
+    ``runs``: the user's measured runs, the same book page 1's comparison was made with.
+    """
     variants = tuple((c.name, c.index) for c in comparison.columns if c.index is not None)
     builds = [study.build(i) for _name, i in variants]
     gpus = _gpus(study, comparison, catalog)
@@ -72,7 +76,7 @@ def detail_view(study: Study, comparison: VariantComparison, catalog: Catalog,
             if own.get(slot.gpu.id) is None:
                 own[slot.gpu.id] = slot.price
     specs = comparison_table(gpus, study.build(), catalog, rates, own) if gpus else None
-    per_variant = [headroom_rows(b) if b.slots else [] for b in builds]
+    per_variant = [headroom_rows(b, runs) if b.slots else [] for b in builds]
     workloads = []
     for w, tracked in enumerate(study.workloads):
         cells = tuple(rows[w] if w < len(rows) else None for rows in per_variant)

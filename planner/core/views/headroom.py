@@ -132,8 +132,8 @@ def clear_caches() -> None:
     memo.clear()
 
 
-def headroom_row(build: Build, index: int, gpus: list[GpuSpec] | None = None,
-                 runs: RunBook | None = None) -> HeadroomRow:
+def headroom_row(build: Build, index: int, runs: RunBook | None,
+                 gpus: list[GpuSpec] | None = None) -> HeadroomRow:
     """The row of the ``index``-th tracked workload (see :func:`headroom_rows`)."""
     # The binding card only depends on the distinct GPU models, not on how many of each.
     cards = tuple(gpus if gpus is not None else (s.gpu for s in build.slots))
@@ -200,8 +200,13 @@ def _with_runs(row: HeadroomRow, tracked: TrackedWorkload, est: MemoryEstimate, 
                    calibration_stack=stack_text(cal.stack))
 
 
-def headroom_rows(build: Build, runs: RunBook | None = None) -> list[HeadroomRow]:
+def headroom_rows(build: Build, runs: RunBook | None) -> list[HeadroomRow]:
     """One row per tracked workload, in the build's order: what the headroom panel draws.
+
+    ``runs`` are the user's measured runs (their calibration applies where the user's switch is
+    on); ``None`` says once that there are none, so the figures are the formulas' alone. There is
+    no default: every surface that reports memory hands in the same book, so the panel, Compare
+    Variants, the sheet and ``show`` can never disagree about a calibrated figure.
 
     Every workload is estimated over all of the build's cards (its strategy decides how it is
     split) and placed on the card with the least headroom: in a mixed build every card holds the
@@ -213,4 +218,4 @@ def headroom_rows(build: Build, runs: RunBook | None = None) -> list[HeadroomRow
 @memo.memoised(maxsize=32)
 def _rows(build: Build, runs: RunBook | None) -> tuple[HeadroomRow, ...]:
     cards = [s.gpu for s in build.slots]
-    return tuple(headroom_row(build, i, cards, runs) for i in range(len(build.workloads)))
+    return tuple(headroom_row(build, i, runs, cards) for i in range(len(build.workloads)))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from planner.core.estimator.speed import training_speed
-from planner.core.plan.build import Build, TrackedWorkload
+from planner.core.plan.build import TrackedWorkload
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import GpuSpec
 
@@ -62,13 +62,11 @@ def link_use(tracked: TrackedWorkload, gpu: GpuSpec, count: int) -> LinkUse | No
     return found[1] if found is not None else None
 
 
-def build_link_use(tracked: TrackedWorkload, build: Build) -> LinkUse | None:
-    """The binding link of a build: the one of the card that sets the group's pace."""
-    return cards_link_use(tracked, [s.gpu for s in build.slots], build.gpu_count)
-
-
 def cards_link_use(tracked: TrackedWorkload, cards: Sequence[GpuSpec], n: int) -> LinkUse | None:
-    """:func:`build_link_use` for ``n`` GPUs of the models ``cards`` (one per slot)."""
+    """The binding link of ``n`` GPUs of the models ``cards`` (one per slot).
+
+    It is the link of the card that sets the group's pace.
+    """
     if tracked.task != "train" or n < 2:
         return None
     found = [f for f in (_use(tracked, gpu, n) for gpu in cards) if f is not None]

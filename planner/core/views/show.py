@@ -18,6 +18,7 @@ from planner.core.costs.money import Rates
 from planner.core.costs.prices import BuildPrice, PickedPrice
 from planner.core.plan.build import Build, purchase
 from planner.core.plan.physics import BuildSummary, summarize
+from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog
 from planner.core.views.energy import EnergyView, energy_view
@@ -48,20 +49,24 @@ class VariantFigures:
 
 
 def variant_figures(name: str, build: Build, catalog: Catalog, rates: Rates,
-                    today: str | None = None) -> VariantFigures:
-    """One variant's figures, each from the view its panel uses."""
+                    today: str | None = None, *, runs: RunBook | None) -> VariantFigures:
+    """One variant's figures, each from the view its panel uses (memory with ``runs``)."""
     price = purchase(build, rates, today)
     cards = tuple(CardLine(s.gpu.id, s.gpu.name, s.count, p)
                   for s, p in zip(build.slots, price.cards, strict=True))
-    rows = tuple(headroom_rows(build)) if build.slots else ()
+    rows = tuple(headroom_rows(build, runs)) if build.slots else ()
     return VariantFigures(name, build, cards, price, summarize(build), rows,
                           energy_view(build, catalog, rates, today))
 
 
 def study_figures(study: Study, catalog: Catalog, rates: Rates,
                   names: Sequence[str] | None = None,
-                  today: str | None = None) -> tuple[VariantFigures, ...]:
-    """Every variant of ``study`` (or those ``names`` lists, in that order)."""
+                  today: str | None = None, *,
+                  runs: RunBook | None) -> tuple[VariantFigures, ...]:
+    """Every variant of ``study`` (or those ``names`` lists, in that order).
+
+    ``runs`` are the user's measured runs, handed to every memory view as the panels hand them.
+    """
     wanted = list(names) if names else study.names()
     out = []
     for name in wanted:
@@ -69,5 +74,5 @@ def study_figures(study: Study, catalog: Catalog, rates: Rates,
         if index is None:
             raise ValueError(f"This build has no variant called {name}; its variants are "
                              f"{', '.join(study.names())}.")
-        out.append(variant_figures(name, study.build(index), catalog, rates, today))
+        out.append(variant_figures(name, study.build(index), catalog, rates, today, runs=runs))
     return tuple(out)

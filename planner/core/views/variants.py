@@ -21,6 +21,7 @@ from planner.core.costs.rental import units_for
 from planner.core.estimator.headroom import FITS, TIGHT
 from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, purchase
 from planner.core.plan.physics import CIRCUITS_W, summarize
+from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, CloudInstance
 from planner.core.views.compare import (
@@ -145,9 +146,10 @@ class _Figures:
     warnings: int | None
 
 
-def _fit_and_speed(build: Build) -> tuple[tuple[tuple[float | None, str | None], ...],
-                                          tuple[float | None, ...], tuple[LinkUse | None, ...]]:
-    rows = headroom_rows(build) if build.slots else []
+def _fit_and_speed(build: Build, runs: RunBook | None
+                   ) -> tuple[tuple[tuple[float | None, str | None], ...],
+                              tuple[float | None, ...], tuple[LinkUse | None, ...]]:
+    rows = headroom_rows(build, runs) if build.slots else []
     fit: list[tuple[float | None, str | None]] = []
     speed: list[float | None] = []
     links: list[LinkUse | None] = []
@@ -165,16 +167,16 @@ def _fit_and_speed(build: Build) -> tuple[tuple[tuple[float | None, str | None],
     return tuple(fit), tuple(speed), tuple(links)
 
 
-def _variant_figures(build: Build, catalog: Catalog, rates: Rates) -> tuple[_Figures,
-                                                                          VariantColumn]:
-    return _figures_of(build, Same(catalog), rates)
+def _variant_figures(build: Build, catalog: Catalog, rates: Rates,
+                     runs: RunBook | None) -> tuple[_Figures, VariantColumn]:
+    return _figures_of(build, Same(catalog), rates, runs)
 
 
 @memoised(maxsize=16)  # an edit changes one variant: the others' figures are reused
-def _figures_of(build: Build, same: Same[Catalog], rates: Rates) -> tuple[_Figures,
-                                                                        VariantColumn]:
+def _figures_of(build: Build, same: Same[Catalog], rates: Rates,
+                runs: RunBook | None) -> tuple[_Figures, VariantColumn]:
     catalog = same.value
-    fit, speed, links = _fit_and_speed(build)
+    fit, speed, links = _fit_and_speed(build, runs)
     ev = energy_view(build, catalog, rates)
     summary = summarize(build)
     years = max(1, build.cost.years)
@@ -208,11 +210,11 @@ def _figures_of(build: Build, same: Same[Catalog], rates: Rates) -> tuple[_Figur
 
 
 def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog,
-                    rates: Rates) -> tuple[_Figures, VariantColumn] | None:
+                    rates: Rates, runs: RunBook | None) -> tuple[_Figures, VariantColumn] | None:
     build = rental_build(study, instance, catalog, rates)
     if build is None:
         return None
-    fit, speed, links = _fit_and_speed(build)
+    fit, speed, links = _fit_and_speed(build, runs)
     usage, currency = study.usage, study.cost.currency
     years = max(1, study.cost.years)
     units = units_for(instance, build.gpu_count)
@@ -249,22 +251,25 @@ def default_selection(study: Study) -> tuple[int, ...]:
 
 def variant_comparison(study: Study, catalog: Catalog, rates: Rates,
                        selection: Sequence[int] | None = None,
-                       rental: CloudInstance | None = None) -> VariantComparison:
+                       rental: CloudInstance | None = None, *,
+                       runs: RunBook | None) -> VariantComparison:
     """Up to four variants (and optionally a rental) side by side.
 
     ``selection`` are variant indices (default :func:`default_selection`); money is in the
-    study's currency; the horizon is the study's years of ownership.
+    study's currency; the horizon is the study's years of ownership. ``runs`` are the user's
+    measured runs, as :func:`~planner.core.views.headroom.headroom_rows` takes them (``None``:
+    the formulas alone), so a variant's fit reads here as on the headroom panel.
     """
     chosen = [i for i in (default_selection(study) if selection is None else selection)
               if 0 <= i < len(study.variants)][:MAX_COMPARED]
     figures: list[_Figures] = []
     columns: list[VariantColumn] = []
     for i in chosen:
-        f, col = _variant_figures(study.build(i), catalog, rates)
+        f, col = _variant_figures(study.build(i), catalog, rates, runs)
         figures.append(f)
         columns.append(replace(col, name=study.variants[i].name, index=i))
     if rental is not None:
-        found = _rental_figures(study, rental, catalog, rates)
+        found = _rental_figures(study, rental, catalog, rates, runs)
         if found is not None:
             figures.append(found[0])
             columns.append(found[1])

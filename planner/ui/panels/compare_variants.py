@@ -189,7 +189,8 @@ class ComparePanel(Panel):
         study, catalog = self.document.study, self.document.catalog
         self._sync_checks()
         rental = rental_for(study, catalog, self.rates) if self.with_rental else None
-        view = variant_comparison(study, catalog, self.rates, self.compared(), rental)
+        view = variant_comparison(study, catalog, self.rates, self.compared(), rental,
+                                  runs=self.document.runs)
         self.hint.setVisible(len(study.variants) < 2)
         self.hint.setText(self.tr("Duplicate the build as a variant (above the build cards) "
                                   "to compare candidate builds side by side."))

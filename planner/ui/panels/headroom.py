@@ -342,11 +342,12 @@ class HeadroomPanel(Panel):
         legend = chart_legend(any(r.calibration_runs for r in self.rows),
                               any(r.measured_bytes is not None for r in self.rows))
         legend = " " + legend if legend else ""
-        self.summary.setText(
-            self.tr("%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.", "",
-                    build.gpu_count)
-            .replace("%1", str(fits)).replace("%2", str(len(self.rows)))
-            .replace("%3", binding_name) + legend)
+        # No binding card (every row failed to estimate): say nothing of one, never "bound by ."
+        text = (self.tr("%1 of %2 workloads fit; per GPU on %n GPU(s), bound by %3.", "",
+                        build.gpu_count).replace("%3", binding_name) if binding_name else
+                self.tr("%1 of %2 workloads fit; per GPU on %n GPU(s).", "", build.gpu_count))
+        self.summary.setText(text.replace("%1", str(fits)).replace("%2", str(len(self.rows)))
+                             + legend)
 
     # --- hover --------------------------------------------------------------------------------
 

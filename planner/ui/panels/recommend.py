@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -28,7 +27,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -48,6 +46,7 @@ from planner.core.views.recommend import (
 )
 from planner.ui import edits
 from planner.ui.document import BuildDocument
+from planner.ui.fields import CheckedDoubleSpinBox, CheckedSpinBox, guard_wheel
 from planner.ui.jobs import run_and_wait
 from planner.ui.recipe_text import RecipeWords
 from planner.words.formats import formatter
@@ -78,7 +77,7 @@ class RecommendDialog(QDialog):
         self.workloads = QListWidget()
         self.workloads.setMaximumHeight(140)
         self.budget_on = QCheckBox(self.tr("Limit to"))
-        self.budget = QDoubleSpinBox()
+        self.budget = CheckedDoubleSpinBox()
         self.budget.setRange(1, 100_000_000)
         self.budget.setDecimals(0)
         self.budget.setSingleStep(500)
@@ -88,7 +87,7 @@ class RecommendDialog(QDialog):
         for code in CURRENCIES:
             self.currency.addItem(code, code)
         self.currency.setCurrentIndex(max(0, self.currency.findData(document.build.cost.currency)))
-        self.headroom = QSpinBox()
+        self.headroom = CheckedSpinBox()
         self.headroom.setRange(0, 90)
         self.headroom.setValue(10)
         self.headroom.setSuffix(self.tr(" % spare"))
@@ -156,6 +155,7 @@ class RecommendDialog(QDialog):
             lambda: self.apply_button.setEnabled(self.selected() is not None))
         self.table.itemDoubleClicked.connect(lambda _item: self.apply_selected())
         self._fill_workloads()
+        guard_wheel(self)
 
     # --- inputs -----------------------------------------------------------------------------
 

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +51,7 @@ from planner.core.plan.workload_settings import (
 from planner.core.views.headroom import ERROR, headroom_row
 from planner.ui import edits
 from planner.ui.document import BuildDocument
+from planner.ui.fields import CheckedSpinBox, guard_wheel
 from planner.ui.panels.common import verdict_color
 from planner.ui.panels.figure_model import Option
 from planner.ui.panels.workloads_columns import WorkloadLabels
@@ -123,7 +123,7 @@ class RecipeDialog(QDialog):
                                             "is ready, so only the largest gradient is held; "
                                             "needs gradient accumulation 1"))
         self.checkpoint = QComboBox()
-        self.every = QSpinBox()
+        self.every = CheckedSpinBox()
         self.every.setPrefix(self.tr("N = "))
         self.every.setRange(1, 1024)
         self.every.setValue(DEFAULT_EVERY)
@@ -134,7 +134,7 @@ class RecipeDialog(QDialog):
         self.activation_offloading.setToolTip(self.tr(
             "enable_activation_offloading: saved activations wait in host RAM and come back a "
             "layer ahead of backward"))
-        self.target_seq = QSpinBox()
+        self.target_seq = CheckedSpinBox()
         self.target_seq.setRange(0, 1 << 20)
         self.target_seq.setSpecialValueText(self.tr("As long as the source"))
         self.target_seq.setKeyboardTracking(False)
@@ -197,6 +197,7 @@ class RecipeDialog(QDialog):
         self._connect()
         document.changed.connect(self.refresh)
         self.refresh()
+        guard_wheel(self)
 
     # --- edits ---------------------------------------------------------------------------------
 
@@ -352,7 +353,7 @@ class RecipeDialog(QDialog):
     def _show_estimate(self) -> None:
         """The workload's figure on this build, as the table's estimate cell words it."""
         build = self.document.build
-        row = headroom_row(build, self.index)
+        row = headroom_row(build, self.index, self.document.runs)
         if row.verdict == ERROR:
             text = f"{WARNING_SIGN} {row.error or verdict_text(ERROR)}"
             colour = verdict_color(DOES_NOT_FIT)

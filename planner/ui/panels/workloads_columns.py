@@ -22,6 +22,7 @@ from planner.core.plan.workload_settings import (
 from planner.core.records.precision import OPTIMIZER_LABELS, STRATEGIES, TRAINING_PRECISIONS
 from planner.core.views.headroom import ERROR, NO_GPU
 from planner.ui.panels.figure_model import Option
+from planner.words.names import precision_name
 from planner.words.wording import verdict_text
 
 (NAME, ESTIMATE, TASK, PRECISION, BATCH, SEQ, OPTIMIZER, CHECKPOINTING, ACCUMULATION, ATTENTION,
@@ -99,7 +100,7 @@ class WorkloadLabels(QObject):
             self.options[OPTIMIZER, is_training] = optimizers
             self.options[ATTENTION, is_training] = attention
             self.options[ADAPTER, is_training] = adapters
-        self.options[PRECISION, True] = tuple((p.label, p.name, "")
+        self.options[PRECISION, True] = tuple((precision_name(p.label), p.name, "")
                                               for p in TRAINING_PRECISIONS.values())
         self.options[PRECISION, False] = tuple((p.upper(), p, "") for p in INFERENCE_PRECISIONS)
         tips = {

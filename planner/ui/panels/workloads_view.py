@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.ui.fields import CheckedSpinBox
 from planner.ui.panels.figure_model import OPTIONS_ROLE, Option
 from planner.ui.panels.workloads_columns import (
     CHECKPOINTING,
@@ -55,7 +56,7 @@ _Index = QModelIndex | QPersistentModelIndex
 
 def _make_spin(column: int, parent: QWidget | None, special: str) -> QSpinBox:
     """A frameless spin box over the column's range; it reports a value only when it is final."""
-    spin = QSpinBox(parent)
+    spin = CheckedSpinBox(parent)
     spin.setFrame(False)
     spin.setAutoFillBackground(True)  # the cell's own text must not show through
     spin.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
