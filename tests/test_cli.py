@@ -245,10 +245,21 @@ def test_energy_for_humans_worked_by_hand(cli_home):
     # load; the other 16 hours at the 23 W idle the catalog records (nvidia-smi, eight headless
     # cards): 2 x 23 x 16 x 365 = 268.64 kWh; 3,480.64 kWh at $0.20: $696.13, shown as money
     # from $100 up: whole dollars.
-    assert r.stdout.splitlines() == [
+    # The rental is on-demand by default (issue 29): Hyperbolic's RTX 4090 at $0.50 a GPU-hour
+    # (data/cloud.toml, 'GPU On-Demand'), 2 x $0.50 x 8 h x 365 d = $2,920 a year; the
+    # marketplace ($0.34 RunPod Community) and interruptible ($0.31 Vast.ai) offers are cheaper
+    # but left out unless asked for.
+    assert r.stdout.splitlines()[:3] == [
         "2× GeForce RTX 4090: 3,481 kWh a year (3,212 kWh at load, 269 kWh idle)",
         "  cost $696 a year",
+        "  renting 2× Hyperbolic GPU On-Demand — RTX 4090 (2 GPUs), on-demand: $2,920 a year",
     ]
+    asked = run(cli_home, "energy", "--gpu", "RTX 4090", "--count", "2", "--hours-per-day",
+                "8", "--price", "0.2", "--any-rental")
+    # Asked for: Vast.ai's interruptible floor, 2 x $0.31 x 2,920 h = $1,810.40.
+    assert asked.stdout.splitlines()[2] == (
+        "  renting 2× Vast.ai RTX 4090 (marketplace, interruptible floor) (2 GPUs), "
+        "interruptible: $1,810 a year")
 
 
 def test_energy_on_a_tiered_tariff_with_carbon(cli_home):

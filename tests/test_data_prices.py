@@ -28,6 +28,12 @@ NO_PRICE_FOUND = {
         "systems, discontinued 2024); no list price, procurement record, press estimate or "
         "listing was found in the sources searched (research2, December 2026)."
     ),
+    "nvidia-l20": (
+        "China-only card sold inside servers; searched 'L20 GPU price yuan 48GB', "
+        "'Nvidia L20 price per card dollars China-specific', 'L20 GPU 元/小时 火山引擎 阿里云' "
+        "(stored pages and code, December 2026): reports give only the H20's price (Reuters: "
+        "$12,000-15,000; 110,000 yuan), no L20 figure in any currency (issue 29, china)."
+    ),
 }
 
 

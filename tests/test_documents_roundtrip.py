@@ -117,6 +117,17 @@ def test_extra_metadata_round_trips_sorted() -> None:
     assert loads_document(data).build.extra == {"alpha": "2", "zeta": "1"}
 
 
+def test_asking_for_any_kind_of_rental_round_trips() -> None:
+    # Written only when asked (issue 29), so a file that does not ask opens in earlier versions.
+    build = sample_build()
+    assert b"rent_any_kind" not in sample_bytes(build)
+    asked = dataclasses.replace(build, cost=dataclasses.replace(build.cost, rent_any_kind=True))
+    data = sample_bytes(asked)
+    assert b'"rent_any_kind": true' in data
+    assert loads_document(data).build.cost.rent_any_kind
+    assert not loads_document(sample_bytes(build)).build.cost.rent_any_kind
+
+
 def test_empty_build_round_trips() -> None:
     loaded = loads_document(sample_bytes(Build()))
     assert loaded.build == Build()

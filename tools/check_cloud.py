@@ -26,7 +26,7 @@ CURRENCIES = {"USD", "CNY", "EUR"}
 PRICING = {"on-demand", "spot", "reserved-1y", "reserved-3y", "community"}
 INSTANCE_REQUIRED = {"id", "provider", "name", "gpu_id", "gpu_count", "price_per_hour",
                      "currency", "region", "pricing", "as_of", "sources"}
-INSTANCE_OPTIONAL = {"per_gpu", "notes", "kept_because", "history"}
+INSTANCE_OPTIONAL = {"per_gpu", "notes", "kept_because", "history", "kind", "kind_source"}
 HISTORY_KEYS = {"price_per_hour", "as_of", "source"}
 RATES_REQUIRED = {"as_of", "sources", "cny_per_usd", "cny_per_eur"}
 TARIFF_REQUIRED = {"id", "name", "region", "kind", "currency", "as_of", "sources"}

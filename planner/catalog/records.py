@@ -142,7 +142,7 @@ def cloud_from_record(record: Record) -> CloudInstance:
     values["sources"] = _tuple(values.get("sources"))
     values["history"] = tuple(CloudReading(**_known(CloudReading, h))
                               for h in values.get("history") or ())
-    for key in ("notes", "pricing", "per_gpu", "kept_because"):
+    for key in ("notes", "pricing", "per_gpu", "kept_because", "kind", "kind_source"):
         if values.get(key) is None:
             values.pop(key, None)
     return CloudInstance(**values)

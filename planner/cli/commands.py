@@ -317,7 +317,7 @@ def _recommend(args: argparse.Namespace) -> int:
 def _energy(args: argparse.Namespace) -> int:
     """A year of one GPU model's electricity through the energy panel's own view."""
     from planner.catalog.rates import bundled_rates
-    from planner.cli.show import energy_json
+    from planner.cli.show import energy_json, rental_lines
     from planner.core.costs.energy import Usage
     from planner.core.costs.money import check_currency
     from planner.core.plan.build import Build, BuildSlot, CostSettings
@@ -347,7 +347,7 @@ def _energy(args: argparse.Namespace) -> int:
     cost = CostSettings(currency=currency, tariff_id=args.tariff or None,
                         price_per_kwh=None if args.tariff else args.price,
                         carbon_id=args.carbon or None, years=args.years,
-                        cloud_instance_id=args.rent or None)
+                        cloud_instance_id=args.rent or None, rent_any_kind=args.any_rental)
     build = Build(name="", slots=(BuildSlot(gpu, args.count),), usage=usage, cost=cost)
     rates = bundled_rates()
     view = energy_view(build, catalog, rates)
@@ -368,7 +368,8 @@ def _energy(args: argparse.Namespace) -> int:
         fmt = formatter(currency)
         idle = (f"{fmt.energy(total.kwh_idle_per_year)} idle" if total.idle_counted
                 else "idle not counted: no source states its idle power")
-        print("\n".join(energy_lines(gpu.name, args.count, result, idle, fmt)))
+        print("\n".join([*energy_lines(gpu.name, args.count, result, idle, fmt),
+                          *rental_lines(view, fmt)]))
     return 0
 
 

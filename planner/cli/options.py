@@ -227,7 +227,11 @@ def build_parser() -> argparse.ArgumentParser:
                          "%(default)s)")
     en.add_argument("--rent", metavar="ID",
                     help="a catalog cloud offer of the same GPU to compare with (default: the "
-                         "cheapest like-for-like rental; 'gpu-planner catalog cloud' lists them)")
+                         "cheapest on-demand like-for-like rental; 'gpu-planner catalog cloud' "
+                         "lists them)")
+    en.add_argument("--any-rental", action="store_true",
+                    help="let interruptible (spot), marketplace and reserved offers compete "
+                         "with on-demand ones for the rental compared")
     en.add_argument("--years", type=int, default=3,
                     help="years of ownership, for the rental comparison (default: %(default)s)")
     en.add_argument("--price", type=float, help="electricity price per kWh, in --currency")

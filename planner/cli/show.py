@@ -58,10 +58,29 @@ def energy_json(ev: EnergyView, u: Usage) -> dict[str, Any]:
         "offer": cloud.instance.id, "provider": cloud.instance.provider,
         "name": cloud.instance.name, "units": cloud.instances, "gpus": cloud.rent_gpus,
         "cost_per_hour": _money(cloud.rent_per_hour, cur),
-        "cost_per_year": _money(cloud.rent_per_year, cur), "as_of": cloud.instance.as_of}
+        "cost_per_year": _money(cloud.rent_per_year, cur), "as_of": cloud.instance.as_of,
+        "kind": cloud.kind or None}
+    energy["rental_left_out"] = list(ev.rent_left_out)
     energy["break_even_months"] = (None if ev.break_even_months is None
                                    else round(ev.break_even_months, 1))
     return energy
+
+
+def rental_lines(ev: EnergyView, fmt: Formatter) -> Iterator[str]:
+    """The rental and break-even as ``show`` and ``energy`` print them, its kind named."""
+    cloud = ev.cloud
+    if cloud is not None:
+        yield (f"  renting {cloud.instances}× {cloud.instance.provider} {cloud.instance.name}"
+               f" ({gpus(cloud.rent_gpus)}), {cloud.kind or 'kind not stated'}: "
+               f"{fmt.money(cloud.rent_per_year)} a year")
+        if ev.break_even_months is not None:
+            yield f"  owning pays off after {fmt.number(ev.break_even_months, 1)} months"
+    elif ev.rent_left_out:
+        yield (f"  no on-demand rental on record ({', '.join(ev.rent_left_out)} offers left "
+               "out; the build's 'also interruptible and marketplace offers' setting, or "
+               "--any-rental for 'energy', compares them)")
+    else:
+        yield "  no like-for-like rental on record"
 
 
 def variant_json(v: VariantFigures) -> dict[str, Any]:
@@ -69,6 +88,7 @@ def variant_json(v: VariantFigures) -> dict[str, Any]:
     cur = v.price.currency
     energy = energy_json(v.energy, v.build.usage)
     rental = energy.pop("rental")
+    left_out = energy.pop("rental_left_out")
     break_even = energy.pop("break_even_months")
     s = v.summary
     return {
@@ -87,6 +107,7 @@ def variant_json(v: VariantFigures) -> dict[str, Any]:
                      for r in v.headroom],
         "energy": energy or None,
         "rental": rental,
+        "rental_left_out": left_out,
         "break_even_months": break_even,
         "warnings": [{"code": w.code, "text": w.message, "severity": w.severity}
                      for w in s.warnings],
@@ -119,13 +140,6 @@ def show_lines(figures: tuple[VariantFigures, ...], fmt: Formatter) -> Iterator[
             if t.co2_kg_per_year is not None:
                 line += f", {fmt.mass_co2(t.co2_kg_per_year)}"
             yield line
-        cloud = v.energy.cloud
-        if cloud is not None:
-            yield (f"  renting {cloud.instances}× {cloud.instance.provider} {cloud.instance.name}"
-                   f" ({gpus(cloud.rent_gpus)}): {fmt.money(cloud.rent_per_year)} a year")
-            if v.energy.break_even_months is not None:
-                yield f"  owning pays off after {fmt.number(v.energy.break_even_months, 1)} months"
-        else:
-            yield "  no like-for-like rental on record"
+        yield from rental_lines(v.energy, fmt)
         for w in s.warnings:
             yield f"  warning [{w.code}]: {w.message}"

@@ -59,6 +59,13 @@ def _variant(v: Variant) -> dict[str, Any]:
             "display_reserve_bytes": v.display_reserve_bytes}
 
 
+def _cost(study: Study) -> dict[str, Any]:
+    cost: dict[str, Any] = plain(study.cost)
+    if not cost.get("rent_any_kind"):
+        del cost["rent_any_kind"]  # the default, left out (see schema.document.CostRecord)
+    return cost
+
+
 def document_object(study: Study, *, app_version: str, created: str, modified: str,
                     catalog_version: str) -> dict[str, Any]:
     """The current-version document as plain JSON values."""
@@ -75,7 +82,7 @@ def document_object(study: Study, *, app_version: str, created: str, modified: s
         "active_variant": study.active,
         "workloads": [_tracked(t) for t in study.workloads],
         "usage": plain(study.usage),
-        "cost": plain(study.cost),
+        "cost": _cost(study),
     }
     if study.extra:
         doc["extra"] = dict(sorted(study.extra.items()))

@@ -36,6 +36,7 @@ from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
 from planner.words.names import tariff_name
+from planner.words.rentals import column_note, kind_text
 from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
@@ -87,7 +88,7 @@ class ComparisonSheet(QObject):
         self.rates = rates
         self.catalog_version = catalog_version or catalog.version
         self.fmt = Formatter(style or NumberStyle(), study.cost.currency, rates)
-        rental = rental_for(study, catalog, rates)
+        rental = rental_for(study, catalog, rates, selection=selection)
         self.view: VariantComparison = variant_comparison(study, catalog, rates, selection,
                                                           rental, runs=runs)
         self._notes: dict[str, int] = {}
@@ -186,7 +187,15 @@ class ComparisonSheet(QObject):
                 if row.key == "purchase" and row.values[c] is not None:
                     text += "\n" + ", ".join(col.price_dates) + self._price_marks(c)
                 if row.key == "cost_year" and col.kind == "rental" and row.values[c] is not None:
-                    text += "\n" + self.tr("rent")
+                    text += "\n" + self.tr("rent, %1").replace("%1", kind_text(col.rental_kind))
+                if row.key == "rent_total" and col.kind == "rental":
+                    # The rental column's own cell: whom it rents like for like, or none.
+                    like = next((v.name for v in view.columns
+                                 if v.index == col.like_for and col.like_for is not None), None)
+                    text = column_note(like)
+                elif row.key == "rent_total" and col.rental is not None \
+                        and row.values[c] is not None:
+                    text += ", " + kind_text(col.rental_kind)  # page 2 names the offer
                 best = c in row.best
                 cells.append(Cell(text, bold=best, fill=BEST_FILL if best else None, color=color,
                                   align=Qt.AlignmentFlag.AlignRight))
@@ -352,6 +361,7 @@ class ComparisonSheet(QObject):
         if cloud is None:
             return ""
         # Its cost over the years is page 1's "Renting the same GPUs instead".
+        # Its kind is on page 1, under "Renting the same GPUs instead" (room is short here).
         return "\n" + self.tr("vs %1").replace(
             "%1", self._rented(cloud.instance.provider, cloud.instances, cloud.rent_gpus))
 

@@ -128,6 +128,14 @@ class CloudReadingRecord(Record):
 
 
 CLOUD_PRICING = ("on-demand", "spot", "reserved", "reserved-1y", "reserved-3y", "community")
+#: What renting an offer means (core's ``planner.core.costs.rental.KINDS``): on-demand hours
+#: from the provider's own machines, interruptible (spot, bid) hours that can be taken back,
+#: a marketplace of third parties' machines, or a reserved price that needs a commitment.
+CLOUD_KINDS = ("on-demand", "interruptible", "marketplace", "reserved")
+#: The kinds a pricing can be: community hosts are a marketplace (some let a bid interrupt).
+_PRICING_KINDS = {"on-demand": ("on-demand", "marketplace"), "spot": ("interruptible",),
+                  "community": ("marketplace", "interruptible"), "reserved": ("reserved",),
+                  "reserved-1y": ("reserved",), "reserved-3y": ("reserved",)}
 
 
 class CloudInstanceRecord(Record):
@@ -157,6 +165,27 @@ class CloudInstanceRecord(Record):
     notes: Annotated[str, notes_text("Instance notes")] = ""
     kept_because: Annotated[str, Text(_KEPT, "source", allow_empty=True)] = ""
     history: Annotated[list[CloudReadingRecord], Nested("Price history", "list")] = []  # noqa: RUF012
+    kind: Annotated[str | None, Text("Offer kind", catalog_choices=CLOUD_KINDS)] = None
+    kind_source: Annotated[str, Text("Offer kind evidence", "source", allow_empty=True)] = ""
+
+    @model_validator(mode="after")
+    def _kind_is_shown(self, info: ValidationInfo) -> CloudInstanceRecord:
+        """A stated kind says what in the source shows it, and agrees with the pricing."""
+        if self.kind is None:
+            return self
+        if not self.kind_source.strip():
+            raise record_problem("kind_source", f"states kind = {fmt(self.kind)} but no "
+                                 "kind_source: quote what in the source shows it")
+        allowed = _PRICING_KINDS.get(self.pricing, CLOUD_KINDS)
+        if self.kind not in allowed:
+            raise record_problem("kind", f"has kind = {fmt(self.kind)} with pricing = "
+                                 f"{fmt(self.pricing)}; that pricing is "
+                                 f"{' or '.join(allowed)}")
+        return self
+
+    def to_core(self, **overrides: Any) -> Any:
+        """The core offer; a kind not stated is "" (core then reads the pricing)."""
+        return super().to_core(kind=self.kind or "", **overrides)
 
     @model_validator(mode="after")
     def _history_is_older(self, info: ValidationInfo) -> CloudInstanceRecord:

@@ -186,6 +186,11 @@ class CostRecord(Record):
     price_basis: Annotated[str, Text("Price basis", choices=BASES)]
     price_per_kwh_currency: Annotated[str | None, Text("Electricity price currency",
                                                        choices=CURRENCIES)]
+    # Issue 29: written only when the user asked for them, so a file that does not ask opens in
+    # earlier versions of the app too.
+    rent_any_kind: Annotated[bool, Flag("Rent interruptible and marketplace offers")] = False
+
+    optional_keys = frozenset({"rent_any_kind"})
 
 
 class IsoDate(Date):

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -24,11 +25,13 @@ from planner.core.costs.energy import Usage
 from planner.core.costs.formatting import Formatter
 from planner.core.costs.money import CURRENCIES
 from planner.core.costs.prices import BASES
+from planner.core.costs.rental import offer_kind
 from planner.core.plan.build import CostSettings
 from planner.core.records.specs import Catalog
 from planner.ui.fields import CheckedDoubleSpinBox, CheckedSpinBox, guard_wheel
 from planner.words.formats import formatter
 from planner.words.names import carbon_region, tariff_name
+from planner.words.rentals import kind_text, kind_tooltip
 from planner.words.wording import price_basis_text
 
 
@@ -84,6 +87,12 @@ class AssumptionsForm(QWidget):
         self.converted.setWordWrap(True)
         self.converted.hide()
         self.cloud = QComboBox()  # its tooltip is the chosen instance, like the other combos
+        # Issue 29: a buyer relies on on-demand hours; the others only when asked.
+        self.any_kind = QCheckBox(self.tr("Also interruptible and marketplace offers"))
+        self.any_kind.setToolTip(self.tr(
+            "Off: the automatic rental is an on-demand offer (the provider's own machines, "
+            "kept as long as you pay). On: interruptible (spot) hours, marketplace hosts and "
+            "reserved prices compete too, and the cheapest like-for-like offer wins."))
         # Tariff and region names are long ("California average commercial price (EIA,
         # 2023)"): sized to their full text, the combos would squeeze what stands beside them.
         for combo in (self.tariff, self.carbon, self.cloud):
@@ -107,6 +116,7 @@ class AssumptionsForm(QWidget):
         self.years.valueChanged.connect(lambda v: self._cost("years", int(v)))
         self.cloud.currentIndexChanged.connect(
             lambda _i: self._cost("cloud_instance_id", self.cloud.currentData()))
+        self.any_kind.toggled.connect(lambda on: self._cost("rent_any_kind", bool(on)))
 
         form = self.form = QFormLayout(self)
         """The form's layout: Preferences adds its own rows here, aligned with these."""
@@ -122,6 +132,7 @@ class AssumptionsForm(QWidget):
         form.addRow(self.tr("Grid carbon"), self.carbon)
         form.addRow(self.tr("Horizon"), self.years)
         form.addRow(self.tr("Rent instead"), self.cloud)
+        form.addRow("", self.any_kind)
         self.show_values(self.usage, self.cost)
         guard_wheel(self)
 
@@ -142,19 +153,23 @@ class AssumptionsForm(QWidget):
                 self.carbon.addItem(f"{carbon_region(c.region)} ({c.g_co2_per_kwh:g} g/kWh)", c.id)
             self.cloud.clear()
             # What the automatic choice does (costs/rental.rental_offer): the cheapest
-            # rental of the build's own GPU model in the build's count, or none.
+            # on-demand rental of the build's own GPU model in the build's count, or none.
             self.cloud.addItem(self.tr("Like for like: the same GPU model and count"), None)
             self.cloud.setItemData(0, self.tr(
-                "The cheapest rental on record of the build's GPU model, as many GPUs as the "
-                "build has; a build of several GPU models has none"), Qt.ItemDataRole.ToolTipRole)
+                "The cheapest on-demand rental on record of the build's GPU model, as many GPUs "
+                "as the build has, priced in the build's currency when such an offer exists; a "
+                "build of several GPU models has none"), Qt.ItemDataRole.ToolTipRole)
             gpu_names = {g.id: g.name for g in catalog.gpus}
             for inst in catalog.cloud:
                 gpus = f"{inst.gpu_count}× {gpu_names.get(inst.gpu_id, inst.gpu_id)}"
-                self.cloud.addItem(f"{inst.provider} {inst.name} · {gpus}", inst.id)
+                kind = offer_kind(inst)
+                self.cloud.addItem(f"{inst.provider} {inst.name} · {gpus} · {kind_text(kind)}",
+                                   inst.id)
                 self.cloud.setItemData(
                     self.cloud.count() - 1,
-                    f"{inst.price_per_hour:g} {inst.currency}/h, {inst.pricing}, {inst.region}, "
-                    f"{inst.as_of}\n{'; '.join(inst.sources)}", Qt.ItemDataRole.ToolTipRole)
+                    f"{inst.price_per_hour:g} {inst.currency}/h, {inst.region}, {inst.as_of}\n"
+                    f"{kind_tooltip(kind)} {inst.kind_source}\n{'; '.join(inst.sources)}",
+                    Qt.ItemDataRole.ToolTipRole)
         finally:
             self._updating = False
         self._shown = None
@@ -186,6 +201,8 @@ class AssumptionsForm(QWidget):
                 self.price.setSuffix(suffix)
             _set_index(self.carbon, self.carbon.findData(cost.carbon_id))
             _set_index(self.cloud, self.cloud.findData(cost.cloud_instance_id))
+            if self.any_kind.isChecked() != cost.rent_any_kind:
+                self.any_kind.setChecked(cost.rent_any_kind)
         finally:
             self._updating = False
 

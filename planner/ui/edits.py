@@ -203,6 +203,7 @@ def set_assumptions(document: BuildDocument, usage: Usage, cost: CostSettings,
         "carbon_id": Edits.tr("Change grid carbon region"),
         "years": Edits.tr("Change years"),
         "cloud_instance_id": Edits.tr("Change the cloud instance compared"),
+        "rent_any_kind": Edits.tr("Change the kinds of rental compared"),
     }
     text = texts.get(field) or Edits.tr("Change assumptions")
     document.apply(replace(document.build, usage=usage, cost=cost), text,

@@ -64,7 +64,9 @@ def new_build_defaults(settings: QSettings, catalog: Catalog) -> tuple[Usage, Co
         years=years if 1 <= years <= 15 else _DEFAULT_COST.years,
         cloud_instance_id=cloud if cloud and any(c.id == cloud for c in catalog.cloud)
         else None,
-        price_basis=basis if basis in BASES else _DEFAULT_COST.price_basis)
+        price_basis=basis if basis in BASES else _DEFAULT_COST.price_basis,
+        # An INI file gives "false" back as text, which bool() would read as true.
+        rent_any_kind=str(cfg.read(settings, cfg.NEW_RENT_ANY_KIND)).lower() == "true")
     return usage, cost
 
 
@@ -81,6 +83,7 @@ def save_new_build_defaults(settings: QSettings, usage: Usage, cost: CostSetting
     cfg.write(settings, cfg.NEW_CARBON, cost.carbon_id or "")
     cfg.write(settings, cfg.NEW_YEARS, cost.years)
     cfg.write(settings, cfg.NEW_CLOUD, cost.cloud_instance_id or "")
+    cfg.write(settings, cfg.NEW_RENT_ANY_KIND, cost.rent_any_kind)
     cfg.write(settings, cfg.NEW_PRICE_BASIS, cost.price_basis)
 
 

@@ -49,6 +49,8 @@ NEW_PRICE_PER_KWH = Setting("newBuild/pricePerKwh", 0.15, float)
 NEW_CARBON = Setting("newBuild/carbon", "", str)
 NEW_YEARS = Setting("newBuild/years", 3, int)
 NEW_CLOUD = Setting("newBuild/cloudInstance", "", str)
+NEW_RENT_ANY_KIND = Setting("newBuild/rentAnyKind", False, bool)
+"""Whether a new build's rental may be interruptible or a marketplace host's (issue 29)."""
 NEW_PRICE_BASIS = Setting("newBuild/priceBasis", "new", str)
 """What a new build's cards are costed at (``planner.core.costs.prices.BASES``)."""
 CALIBRATE_FROM_RUNS = Setting("runs/calibrate", True, bool)
@@ -88,6 +90,8 @@ def read(settings: QSettings, setting: Setting) -> Any:
         return [str(v) for v in (value if isinstance(value, list) else [value])]
     if setting.kind is bytes:
         return value
+    if setting.kind is bool and isinstance(value, str):  # an INI file hands back "false"
+        return value.strip().lower() in ("true", "1", "yes")
     try:
         return setting.kind(value)
     except (TypeError, ValueError):

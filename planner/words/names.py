@@ -17,6 +17,10 @@ from planner.core.records.specs import Tariff
 BUNDLED_TARIFFS = (
     QT_TRANSLATE_NOOP("Names", "Beijing residential tiered tariff (北京居民阶梯电价)"),
     QT_TRANSLATE_NOOP("Names", "Zhejiang residential tiered tariff (浙江居民阶梯电价)"),
+    QT_TRANSLATE_NOOP("Names", "Shanghai residential tiered tariff, peak period (上海居民阶梯电价，峰时段)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Names", "Jiangsu residential tiered tariff, peak period (江苏居民阶梯电价，峰时段)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Names", "Guangdong residential tiered tariff (广东居民阶梯电价)"),
+    QT_TRANSLATE_NOOP("Names", "Zhejiang commercial tariff, single-part below 1 kV (浙江一般工商业电价，不满1千伏单一制)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Names", "U.S. average residential price (EIA Electric Power Monthly, as of April 2026)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Names", "U.S. average commercial price (EIA Electric Power Monthly, as of April 2026)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Names", "California average residential price (EIA, 2025)"),

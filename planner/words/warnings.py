@@ -17,6 +17,7 @@ from planner.core.plan.physics import (
     BuildWarning,
 )
 from planner.words.formats import formatter
+from planner.words.wording import circuit_text
 
 
 def _number(text: str, fmt: Formatter) -> str:
@@ -109,7 +110,8 @@ def _args(warning: BuildWarning, fmt: Formatter) -> list[str] | None:
                 limit = CIRCUITS_W.get(p["circuit"])
                 if limit is None:
                     return None
-                return [_number(p["watts"], fmt), p["circuit"], _number(str(limit), fmt)]
+                return [_number(p["watts"], fmt), circuit_text(p["circuit"]),
+                        _number(str(limit), fmt)]
             case _:
                 return []
     except KeyError:

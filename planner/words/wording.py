@@ -72,6 +72,20 @@ CIRCUIT_LABELS: dict[str, str] = cast(dict[str, str], {
 _UNITS = {"GB": "GiB"}
 
 
+def circuit_text(circuit: str) -> str:
+    """A wall circuit as a buyer reads it, in their language: "220 V / 10 A", "2 × 220 V / 10 A".
+
+    ``circuit`` is a key of ``physics.CIRCUITS_W``, or ``"<n>×<key>"`` when the build takes
+    ``n`` such circuits (core's ``wall_circuit``); anything else reads as written.
+    """
+    count, sep, key = circuit.partition("×")
+    if sep and count.isdigit():
+        #: A build that takes several wall circuits: %1 is how many, %2 the circuit.
+        return (QCoreApplication.translate("Comparison", "%1 × %2")
+                .replace("%1", count).replace("%2", circuit_text(key)))
+    return QCoreApplication.translate("Comparison", CIRCUIT_LABELS.get(circuit, circuit))
+
+
 def verdict_text(verdict: str | None) -> str:
     """A verdict in the user's language: colour is never the only cue."""
     if verdict == FITS:
@@ -152,7 +166,7 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
         return (QCoreApplication.translate("Comparison", "yes") if value
                 else QCoreApplication.translate("Comparison", "no"))
     if row.key == "circuit" and isinstance(value, str):
-        return QCoreApplication.translate("Comparison", CIRCUIT_LABELS.get(value, value))
+        return circuit_text(value)
     if row.kind == "text" or isinstance(value, str):
         return str(value)
     number = float(value)

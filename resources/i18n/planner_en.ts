@@ -2,16 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
-    <name>ComparePanel</name>
-    <message numerus="yes">
-        <source>%1× %2 (%n GPU(s))</source>
-        <translation>
-            <numerusform>%1× %2 (%n GPU)</numerusform>
-            <numerusform>%1× %2 (%n GPUs)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ComparisonPanel</name>
     <message numerus="yes">
         <source>Estimated for the build&apos;s %n GPU(s) of this card: training at %2 % of the card&apos;s peak dense tensor throughput (model FLOPs utilisation), decoding at %3 % of its memory bandwidth. Shown only where the workload fits.</source>
@@ -68,10 +58,10 @@
 <context>
     <name>EnergyPanel</name>
     <message numerus="yes">
-        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
+        <source>Renting %1 × %2 (%3, %n GPU(s), %6): %4 per hour, %5 per year.</source>
         <translation>
-            <numerusform>Renting %1 × %2 (%3, %n GPU): %4 per hour, %5 per year.</numerusform>
-            <numerusform>Renting %1 × %2 (%3, %n GPUs): %4 per hour, %5 per year.</numerusform>
+            <numerusform>Renting %1 × %2 (%3, %n GPU, %6): %4 per hour, %5 per year.</numerusform>
+            <numerusform>Renting %1 × %2 (%3, %n GPUs, %6): %4 per hour, %5 per year.</numerusform>
         </translation>
     </message>
 </context>
@@ -153,6 +143,16 @@
         <translation>
             <numerusform>%n workload</numerusform>
             <numerusform>%n workloads</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rentals</name>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s)), %3</source>
+        <translation>
+            <numerusform>%1× %2 (%n GPU), %3</numerusform>
+            <numerusform>%1× %2 (%n GPUs), %3</numerusform>
         </translation>
     </message>
 </context>

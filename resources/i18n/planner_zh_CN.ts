@@ -24,6 +24,14 @@
         <translation>新卡：商店当前售价（12 个月内没有新卡价格的显卡按其最新二手价计，并注明）。二手：二手市场价。首发建议价：厂商发布时的价格。</translation>
     </message>
     <message>
+        <source>Also interruptible and marketplace offers</source>
+        <translation>也比较可中断与第三方市场报价</translation>
+    </message>
+    <message>
+        <source>Off: the automatic rental is an on-demand offer (the provider&apos;s own machines, kept as long as you pay). On: interruptible (spot) hours, marketplace hosts and reserved prices compete too, and the cheapest like-for-like offer wins.</source>
+        <translation>关闭：自动选择的租用是按需报价（服务商自有的机器，付费期间一直可用）。开启：可中断（竞价）时长、第三方市场主机和预留价格也参与比较，取最便宜的同款同量报价。</translation>
+    </message>
+    <message>
         <source>Use</source>
         <translation>使用时长</translation>
     </message>
@@ -76,8 +84,8 @@
         <translation>同款同量：相同的 GPU 型号与数量</translation>
     </message>
     <message>
-        <source>The cheapest rental on record of the build&apos;s GPU model, as many GPUs as the build has; a build of several GPU models has none</source>
-        <translation>记录中本配置 GPU 型号最便宜的租用方案，数量与配置相同；含多种 GPU 型号的配置没有同款同量的租用</translation>
+        <source>The cheapest on-demand rental on record of the build&apos;s GPU model, as many GPUs as the build has, priced in the build&apos;s currency when such an offer exists; a build of several GPU models has none</source>
+        <translation>记录中该配置 GPU 型号最便宜的按需租用，GPU 数量与配置相同；有以配置币种计价的报价时优先采用；含多种 GPU 型号的配置没有此项</translation>
     </message>
     <message>
         <source>Electricity price converted: %1 %2 per kWh is %3 %4 at the rates of %5.</source>
@@ -400,12 +408,6 @@
         <source>Duplicate the build as a variant (above the build cards) to compare candidate builds side by side.</source>
         <translation>将配置复制为方案（在配置卡片上方），即可并排比较候选配置。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1× %2 (%n GPU(s))</source>
-        <translation>
-            <numerusform>%1× %2（%n 块 GPU）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Best of the compared (higher is better)</source>
         <translation>所比较中最佳（越高越好）</translation>
@@ -584,6 +586,11 @@
         <translation>230 V / 16 A</translation>
     </message>
     <message>
+        <source>%1 × %2</source>
+        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting). A build that takes several wall circuits: %1 is how many, %2 the circuit.</extracomment>
+        <translation>%1 路 %2</translation>
+    </message>
+    <message>
         <source>train</source>
         <translation>训练</translation>
     </message>
@@ -727,10 +734,6 @@
         <translation>无 GPU</translation>
     </message>
     <message>
-        <source>rent</source>
-        <translation>租金</translation>
-    </message>
-    <message>
         <source>Cumulative cost (%1)</source>
         <translation>累计成本（%1）</translation>
     </message>
@@ -763,6 +766,10 @@
     <message>
         <source>Untitled build</source>
         <translation>未命名配置</translation>
+    </message>
+    <message>
+        <source>rent, %1</source>
+        <translation>租金，%1</translation>
     </message>
     <message>
         <source>↑ %1 after %2 (off scale)</source>
@@ -1423,6 +1430,10 @@
         <translation>修改对比的云实例</translation>
     </message>
     <message>
+        <source>Change the kinds of rental compared</source>
+        <translation>修改对比的租用类型</translation>
+    </message>
+    <message>
         <source>Change assumptions</source>
         <translation>修改假设</translation>
     </message>
@@ -1582,12 +1593,6 @@
         <source>No like-for-like rental on record (the same GPU model, at least as many GPUs).</source>
         <translation>没有同型号、同等数量（或更多）GPU 的租用报价记录。</translation>
     </message>
-    <message numerus="yes">
-        <source>Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.</source>
-        <translation>
-            <numerusform>租用 %1 × %2（%3，%n 块 GPU）：每小时 %4，每年 %5。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The instance chosen to rent holds another GPU: the same GPUs are compared instead.</source>
         <translation>所选租用实例使用其他型号的 GPU：改为与相同 GPU 比较。</translation>
@@ -1613,6 +1618,12 @@ Source: %3</source>
     <message>
         <source>Purchase: %1.</source>
         <translation>购置：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Renting %1 × %2 (%3, %n GPU(s), %6): %4 per hour, %5 per year.</source>
+        <translation>
+            <numerusform>租用 %1 × %2（%3，%n 块 GPU，%6）：每小时 %4，每年 %5。</numerusform>
+        </translation>
     </message>
     <message>
         <source>No price is known for these cards, so no break-even.</source>
@@ -2379,6 +2390,22 @@ Source: %3</source>
     <message>
         <source>Zhejiang residential tiered tariff (浙江居民阶梯电价)</source>
         <translation>浙江居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>Shanghai residential tiered tariff, peak period (上海居民阶梯电价，峰时段)</source>
+        <translation>上海居民阶梯电价（峰时段）</translation>
+    </message>
+    <message>
+        <source>Jiangsu residential tiered tariff, peak period (江苏居民阶梯电价，峰时段)</source>
+        <translation>江苏居民阶梯电价（峰时段）</translation>
+    </message>
+    <message>
+        <source>Guangdong residential tiered tariff (广东居民阶梯电价)</source>
+        <translation>广东居民阶梯电价</translation>
+    </message>
+    <message>
+        <source>Zhejiang commercial tariff, single-part below 1 kV (浙江一般工商业电价，不满1千伏单一制)</source>
+        <translation>浙江一般工商业电价（不满1千伏单一制）</translation>
     </message>
     <message>
         <source>U.S. average residential price (EIA Electric Power Monthly, as of April 2026)</source>
@@ -3148,6 +3175,84 @@ Source: %3</source>
     </message>
 </context>
 <context>
+    <name>Rentals</name>
+    <message>
+        <source>on-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>interruptible</source>
+        <translation>可中断（竞价）</translation>
+    </message>
+    <message>
+        <source>marketplace</source>
+        <translation>第三方市场</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>kind not stated</source>
+        <translation>类型未注明</translation>
+    </message>
+    <message>
+        <source>On-demand: the provider&apos;s own machines by the hour, kept as long as you pay.</source>
+        <translation>按需：服务商自有的机器，按小时计费，付费期间一直归你使用。</translation>
+    </message>
+    <message>
+        <source>Interruptible (spot, bid): cheaper hours the provider can take back mid-run.</source>
+        <translation>可中断（竞价）：时长更便宜，但服务商可能在运行中途收回。</translation>
+    </message>
+    <message>
+        <source>Marketplace: a third party&apos;s machine listed on the provider&apos;s market; quality and price vary from host to host and day to day.</source>
+        <translation>第三方市场：第三方在服务商市场上出租的机器；质量与价格因主机而异，每天都在变。</translation>
+    </message>
+    <message>
+        <source>Reserved: a lower price for a commitment of months or years.</source>
+        <translation>预留：承诺租用数月或数年才能享受的较低价格。</translation>
+    </message>
+    <message>
+        <source>The offer&apos;s record does not say what kind of rental it is.</source>
+        <translation>该报价记录未注明属于哪类租用。</translation>
+    </message>
+    <message>
+        <source>%1× %2, %3</source>
+        <translation>%1× %2，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1× %2 (%n GPU(s)), %3</source>
+        <translation>
+            <numerusform>%1× %2（%n 块 GPU），%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No on-demand rental of this GPU on record; %1 offers are left out (tick “Also interruptible and marketplace offers” to compare them).</source>
+        <translation>记录中没有该 GPU 的按需租用；已略去%1报价（勾选“也比较可中断与第三方市场报价”即可比较）。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the kinds of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>like for like: %1</source>
+        <translation>同款同量：%1</translation>
+    </message>
+    <message>
+        <source>not like for like</source>
+        <translation>非同款同量</translation>
+    </message>
+    <message>
+        <source>Rents what %1 has: the same GPU model, as many GPUs (the energy panel&apos;s rental of that variant).</source>
+        <translation>租用与 %1 相同的 GPU：同一型号、同样数量（即能耗面板对该方案的租用）。</translation>
+    </message>
+    <message>
+        <source>Not like for like: no compared variant has this GPU model, so one unit of the offer is costed.</source>
+        <translation>非同款同量：所比较的方案都没有这种 GPU 型号，因此按该报价的一个单位计价。</translation>
+    </message>
+</context>
+<context>
     <name>ReportActions</name>
     <message>
         <source>Export PDF</source>
@@ -3891,7 +3996,6 @@ Price: %2</source>
     <name>Verdict</name>
     <message>
         <source>fits</source>
-        <extracomment>Units shown in a row&apos;s name; the memory row&apos;s figure is a card&apos;s capacity, counted in GiB like every other memory figure (see planner.core.costs.formatting).</extracomment>
         <translation>够用</translation>
     </message>
     <message>

@@ -12,9 +12,11 @@ from planner.core.estimator.memory import TrainingSetup
 from planner.core.plan.build import BuildSlot, CostSettings, TrackedWorkload
 from planner.core.plan.study import Study, Variant
 from planner.core.records.specs import Catalog, CloudInstance, GpuSpec, Price, Workload
+from planner.core.views.energy import energy_view
 from planner.core.views.variants import (
     RENTAL,
     default_selection,
+    rental_for,
     variant_comparison,
     wall_circuit,
 )
@@ -137,7 +139,53 @@ def test_selection_and_circuits() -> None:
     assert default_selection(s) == (0, 1, 2, 3)
     chosen = variant_comparison(s, CATALOG, RATES, [5, 2], runs=None)
     assert [c.name for c in chosen.columns] == ["5", "2"]
-    assert wall_circuit(1440.0) == "120V-15A"  # NEC: 80 % of 15 A at 120 V
-    assert wall_circuit(1441.0) == "220V-10A"
-    assert wall_circuit(3680.0) == "230V-16A"
-    assert wall_circuit(3681.0) is None
+    # The region's circuit, as many as the load takes (issue 29: never another region's).
+    assert wall_circuit(1440.0, "120V-15A") == "120V-15A"  # NEC: 80 % of 15 A at 120 V
+    assert wall_circuit(1441.0, "120V-15A") == "2×120V-15A"
+    assert wall_circuit(1441.0, "220V-10A") == "220V-10A"  # GB 2099: 220 V x 10 A = 2,200 W
+    assert wall_circuit(4401.0, "220V-10A") == "3×220V-10A"  # 4,401 / 2,200 = 2.0005 -> 3
+    assert wall_circuit(3680.0, "230V-16A") == "230V-16A"  # 230 V x 16 A
+
+
+def test_the_rental_column_rents_like_for_like_with_the_variant_it_names() -> None:
+    # Issue 30: with a 1× offer named, the rental column rented one GPU ($15,658 a year) against
+    # a 2-GPU variant the energy panel, `show` and the payback row rented twice ($31,317).
+    s = replace(study(), variants=(Variant("One B", (BuildSlot(CARD_B, 1),)),
+                                   Variant("Two B", (BuildSlot(CARD_B, 2),))),
+                active=1, cost=replace(COST, cloud_instance_id="rent-b"))
+    view = variant_comparison(s, CATALOG, RATES, rental=RENT, runs=None)
+    col = view.columns[-1]
+    # The active variant, Two B: two machines of one B at $2.00, 3,650 h: $14,600 a year.
+    assert (col.like_for, col.rental) == (1, ("Cloudy", "1x B", 2, 2))
+    assert col.rental_kind == "on-demand"
+    assert view.row("cost_year").values[-1] == pytest.approx(14600.0)
+    # ... the figure the energy panel (and `show`) gives Two B, and its own payback row.
+    ev = energy_view(s.build(1), CATALOG, RATES)
+    assert ev.cloud is not None and ev.cloud.rent_per_year == pytest.approx(14600.0)
+    assert view.row("rent_total").values[1] == pytest.approx(3 * 14600.0)
+    # With One B shown, the column rents one: $7,300 a year.
+    one = variant_comparison(s.with_active(0), CATALOG, RATES, rental=RENT, runs=None)
+    assert (one.columns[-1].like_for, one.columns[-1].rental) == (0, ("Cloudy", "1x B", 1, 1))
+    assert one.row("cost_year").values[-1] == pytest.approx(7300.0)
+    # Compared without Two B, the column follows the variants shown: One B.
+    only = variant_comparison(s, CATALOG, RATES, [0], rental=RENT, runs=None)
+    assert only.columns[-1].like_for == 0
+
+
+def test_a_rental_no_compared_variant_has_says_it_is_not_like_for_like() -> None:
+    s = replace(study(), variants=(Variant("Two A", (BuildSlot(CARD_A, 2),)),))
+    view = variant_comparison(s, CATALOG, RATES, rental=RENT, runs=None)
+    col = view.columns[-1]
+    # No variant has card B: one machine of the offer, and the column says so.
+    assert col.like_for is None and col.rental == ("Cloudy", "1x B", 1, 1)
+    assert view.row("cost_year").values[-1] == pytest.approx(7300.0)
+
+
+def test_the_default_rental_column_is_on_demand() -> None:
+    bid = replace(RENT, id="bid-b", name="B bid", price_per_hour=0.5, pricing="spot",
+                  kind="interruptible", kind_source="hand-made")
+    catalog = replace(CATALOG, cloud=(bid, RENT))
+    s = replace(study(), variants=(Variant("One B", (BuildSlot(CARD_B, 1),)),))
+    assert rental_for(s, catalog, RATES) == RENT
+    asked = replace(s, cost=replace(COST, rent_any_kind=True))
+    assert rental_for(asked, catalog, RATES) == bid

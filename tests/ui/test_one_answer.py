@@ -5,7 +5,8 @@ of variants are drawn, ``gpu-planner show --json`` and ``gpu-planner energy --js
 the same file (with every usage setting as its flag) and the sheet is printed and read back with
 pdftotext. Any figure — price, kWh a year, running cost, the rental and its GPU count — that one
 surface words differently from another fails (issue 19: the CLI left out the host, Compare rented
-one H100 against two-GPU builds).
+one H100 against two-GPU builds). The rental's kind and count too (issues 29 and 30: the kind
+was never said, and the rental column rented one GPU of a 1× offer against a 2-GPU variant).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from planner.cli.commands import run
 from planner.documents import load_document
 from planner.words.formats import formatter
+from planner.words.rentals import kind_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.gpubuild"))
@@ -49,6 +51,8 @@ def _energy_args(build, gpu_id: str, count: int) -> list[str]:  # type: ignore[n
         args += ["--carbon", c.carbon_id]
     if c.cloud_instance_id:
         args += ["--rent", c.cloud_instance_id]
+    if c.rent_any_kind:
+        args.append("--any-rental")
     return args
 
 
@@ -112,6 +116,26 @@ def test_every_surface_says_the_same(path: Path, qapp: object, tmp_path: Path,
             if rental and view.columns[column].rental != (
                     rental["provider"], rental["name"], rental["units"], rental["gpus"]):
                 differ.append(f"{variant['name']} compare rents {view.columns[column].rental}")
+            if rental and view.columns[column].rental_kind != rental["kind"]:
+                differ.append(f"{variant['name']} compare rents {view.columns[column].rental_kind}"
+                              f" ≠ show {rental['kind']}")
+        # The rental column, when it rents this variant like for like, is this variant's rental.
+        rented = next((col for col in view.columns if col.kind == "rental"), None)
+        if rented is not None and rented.like_for == i:
+            rental = variant["rental"]
+            got = view.row("cost_year").values[len(view.columns) - 1]
+            if rental is None or rented.rental != (
+                    rental["provider"], rental["name"], rental["units"], rental["gpus"]) \
+                    or rented.rental_kind != rental["kind"] \
+                    or got != pytest.approx(rental["cost_per_year"]["amount"], abs=0.01):
+                differ.append(f"{variant['name']} rental column {rented.rental} "
+                              f"{rented.rental_kind} {got} ≠ show {rental}")
+        # The energy panel names the offer, how many and its kind.
+        rental = variant["rental"]
+        summary = energy.summary.text()
+        if rental and not all(part in summary for part in (
+                f"Renting {rental['units']} × {rental['name']}", kind_text(rental["kind"]))):
+            differ.append(f"{variant['name']} energy panel says {summary!r} ≠ show {rental}")
             for key, want in (("purchase", price), ("kwh_year", kwh), ("cost_year", cost)):
                 got = view.row(key).values[column]
                 if (got is None) != (want is None) or (
@@ -124,14 +148,22 @@ def test_every_surface_says_the_same(path: Path, qapp: object, tmp_path: Path,
             if (cli["kwh_per_year"], cli["cost_per_year"]) != (kwh, cost):
                 differ.append(f"{variant['name']} energy CLI {cli['kwh_per_year']}, "
                               f"{cli['cost_per_year']} ≠ show {kwh}, {cost}")
-            if (cli["rental"] or {}).get("offer") != (variant["rental"] or {}).get("offer"):
-                differ.append(f"{variant['name']} energy CLI rents {cli['rental']}")
+            keys = ("offer", "units", "gpus", "kind")
+            mine = {k: (cli["rental"] or {}).get(k) for k in keys}
+            theirs = {k: (variant["rental"] or {}).get(k) for k in keys}
+            if mine != theirs:
+                differ.append(f"{variant['name']} energy CLI rents {mine} ≠ show {theirs}")
         # The printed sheet (its first four variants).
         if text and i < 4:
             flat = " ".join(text.split())
             for what, figure in texts.items():
                 if figure != "—" and figure not in flat:
                     differ.append(f"{variant['name']} sheet lacks {what} {figure}")
+            if rental:  # page 1's "Renting the same GPUs instead", with the kind
+                said = (f"{fmt.money(rental['cost_per_year']['amount'] * study.cost.years)}, "
+                        f"{rental['kind']}")
+                if said not in flat:
+                    differ.append(f"{variant['name']} sheet lacks the rental {said}")
     for widget in (canvas, energy, compare):
         widget.deleteLater()
     assert not differ, "\n".join(differ)

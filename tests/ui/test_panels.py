@@ -586,3 +586,26 @@ def test_headroom_says_why_there_is_nothing_to_fix(qtbot, catalog: Catalog) -> N
     document.apply(document.build.with_gpu_added(catalog.gpu("nvidia-rtx-4090")), "add")
     assert headroom_rows(document.build, None)[0].verdict == "fits"
     assert panel.all_fit.isVisibleTo(panel) and "fits this build" in panel.all_fit.text()
+
+
+def test_the_rental_is_on_demand_until_the_user_asks(qtbot, catalog: Catalog) -> None:
+    # Issue 29: two RTX 3090s have only a marketplace host (RunPod Community, $0.22) and Vast.ai's
+    # interruptible floor ($0.18) on record: no on-demand rental, and the panel says why.
+    gpu = catalog.gpu("nvidia-rtx-3090")
+    assert gpu is not None
+    build = replace(_build(catalog), slots=(BuildSlot(gpu, 2),))
+    document = BuildDocument(catalog, build)
+    panel = _show(qtbot, EnergyPanel(document, rates=RATES))
+    assert panel.view is not None and panel.view.cloud is None
+    assert "interruptible, marketplace offers are left out" in panel.summary.text()
+    panel.inputs.any_kind.setChecked(True)
+    assert document.build.cost.rent_any_kind
+    assert "kinds of rental" in document.undo_stack.undoText()
+    cloud = panel.view.cloud
+    # Asked for: Vast.ai's bid, 2 x $0.18 a GPU-hour, named as interruptible everywhere.
+    assert cloud is not None and cloud.instance.id == "vast-rtx-3090"
+    assert "interruptible" in panel.summary.text()
+    assert any("2× Vast.ai" in label.text and "interruptible" in label.text
+               for sample, label in panel.legend.items if sample.item is panel.rent_curve)
+    document.undo_stack.undo()
+    assert not panel.inputs.any_kind.isChecked() and panel.view.cloud is None

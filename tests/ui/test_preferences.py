@@ -132,3 +132,20 @@ def test_cloud_choice_says_what_the_automatic_one_does(qtbot, store) -> None:
     assert cloud.itemData(0) is None  # the automatic choice
     text = cloud.itemText(0)
     assert "same GPU model and count" in text and "cheapest on record" not in text
+
+
+def test_a_switch_saved_off_in_an_ini_file_reads_back_off(tmp_path) -> None:
+    """QSettings' INI format hands a stored False back as the text "false", which bool() reads
+    as True: a switch turned off came back on at the next start."""
+    from PySide6.QtCore import QSettings
+
+    from planner.ui import settings as cfg
+
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    switch = cfg.Setting("test/switch", True, bool)
+    cfg.write(store, switch, False)
+    store.sync()
+    again = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    assert cfg.read(again, switch) is False
+    cfg.write(again, switch, True)
+    assert cfg.read(again, switch) is True

@@ -76,6 +76,9 @@ class CostSettings:
     price_per_kwh_currency: str | None = None
     """The currency the typed electricity price is in (a tariff states its own). Left out, it
     is ``currency`` (set so on creation, so the amount keeps it when ``currency`` changes)."""
+    rent_any_kind: bool = False
+    """Whether the rental compared may be interruptible, a marketplace host's or reserved (the
+    user asked); otherwise only on-demand offers are rented (planner.core.costs.rental)."""
 
     def __post_init__(self) -> None:
         if self.price_per_kwh_currency is None:

@@ -7,16 +7,22 @@ Rules and their sources (see docs/estimation.md):
 - A PSU is sized so the continuous load stays at or under 80 % of its rating, which also leaves
   the transient headroom ATX 3.x asks of GPUs (power excursions up to 2× for 100 µs).
 - A 120 V / 15 A North American branch circuit carries 1,440 W continuously (80 % of 1,800 W,
-  NEC 210.19/210.20); a common Chinese 220 V / 10 A outlet (GB 2099) carries 2,200 W.
+  NEC 210.19/210.20); a common Chinese 220 V / 10 A outlet (GB 2099) carries 2,200 W; a European
+  230 V / 16 A circuit 3,680 W.
+- The wall circuit is the build's region's (issue 29): where its electricity is bought (the
+  tariff's id starts with the country code, ``cn-``, ``us-``, ``de-``, ``eu-`` ...), else the
+  currency it is costed in (CNY China, EUR Europe, USD United States). A Beijing build is advised
+  about 220 V, never about the 120 V circuit of a US one.
 - Heat: 1 W = 3.412 BTU/h.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from planner.core.costs.energy import heat_btu_per_hour
-from planner.core.plan.build import Build
+from planner.core.plan.build import Build, CostSettings
 
 PSU_LOAD_FRACTION = 0.80
 DEFAULT_HOST_WATTS = 200.0
@@ -26,6 +32,14 @@ ATX_EXPANSION_SLOTS = 7
 #: Lanes from a mainstream desktop CPU for graphics (x16, or x8/x8); HEDT/workstation have 64+.
 DESKTOP_GPU_LANES = 16
 CIRCUITS_W = {"120V-15A": 1440.0, "220V-10A": 2200.0, "230V-16A": 3680.0}
+#: The common wall circuit of each mains region (China 220 V, Europe 230 V, United States 120 V).
+REGION_CIRCUITS = {"CN": "220V-10A", "EU": "230V-16A", "US": "120V-15A"}
+#: Mains regions by the country code a tariff's id starts with (EU member states and "eu").
+TARIFF_PREFIX_REGIONS = {"cn": "CN", "us": "US", "eu": "EU", **dict.fromkeys((
+    "at", "be", "bg", "hr", "cy", "cz", "dk", "ee", "fi", "fr", "de", "gr", "hu", "ie", "it", "lv",
+    "lt", "lu", "mt", "nl", "pl", "pt", "ro", "sk", "si", "es", "se"), "EU")}
+#: Mains regions by the currency a build is costed in, when its tariff names no region.
+CURRENCY_REGIONS = {"CNY": "CN", "EUR": "EU", "USD": "US"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +68,34 @@ class BuildSummary:
     connectors_16pin: int
     connectors_8pin: int
     warnings: tuple[BuildWarning, ...]
+    circuit: str = "120V-15A"
+    """The wall circuit the build was checked against (its region's, see :func:`circuit_for`)."""
+
+
+def tariff_region(tariff_id: str | None) -> str | None:
+    """The mains region a tariff id names by its country-code prefix (None: it names none)."""
+    if not tariff_id:
+        return None
+    return TARIFF_PREFIX_REGIONS.get(tariff_id.split("-", 1)[0].lower())
+
+
+def circuit_for(cost: CostSettings) -> str:
+    """The wall circuit of the build's region: its tariff's country, else its currency's."""
+    region = tariff_region(cost.tariff_id) or CURRENCY_REGIONS.get(cost.currency, "US")
+    return REGION_CIRCUITS[region]
+
+
+def circuit_label(circuit: str) -> str:
+    """A circuit key as a buyer reads it: ``"220V-10A"`` is ``"220 V / 10 A"``."""
+    volts, _, amps = circuit.partition("-")
+    return f"{volts[:-1]} V / {amps[:-1]} A" if volts.endswith("V") and amps.endswith("A") \
+        else circuit
+
+
+def circuits_needed(system_w: float, circuit: str) -> int | None:
+    """How many of ``circuit`` carry ``system_w`` continuously (None: an unknown circuit)."""
+    limit = CIRCUITS_W.get(circuit)
+    return max(1, math.ceil(system_w / limit)) if limit else None
 
 
 def recommended_psu(system_w: float) -> int | None:
@@ -63,8 +105,13 @@ def recommended_psu(system_w: float) -> int | None:
 
 
 def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
-              circuit: str = "120V-15A") -> BuildSummary:
-    """Totals and warnings for the whole build (its price: :func:`~.build.purchase`)."""
+              circuit: str | None = None) -> BuildSummary:
+    """Totals and warnings for the whole build (its price: :func:`~.build.purchase`).
+
+    ``circuit`` defaults to the build's region's (:func:`circuit_for`), so every surface that
+    summarizes the same build advises about the same wall circuit.
+    """
+    circuit = circuit or circuit_for(build.cost)
     slots = build.slots
     n = build.gpu_count
     warnings: list[BuildWarning] = []
@@ -122,8 +169,9 @@ def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
              f"at 80 % load; plan for redundant server PSUs.", watts=round(system_w))
     limit = CIRCUITS_W.get(circuit)
     if limit and system_w > limit and n:
-        warn("circuit", f"About {system_w:,.0f} W exceeds what one {circuit} wall circuit "
-             f"carries continuously ({limit:,.0f} W).", watts=round(system_w), circuit=circuit)
+        warn("circuit", f"About {system_w:,.0f} W exceeds what one {circuit_label(circuit)} wall "
+             f"circuit carries continuously ({limit:,.0f} W).", watts=round(system_w),
+             circuit=circuit)
     if any(s.gpu.memory_bytes != min_mem for s in slots):
         warn("mixed-memory", "Cards with different memory: sharded and replicated jobs are "
              "bound by the smallest card.", severity="info")
@@ -140,4 +188,5 @@ def summarize(build: Build, host_w: float = DEFAULT_HOST_WATTS,
         connectors_16pin=c16,
         connectors_8pin=c8,
         warnings=tuple(warnings),
+        circuit=circuit,
     )

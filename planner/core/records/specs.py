@@ -331,6 +331,9 @@ class CloudInstance:
 
     ``per_gpu``: ``price_per_hour`` is ONE GPU-hour and 1..``gpu_count`` GPUs can be rented at a
     time (Lambda, RunPod, AutoDL ...); otherwise it is the whole unit of ``gpu_count`` GPUs.
+    ``kind`` says what renting it means (on-demand, interruptible, marketplace, reserved;
+    ``planner.core.costs.rental.offer_kind`` reads it, "" when the record states none) and
+    ``kind_source`` what in the source shows it.
     """
 
     id: str
@@ -348,6 +351,8 @@ class CloudInstance:
     per_gpu: bool = False
     kept_because: str = ""
     history: tuple[CloudReading, ...] = ()
+    kind: str = ""
+    kind_source: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from planner.core.costs.energy import (
     tariff_cost,
 )
 from planner.core.costs.money import Rates
-from planner.core.costs.rental import RentalOffer, rental_offer
+from planner.core.costs.rental import RentalOffer, kinds_left_out, offer_kind, rental_offer
 from planner.core.plan.build import Build, purchase
 from planner.core.plan.physics import DEFAULT_HOST_WATTS
 from planner.core.records.precision import EstimateError
@@ -96,6 +96,11 @@ class CloudComparison:
         """GPUs rented (more than the build's when no offer rents exactly its count)."""
         return self.instances if self.instance.per_gpu else self.instances * self.instance.gpu_count
 
+    @property
+    def kind(self) -> str:
+        """On-demand, interruptible, marketplace or reserved: every surface names it."""
+        return offer_kind(self.instance)
+
 
 @dataclass(frozen=True, slots=True)
 class EnergyView:
@@ -115,6 +120,9 @@ class EnergyView:
     own_cumulative: tuple[float, ...] = ()
     cloud: CloudComparison | None = None
     error: str | None = None
+    rent_left_out: tuple[str, ...] = ()
+    """Without a rental: the kinds of offer of the build's GPU that only the "any kind" setting
+    rents (so "no rental" is not read as "cannot be rented")."""
 
     @property
     def break_even_years(self) -> float | None:
@@ -159,12 +167,16 @@ def carbon_of(build: Build, catalog: Catalog) -> GridCarbon | None:
     return next((c for c in catalog.carbon if c.id == cid), None) if cid else None
 
 
-def rental(build: Build, catalog: Catalog, rates: Rates) -> RentalOffer | None:
-    """The like-for-like rental of the build for its hours of use (one function, every surface)."""
+def rental(build: Build, catalog: Catalog, rates: Rates,
+           instance_id: str | None = None) -> RentalOffer | None:
+    """The like-for-like rental of the build for its hours of use (one function, every surface).
+
+    ``instance_id`` names an offer over the build's own choice (the comparison's rental column).
+    """
     u = build.usage
     return rental_offer([(s.gpu, s.count) for s in build.slots], catalog.cloud, rates,
                         build.cost.currency, u.hours_per_day * u.days_per_year,
-                        build.cost.cloud_instance_id)
+                        instance_id or build.cost.cloud_instance_id, build.cost.rent_any_kind)
 
 
 def _line(label: str, gpu_id: str | None, count: int, energy: Energy, wall_watts: float,
@@ -239,4 +251,5 @@ def energy_view(build: Build, catalog: Catalog, rates: Rates,
         idle_known=total_energy.idle_known,
         tariff=tariff, carbon=carbon, purchase=paid, priced_gpus=priced,
         load_hours_per_year=load_hours, years=tuple(range(years + 1)), own_cumulative=own,
-        cloud=cloud)
+        cloud=cloud, rent_left_out=() if cloud is not None else kinds_left_out(
+            [(s.gpu, s.count) for s in build.slots], catalog.cloud))

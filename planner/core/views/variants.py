@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from planner.core.costs.money import Rates
-from planner.core.costs.rental import units_for
+from planner.core.costs.rental import RentalOffer, gpus_rented, offer_kind
 from planner.core.estimator.headroom import FITS, TIGHT
 from planner.core.plan.build import Build, BuildSlot, TrackedWorkload, purchase
-from planner.core.plan.physics import CIRCUITS_W, summarize
+from planner.core.plan.physics import circuits_needed, summarize
 from planner.core.plan.runs import RunBook
 from planner.core.plan.study import Study
 from planner.core.records.specs import Catalog, CloudInstance
@@ -63,7 +63,13 @@ class VariantColumn:
     index: int | None = None
     """The variant's index in the study (None for the rental)."""
     rental: tuple[str, str, int, int] | None = None
-    """The variant's like-for-like rental: provider, offer, units rented and GPUs they hold."""
+    """What is rented: provider, offer, units rented and the GPUs they hold (a variant's
+    like-for-like rental, or the rental column's own)."""
+    rental_kind: str = ""
+    """That offer's kind (on-demand, interruptible, marketplace, reserved): every surface says."""
+    like_for: int | None = None
+    """The rental column: the variant index it rents like for like (None: no compared variant
+    has its GPU, and the column says it is not like for like)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +90,14 @@ class VariantComparison:
         return any(r.key == key for r in self.rows)
 
 
-def wall_circuit(system_w: float) -> str | None:
-    """The smallest common wall circuit that carries ``system_w`` continuously (None: none)."""
-    for name, watts in sorted(CIRCUITS_W.items(), key=lambda kv: kv[1]):
-        if system_w <= watts:
-            return name
-    return None
+def wall_circuit(system_w: float, circuit: str) -> str:
+    """The build's region's wall circuit, as many as carry ``system_w`` continuously.
+
+    ``"220V-10A"`` when one carries it, ``"2×220V-10A"`` when it takes two: the row never names
+    another region's circuit than the one the build's warnings are about (issue 29).
+    """
+    needed = circuits_needed(system_w, circuit) or 1
+    return circuit if needed == 1 else f"{needed}×{circuit}"
 
 
 def _row(key: str, label: str, kind: str, values: Sequence[Value], better: str | None = None,
@@ -104,19 +112,23 @@ def _gpus(slots: Sequence[BuildSlot]) -> tuple[tuple[str, int], ...]:
     return tuple((s.gpu.name, s.count) for s in slots)
 
 
-def rental_build(study: Study, instance: CloudInstance, catalog: Catalog,
-                 rates: Rates) -> Build | None:
-    """The rented machine as a build (for fit and speed); None when its GPU is not on record."""
-    gpu = catalog.gpu(instance.gpu_id)
-    if gpu is None:
-        return None
-    # As many GPUs as the offer rents for the first variant when it is that variant's like-for-like
-    # rental; otherwise one machine: what "rent 8× A100" means.
-    first = study.build(0)
-    offer = rental(first, catalog, rates)
-    count = (offer.gpus if offer is not None and offer.instance.id == instance.id
-             else instance.gpu_count)
-    return replace(first, slots=(BuildSlot(gpu, count),), display_reserve_bytes=0)
+def rental_anchor(study: Study, instance: CloudInstance, catalog: Catalog, rates: Rates,
+                  selection: Sequence[int] | None = None) -> tuple[int, RentalOffer] | None:
+    """The compared variant the rental column rents like for like, and that rental.
+
+    The active variant when it is compared and ``instance`` rents its GPU model, else the first
+    compared that does: its :func:`~planner.core.views.energy.rental` with ``instance`` named,
+    so the column rents what the energy panel, ``show`` and the sheet rent for that variant
+    (the same count: two GPUs of a 1-GPU offer for a 2-GPU variant). None: no compared variant
+    has the instance's GPU model, and the column is not like for like.
+    """
+    chosen = [i for i in (default_selection(study) if selection is None else selection)
+              if 0 <= i < len(study.variants)]
+    for i in sorted(chosen, key=lambda i: i != study.active):
+        offer = rental(study.build(i), catalog, rates, instance.id)
+        if offer is not None and offer.instance.id == instance.id:
+            return i, offer
+    return None
 
 
 def _speed(tracked: TrackedWorkload, build: Build) -> float | None:
@@ -194,6 +206,7 @@ def _figures_of(build: Build, same: Same[Catalog], rates: Rates,
     rent_total = cloud.rent_per_year * years if cloud is not None else None
     rented = ((cloud.instance.provider, cloud.instance.name, cloud.instances, cloud.rent_gpus)
               if cloud is not None else None)
+    kind = cloud.kind if cloud is not None else ""
     dates = sorted({p.as_of for p in bought.cards if p is not None})
     n = build.gpu_count
     figures = _Figures(
@@ -201,47 +214,64 @@ def _figures_of(build: Build, same: Same[Catalog], rates: Rates,
         energy_cost=energy_cost,
         total=total, rent_total=rent_total,
         psu=float(summary.recommended_psu_w) if summary.recommended_psu_w else None,
-        circuit=wall_circuit(summary.system_w) if n else None,
+        circuit=wall_circuit(summary.system_w, summary.circuit) if n else None,
         warnings=len(summary.warnings) if n else None)
     sources = tuple(src for s in build.slots for src in s.gpu.sources[:1])
     column = VariantColumn("", VARIANT, _gpus(build.slots), cumulative, tuple(dates), sources,
-                           rental=rented)
+                           rental=rented, rental_kind=kind)
     return figures, column
 
 
-def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog,
-                    rates: Rates, runs: RunBook | None) -> tuple[_Figures, VariantColumn] | None:
-    build = rental_build(study, instance, catalog, rates)
-    if build is None:
+def _rental_figures(study: Study, instance: CloudInstance, catalog: Catalog, rates: Rates,
+                    selection: Sequence[int] | None,
+                    runs: RunBook | None) -> tuple[_Figures, VariantColumn] | None:
+    gpu = catalog.gpu(instance.gpu_id)
+    if gpu is None:
         return None
-    fit, speed, links = _fit_and_speed(build, runs)
+    anchor = rental_anchor(study, instance, catalog, rates, selection)
     usage, currency = study.usage, study.cost.currency
+    hours = usage.hours_per_day * usage.days_per_year
+    if anchor is not None:
+        index, offer = anchor
+        units, gpus, per_year = offer.units, offer.gpus, offer.per_year
+        base = study.build(index)
+    else:  # no compared variant has its GPU: one unit, and the column says it is not alike
+        index, units = None, 1
+        gpus = gpus_rented(instance, 1)
+        per_year = rates.convert(instance.price_per_hour, instance.currency, currency) * hours
+        base = study.build(0)
+    build = replace(base, slots=(BuildSlot(gpu, gpus),), display_reserve_bytes=0)
+    fit, speed, links = _fit_and_speed(build, runs)
     years = max(1, study.cost.years)
-    units = units_for(instance, build.gpu_count)
-    per_year = (units * rates.convert(instance.price_per_hour, instance.currency, currency)
-                * usage.hours_per_day * usage.days_per_year)
     cumulative = tuple(per_year * y for y in range(years + 1))
     figures = _Figures(build=build, fit=fit, speed=speed, links=links, purchase=None, kwh=None,
                        energy_cost=per_year, total=cumulative[-1], rent_total=None, psu=None,
                        circuit=None, warnings=None)
     name = f"{instance.provider} {instance.name}"
     column = VariantColumn(name, RENTAL, _gpus(build.slots), cumulative, (instance.as_of,),
-                           instance.sources[:1])
+                           instance.sources[:1],
+                           rental=(instance.provider, instance.name, units, gpus),
+                           rental_kind=offer_kind(instance), like_for=index)
     return figures, column
 
 
-def rental_for(study: Study, catalog: Catalog, rates: Rates,
-               instance_id: str | None = None) -> CloudInstance | None:
+def rental_for(study: Study, catalog: Catalog, rates: Rates, instance_id: str | None = None,
+               selection: Sequence[int] | None = None) -> CloudInstance | None:
     """The rental to compare with.
 
-    The one named, else the study's chosen instance, else the cheapest like-for-like rental of
-    the first variant.
+    The one named, else the study's chosen instance, else the like-for-like rental of the
+    active variant (when compared), else of the first compared variant that has one.
     """
     wanted = instance_id or study.cost.cloud_instance_id
     if wanted:
         return next((c for c in catalog.cloud if c.id == wanted), None)
-    offer = rental(study.build(0), catalog, rates)
-    return offer.instance if offer is not None else None
+    chosen = [i for i in (default_selection(study) if selection is None else selection)
+              if 0 <= i < len(study.variants)]
+    for i in sorted(chosen or [study.active], key=lambda i: i != study.active):
+        offer = rental(study.build(i), catalog, rates)
+        if offer is not None:
+            return offer.instance
+    return None
 
 
 def default_selection(study: Study) -> tuple[int, ...]:
@@ -269,7 +299,7 @@ def variant_comparison(study: Study, catalog: Catalog, rates: Rates,
         figures.append(f)
         columns.append(replace(col, name=study.variants[i].name, index=i))
     if rental is not None:
-        found = _rental_figures(study, rental, catalog, rates, runs)
+        found = _rental_figures(study, rental, catalog, rates, chosen, runs)
         if found is not None:
             figures.append(found[0])
             columns.append(found[1])

@@ -31,6 +31,8 @@ from planner.core.estimator.headroom import DOES_NOT_FIT
 from planner.core.views.compare import ComparisonRow
 from planner.core.views.variants import (
     MAX_COMPARED,
+    RENTAL,
+    VariantColumn,
     VariantComparison,
     default_selection,
     rental_for,
@@ -48,11 +50,20 @@ from planner.ui.panels.common import (
 )
 from planner.ui.panels.curve_item import CurveItem
 from planner.ui.panels.figure_model import CENTER, Cell, FigureModel
+from planner.words.rentals import column_note, column_tooltip, rented_text
 from planner.words.wording import cell_text, row_label, row_labels, verdict_text
 
 #: One colour and marker per column (Okabe–Ito), dashed every other line for grey print.
 SERIES = (("#0072B2", "o", False), ("#D55E00", "s", True), ("#009E73", "o", True),
           ("#CC79A7", "s", False), ("#7F7F7F", "o", True))
+
+
+def _series_name(col: VariantColumn) -> str:
+    """A line's name in the legend: the variant's, or what is rented and its kind."""
+    if col.kind != RENTAL or col.rental is None:
+        return col.name
+    provider, name, units, gpus = col.rental
+    return rented_text(f"{provider} {name}", units, gpus, col.rental_kind)
 
 
 class ComparePanel(Panel):
@@ -188,7 +199,8 @@ class ComparePanel(Panel):
         """Ask core for the comparison and show it."""
         study, catalog = self.document.study, self.document.catalog
         self._sync_checks()
-        rental = rental_for(study, catalog, self.rates) if self.with_rental else None
+        rental = (rental_for(study, catalog, self.rates, selection=self.compared())
+                  if self.with_rental else None)
         view = variant_comparison(study, catalog, self.rates, self.compared(), rental,
                                   runs=self.document.runs)
         self.hint.setVisible(len(study.variants) < 2)
@@ -230,19 +242,38 @@ class ComparePanel(Panel):
                 if row.key == "purchase" and view.columns[c].price_dates \
                         and row.values[c] is not None:
                     text = f"{text}\n{', '.join(view.columns[c].price_dates)}"
-                rented = view.columns[c].rental
-                if row.key == "rent_total" and rented is not None:
-                    text += "\n" + self.tr("%1× %2 (%n GPU(s))", "", rented[3]).replace(
-                        "%1", str(rented[2])).replace("%2", f"{rented[0]} {rented[1]}")
+                col = view.columns[c]
+                if row.key == "rent_total" and col.kind == RENTAL:
+                    text = column_note(next((v.name for v in view.columns if v.index
+                                             == col.like_for and col.like_for is not None),
+                                            None))
+                elif row.key == "rent_total" and col.rental is not None:
+                    provider, name, units, gpus = col.rental
+                    text += "\n" + rented_text(f"{provider} {name}", units, gpus,
+                                               col.rental_kind)
                 best = c in row.best
                 cells.append(Cell(text, align=CENTER, bold=best, marked=best,
                                   background=best_brush if best else None,
                                   foreground=short if verdict == DOES_NOT_FIT else None,
                                   tooltip=self._tooltip(row, best)))
             rows.append(cells)
-        headers = [col.name for col in view.columns]
-        self.model.set_headers(headers, [self.row_label(r) for r in view.rows])
+        headers = [self._header(view, col) for col in view.columns]
+        tips = [column_tooltip(next((c.name for c in view.columns
+                                     if c.index == col.like_for and col.like_for is not None),
+                                    None), col.rental_kind)
+                if col.kind == RENTAL else "" for col in view.columns]
+        self.model.set_headers(headers, [self.row_label(r) for r in view.rows], tips)
         self.model.set_rows(rows)
+
+    def _header(self, view: VariantComparison, col: VariantColumn) -> str:
+        """A variant's name; the rental's offer, how many, its kind and whom it matches."""
+        if col.kind != RENTAL or col.rental is None:
+            return col.name
+        provider, _name, units, gpus = col.rental
+        like = next((c.name for c in view.columns if c.index == col.like_for), None)
+        # Three short lines: a header does not wrap, and a long offer name would be elided.
+        return (f"{col.name}\n{rented_text(provider, units, gpus, col.rental_kind)}\n"
+                + column_note(like if col.like_for is not None else None))
 
     def _tooltip(self, row: ComparisonRow, best: bool) -> str:
         if not best:
@@ -277,7 +308,7 @@ class ComparePanel(Panel):
             self.plot.setLabel("left", self.tr("Cumulative cost"), units=view.currency)
         series = [col for col in view.columns if col.cumulative][: len(self.curves)]
         top, off = axis_top([col.cumulative for col in series])
-        names = [self._legend_name(col.name, col.cumulative, i in off, view)
+        names = [self._legend_name(_series_name(col), col.cumulative, i in off, view)
                  for i, col in enumerate(series)]
         if names != self._legend_names:
             for curve in self.curves:

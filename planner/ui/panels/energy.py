@@ -39,6 +39,7 @@ from planner.ui.panels.common import (
 from planner.ui.panels.curve_item import CurveItem
 from planner.ui.panels.figure_model import LEFT, RIGHT, Cell, FigureModel
 from planner.words.names import tariff_name
+from planner.words.rentals import kind_text, left_out_text, rented_text
 
 #: Table columns of the per-GPU figures.
 GPU, COUNT, KWH, COST, CO2, HEAT = range(6)
@@ -221,15 +222,17 @@ class EnergyPanel(Panel):
                                  "states."))
         cloud = view.cloud
         if cloud is None:
-            parts.append(self.tr("No like-for-like rental on record (the same GPU model, at "
-                                 "least as many GPUs)."))
+            parts.append(left_out_text(view.rent_left_out) or self.tr(
+                "No like-for-like rental on record (the same GPU model, at least as many "
+                "GPUs)."))
         else:
-            parts.append(self.tr("Renting %1 × %2 (%3, %n GPU(s)): %4 per hour, %5 per year.",
-                                 "", cloud.rent_gpus)
+            parts.append(self.tr("Renting %1 × %2 (%3, %n GPU(s), %6): %4 per hour, %5 per "
+                                 "year.", "", cloud.rent_gpus)
                          .replace("%1", str(cloud.instances)).replace("%2", cloud.instance.name)
                          .replace("%3", cloud.instance.provider)
                          .replace("%4", self.money(cloud.rent_per_hour))
-                         .replace("%5", self.money(cloud.rent_per_year)))
+                         .replace("%5", self.money(cloud.rent_per_year))
+                         .replace("%6", kind_text(cloud.kind)))
             if cloud.chosen_set_aside:
                 parts.append(self.tr("The instance chosen to rent holds another GPU: the same "
                                      "GPUs are compared instead."))
@@ -269,8 +272,10 @@ class EnergyPanel(Panel):
         self.own_curve.setData(view.years, view.own_cumulative)
         rent = view.cloud.cumulative if view.cloud is not None else ()
         self.rent_curve.setData(view.years[: len(rent)], rent)
-        self._show_rent_in_legend(
-            f"{view.cloud.instance.provider} {view.cloud.instance.name}" if view.cloud else "")
+        cloud = view.cloud
+        self._show_rent_in_legend(rented_text(
+            f"{cloud.instance.provider} {cloud.instance.name}", cloud.instances,
+            cloud.rent_gpus, cloud.kind) if cloud is not None else "")
         top = nice_ceiling(max([*view.own_cumulative, *rent, 1.0]) * 1.05)
         ranges = (float(view.years[-1]), top)
         if ranges != self._ranges:  # a new range re-renders the axes; most edits keep it
