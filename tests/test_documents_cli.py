@@ -70,7 +70,7 @@ def test_check_accepts_each_example(path: Path, tmp_path: Path) -> None:
 def _broken(tmp_path: Path) -> dict[str, Path]:
     files = {
         "not-json": b'{"format": "gpubuild",\n"version": 2,\n',
-        "newer": sample_bytes().replace(b'"version": 5', b'"version": 6'),
+        "newer": sample_bytes().replace(b'"version": 6', b'"version": 7'),
         "bad-count": sample_bytes().replace(b'"count": 4', b'"count": -2'),
         "binary": bytes(range(256)),
         "deep": b"[" * 100_000 + b"]" * 100_000,
@@ -86,7 +86,7 @@ def _broken(tmp_path: Path) -> dict[str, Path]:
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("not-json", "This is not a GPU build file: it is not valid JSON (line 3)."),
-    ("newer", "This file was made by a newer GPU Build Planner (format version 6); please "
+    ("newer", "This file was made by a newer GPU Build Planner (format version 7); please "
               "update to open it."),
     ("bad-count", "GPU count must be a whole number from 1 to 64 (found -2 for GeForce RTX "
                   "4090)."),

@@ -101,7 +101,7 @@ def test_dumps_is_deterministic() -> None:
     first = dumps_document(build, created=CREATED, modified=MODIFIED)
     assert first == dumps_document(build, created=CREATED, modified=MODIFIED)
     text = first.decode("utf-8")
-    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 5,')
+    assert text.startswith('{\n  "format": "gpubuild",\n  "version": 6,')
     assert text.endswith("}\n")
 
 

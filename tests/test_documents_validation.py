@@ -98,9 +98,9 @@ def test_not_a_build_file(data: bytes, expected: str) -> None:
 
 
 def test_newer_version_is_refused_with_the_update_sentence() -> None:
-    data = mutated(setter("version", 6))
+    data = mutated(setter("version", 7))
     assert refused(data) == ("This file was made by a newer GPU Build Planner (format version "
-                             "6); please update to open it.")
+                             "7); please update to open it.")
 
 
 def test_a_byte_order_mark_is_tolerated() -> None:
@@ -387,7 +387,7 @@ def test_saving_an_impossible_build_is_refused_in_words(tmp_path: Path) -> None:
 
 def test_error_json_is_still_json() -> None:
     # The sample round-trips through the same JSON module tests use to break it.
-    assert json.loads(sample_bytes())["version"] == 5
+    assert json.loads(sample_bytes())["version"] == 6
 
 
 # --- variants (format version 4) ----------------------------------------------------------------

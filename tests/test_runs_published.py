@@ -83,7 +83,8 @@ def leave_one_out_table(catalog: Any) -> dict[str, tuple[str, list[tuple[str, fl
     for row in TABLE["rows"]:
         # Memory rows only (not OOM or largest-context rows), and not the runs that stretched
         # RoPE past the catalog model's context: their record would carry the config.json.
-        if row.get("kind", "memory") == "memory" and not row.get("context"):
+        if (row.get("kind", "memory") == "memory" and not row.get("context")
+                and not row.get("config")):  # models the catalog lacks come with their config
             groups.setdefault(_group(row), []).append(row)
     out = {}
     for name, rows in groups.items():

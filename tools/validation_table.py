@@ -90,7 +90,7 @@ def _summary(comps: list[PublishedComparison], before: dict[str, dict]) -> str:
 def published_table() -> str:
     """The published-measurement comparison as Markdown: summaries by set and source, then rows."""
     data = json.loads((ROOT / "tests" / "data" / "published_measurements.json").read_text())
-    before = json.loads((ROOT / "tests" / "data" / "published_before.json").read_text())["rows"]
+    before = json.loads((ROOT / "tests" / "data" / "published_before_32.json").read_text())["rows"]
     catalog = load_catalog()
     comps = [compare_published(r, data, catalog) for r in data["rows"]]
     head = ("| set / source | figures | before: mean | median | worst | within ±15 % | "

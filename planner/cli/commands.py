@@ -200,7 +200,11 @@ def _estimate(args: argparse.Namespace) -> int:
             optimizer_in_backward=args.optimizer_in_backward, loss=args.loss,
             offload=args.offload, target_seq=args.target_seq,
             activation_offloading=args.activation_offloading, stack=args.stack,
-            kbit_prep=args.kbit_prep))
+            kbit_prep=args.kbit_prep, reduce_bucket_size=args.zero_reduce_bucket,
+            prefetch_bucket_size=args.zero_prefetch_bucket,
+            max_live_parameters=args.zero_max_live, max_reuse_distance=args.zero_reuse_distance,
+            sub_group_size=args.zero_sub_group, overlap_comm=args.zero_overlap_comm,
+            lengths=args.lengths, expandable_segments=args.expandable_segments))
     else:
         precision = args.precision or "bf16"
         if precision not in QUANTIZATION_BYTES or precision == "nf4":
@@ -208,7 +212,7 @@ def _estimate(args: argparse.Namespace) -> int:
                              f"fp16, bf16, fp8, int8 or int4.")
         tracked = TrackedWorkload(workload, "inference", inference=InferenceSetup(
             precision=precision, batch=args.batch, seq=args.seq, gpus=args.gpus,
-            strategy=strategy))
+            strategy=strategy, group_size=args.group_size, cache=args.cache))
     estimate = estimate_for(tracked, args.gpus)
     result: dict[str, Any] = {
         "model": workload.id,

@@ -14,6 +14,8 @@ from typing import NoReturn
 
 from planner import __version__
 from planner.core.costs.prices import BASES, DEFAULT_BASIS
+from planner.core.estimator.allocator import LENGTHS
+from planner.core.estimator.inference_memory import CACHES
 from planner.core.estimator.stacks import STACKS
 from planner.core.models.layouts import HEADS
 from planner.core.records.precision import (
@@ -126,6 +128,28 @@ def build_parser() -> argparse.ArgumentParser:
     est.add_argument("--gpus", type=int, default=1, help="GPUs the job spans (default: 1)")
     est.add_argument("--strategy", choices=STRATEGIES,
                      help="how the GPUs split the job (default: ddp to train, tp to serve)")
+    est.add_argument("--zero-reduce-bucket", type=int, default=500_000_000, metavar="ELEMENTS",
+                     help="DeepSpeed reduce_bucket_size (default: DeepSpeed's 5e8)")
+    est.add_argument("--zero-prefetch-bucket", type=int, default=50_000_000, metavar="ELEMENTS",
+                     help="DeepSpeed stage3_prefetch_bucket_size (default: 5e7)")
+    est.add_argument("--zero-max-live", type=int, default=1_000_000_000, metavar="ELEMENTS",
+                     help="DeepSpeed stage3_max_live_parameters (default: 1e9)")
+    est.add_argument("--zero-reuse-distance", type=int, default=1_000_000_000,
+                     metavar="ELEMENTS", help="DeepSpeed stage3_max_reuse_distance (default: 1e9)")
+    est.add_argument("--zero-sub-group", type=int, default=1_000_000_000, metavar="ELEMENTS",
+                     help="DeepSpeed sub_group_size (default: 1e9)")
+    est.add_argument("--zero-overlap-comm", action="store_true",
+                     help="DeepSpeed overlap_comm under ZeRO-2 (a second reduce bucket)")
+    est.add_argument("--lengths", choices=LENGTHS, default="fixed",
+                     help="batches padded to one length or packed (fixed), or each to its "
+                          "longest sample (variable)")
+    est.add_argument("--expandable-segments", action="store_true",
+                     help="PyTorch's allocator runs with expandable_segments:True")
+    est.add_argument("--group-size", type=int, default=128, metavar="WEIGHTS",
+                     help="int4 quantization group (GPTQ/AWQ 32, 64, 128; 0 per channel)")
+    est.add_argument("--cache", choices=CACHES, default="dynamic",
+                     help="generation loop: dynamic (transformers today) or legacy (tuple cache, "
+                          "before mid-2024)")
     est.add_argument("--offload", choices=OFFLOADS, default="none",
                      help="move optimizer state (optimizer) or also weights and gradients (all) "
                           "to host RAM, as ZeRO-Offload / FSDP CPU offload (default: none)")

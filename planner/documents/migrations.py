@@ -24,6 +24,11 @@ Version history (see docs/gpubuild-format.md):
    typed electricity price states ``cost.price_per_kwh_currency`` (format 4 meant the build's
    currency), and a slot may carry its own ``price_basis`` or a dated ``quote``. A build nobody
    named is unnamed (``name`` "", shown after its cards) rather than "Untitled build".
+6. The fourth-generation estimator's optional keys (DeepSpeed ZeRO's buffer knobs, batch
+   ``lengths``, ``expandable_segments``; inference ``group_size`` and generation ``cache``) and
+   ``cost.rent_any_kind``, all absent in version 5 (the defaults). Every file written now names
+   them, so a release that reads version 5 must be told the file is newer, not find keys it does
+   not know.
 """
 
 from __future__ import annotations
@@ -156,12 +161,18 @@ def _v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
+    """Nothing to change: version 6's new keys are optional, absent meaning the defaults."""
+    return dict(doc)
+
+
 #: ``MIGRATIONS[n]`` turns a version-n document into version n+1.
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
     4: _v4_to_v5,
+    5: _v5_to_v6,
 }
 
 

@@ -17,6 +17,8 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from planner.core.costs.energy import Usage
 from planner.core.costs.money import CURRENCIES
 from planner.core.costs.prices import BASES, MAX_AMOUNT, QUOTE, SlotPrice
+from planner.core.estimator.allocator import LENGTHS
+from planner.core.estimator.inference_memory import CACHES, MAX_GROUP
 from planner.core.estimator.memory import LORA_TARGETS, InferenceSetup, TrainingSetup
 from planner.core.estimator.stacks import STACKS
 from planner.core.plan.build import CostSettings
@@ -111,11 +113,28 @@ class TrainingRecord(Record):
     activation_offloading: Annotated[bool, Flag("Activation offloading flag")] = False
     stack: Annotated[str, Text("Software stack", choices=tuple(STACKS))] = "modern"
     kbit_prep: Annotated[bool, Flag("PEFT's prepare_model_for_kbit_training flag")] = False
+    # Fourth-generation settings: DeepSpeed ZeRO's buffer knobs in elements, absent in older
+    # files, meaning DeepSpeed's own defaults (core's).
+    reduce_bucket_size: Annotated[int, _int("DeepSpeed reduce bucket size", 0,
+                                            lim.MAX_ZERO_ELEMENTS)] = 500_000_000
+    prefetch_bucket_size: Annotated[int, _int("DeepSpeed prefetch bucket size", 0,
+                                              lim.MAX_ZERO_ELEMENTS)] = 50_000_000
+    max_live_parameters: Annotated[int, _int("DeepSpeed max live parameters", 0,
+                                             lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
+    max_reuse_distance: Annotated[int, _int("DeepSpeed max reuse distance", 0,
+                                            lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
+    sub_group_size: Annotated[int, _int("DeepSpeed sub-group size", 0,
+                                        lim.MAX_ZERO_ELEMENTS)] = 1_000_000_000
+    overlap_comm: Annotated[bool, Flag("DeepSpeed overlap_comm flag")] = False
+    lengths: Annotated[str, Text("Batch lengths", choices=LENGTHS)] = "fixed"
+    expandable_segments: Annotated[bool, Flag("Expandable-segments flag")] = False
 
     optional_keys = frozenset({
         "checkpoint_mode", "adapter_dtype", "double_quant", "int8_base", "optimizer_impl",
         "optimizer_in_backward", "loss", "offload", "keep_gradients", "target_seq",
-        "activation_offloading", "stack", "kbit_prep"})
+        "activation_offloading", "stack", "kbit_prep", "reduce_bucket_size",
+        "prefetch_bucket_size", "max_live_parameters", "max_reuse_distance", "sub_group_size",
+        "overlap_comm", "lengths", "expandable_segments"})
 
 
 class InferenceRecord(Record):
@@ -130,6 +149,12 @@ class InferenceRecord(Record):
                                              choices=tuple(QUANTIZATION_BYTES))]
     gpus: Annotated[int, _int("Inference GPU count", 1, lim.MAX_TP_GPUS)]
     strategy: Annotated[str, Text("Inference strategy", choices=STRATEGIES)]
+    # Fourth-generation settings, absent in older files: int4's group and the generating loop's
+    # cache (core's defaults: group 128, the current dynamic cache).
+    group_size: Annotated[int, _int("Quantization group size", 0, MAX_GROUP)] = 128
+    cache: Annotated[str, Text("Generation cache", choices=CACHES)] = "dynamic"
+
+    optional_keys = frozenset({"group_size", "cache"})
 
 
 class UsageRecord(Record):

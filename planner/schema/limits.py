@@ -12,7 +12,7 @@ from __future__ import annotations
 from planner.core.plan.build import MAX_GPU_COUNT as MAX_GPU_COUNT
 
 FORMAT_NAME = "gpubuild"
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 """Current format version; see ``planner.documents.migrations`` for older ones."""
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -28,6 +28,8 @@ MAX_SOURCES = 50
 MAX_EXTRA_ITEMS = 50
 MAX_BATCH = 65_536
 MAX_SEQ = 10_000_000
+#: DeepSpeed's bucket and live-parameter knobs, in elements (its defaults are 5e7 to 1e9).
+MAX_ZERO_ELEMENTS = 10**13
 MAX_TP_GPUS = 1_024
 MAX_MEMORY_GB = 4_096
 MAX_RESERVE_BYTES = 1024**4

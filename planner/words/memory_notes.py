@@ -23,10 +23,13 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "checkpointing-selective": (), "checkpointing-op": (), "activation-offloading": (),
     "kbit-prep": (), "cnn-checkpointing": (), "vision-unsplit": (),
     "ddp-buckets": (), "zero3-gather": ("strategy",), "deepspeed-recipe": (),
+    "deepspeed-buffers": ("stage", "buckets", "gathered", "step"),
+    "allocator-variable": ("size", "share"), "allocator-expandable": (),
     "optimizer-step-peak": ("impl",), "optimizer-in-backward": (), "paged-optimizer": ("size",),
     "offload": ("what", "size"), "qlora-base": ("bits", "quant"), "int8-base": (),
     "lora-adapters": ("rank", "targets", "trainable", "dtype"), "chunked-loss": ("chunks",),
-    "quantized-keep-16bit": (), "int4-group": (), "moe-all-experts": ("experts", "active"),
+    "quantized-keep-16bit": (), "int4-group": ("group", "bits"), "legacy-cache": (),
+    "moe-all-experts": ("experts", "active"),
     "kv-replicated": ("kv_heads",), "mla-cache": ("per_token", "rank", "rope"),
     "sliding-window": ("sliding", "layers", "window"), "ssm-state": (),
     "vision-tower": ("tokens",), "inference-share-sd15": (),
@@ -70,6 +73,21 @@ def _template(code: str) -> str | None:
             return Qca.translate("MemoryNotes", "%1 gathers two layers' full weights at a time "
                                  "(current and prefetched) and holds a layer's full gradient "
                                  "until it is reduce-scattered, counted under framework.")
+        case "deepspeed-buffers":
+            return Qca.translate("MemoryNotes", "DeepSpeed ZeRO-%1 buffers at its configured "
+                                 "sizes: %2 of gradient buckets and %3 of parameters kept "
+                                 "gathered (counted under framework), %4 of fp32 gradients "
+                                 "during the step; the gathered part follows DeepSpeed's reuse "
+                                 "rule, not a measurement.")
+        case "allocator-variable":
+            return Qca.translate("MemoryNotes", "Batches of varying length: PyTorch's allocator "
+                                 "may keep up to about %1 more reserved (%2 of the tensors, "
+                                 "measured on one torchtune run; another shows none: an uncertain "
+                                 "figure); it is given back before running out of memory, so it "
+                                 "is not in the total.")
+        case "allocator-expandable":
+            return Qca.translate("MemoryNotes", "expandable_segments:True: the allocator keeps no "
+                                 "blocks cut for earlier batch shapes.")
         case "deepspeed-recipe":
             return Qca.translate("MemoryNotes", "DeepSpeed ZeRO mixed precision: 16-bit weights "
                                  "and gradients, fp32 master weights and Adam state (2 + 2 + 12 "
@@ -103,8 +121,13 @@ def _template(code: str) -> str | None:
             return Qca.translate("MemoryNotes", "Embeddings and the LM head stay 16-bit under "
                                  "weight quantization.")
         case "int4-group":
-            return Qca.translate("MemoryNotes", "int4 group quantization (group 128) stores ≈4.16 "
+            return Qca.translate("MemoryNotes", "int4 group quantization (group %1) stores ≈%2 "
                                  "bits per weight including scales and zero points.")
+        case "legacy-cache":
+            return Qca.translate("MemoryNotes", "Legacy generation loop: the tuple KV cache is "
+                                 "rebuilt each step, so two copies exist while decoding, and the "
+                                 "prompt's logits are kept in fp32 (transformers before "
+                                 "mid-2024).")
         case "moe-all-experts":
             return Qca.translate("MemoryNotes", "MoE: all %1 experts are held in memory; %2 run "
                                  "per token.")
@@ -147,6 +170,8 @@ def _parameter(name: str, value: str) -> str:
             return Qca.translate("MemoryNotes", "the attention projections")
         case "targets", "all-linear":
             return Qca.translate("MemoryNotes", "all linear layers")
+        case "group", "per-channel":
+            return Qca.translate("MemoryNotes", "one per output channel")
     return value
 
 

@@ -2292,6 +2292,18 @@ Source: %3</source>
         <translation>%1 一次收集两层的完整权重（当前层和预取层），并在 reduce-scatter 之前保留一层的完整梯度，计入框架。</translation>
     </message>
     <message>
+        <source>DeepSpeed ZeRO-%1 buffers at its configured sizes: %2 of gradient buckets and %3 of parameters kept gathered (counted under framework), %4 of fp32 gradients during the step; the gathered part follows DeepSpeed&apos;s reuse rule, not a measurement.</source>
+        <translation>DeepSpeed ZeRO-%1 按其配置大小分配的缓冲区：%2 梯度桶和 %3 保持聚合的参数（计入框架），优化器步骤中另有 %4 fp32 梯度；聚合部分依据 DeepSpeed 的复用规则推算，并非实测。</translation>
+    </message>
+    <message>
+        <source>Batches of varying length: PyTorch&apos;s allocator may keep up to about %1 more reserved (%2 of the tensors, measured on one torchtune run; another shows none: an uncertain figure); it is given back before running out of memory, so it is not in the total.</source>
+        <translation>批次长度不一：PyTorch 的分配器可能额外保留最多约 %1（占张量的 %2，仅在一次 torchtune 运行中测得，另一次则没有，数字不确定）；显存不足前它会归还这部分，因此不计入总量。</translation>
+    </message>
+    <message>
+        <source>expandable_segments:True: the allocator keeps no blocks cut for earlier batch shapes.</source>
+        <translation>expandable_segments:True：分配器不会保留为先前批次形状切分的内存块。</translation>
+    </message>
+    <message>
         <source>DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 master weights and Adam state (2 + 2 + 12 bytes per parameter before sharding).</source>
         <translation>DeepSpeed ZeRO 混合精度：16 位权重和梯度，fp32 主权重和 Adam 状态（分片前每个参数 2 + 2 + 12 字节）。</translation>
     </message>
@@ -2332,8 +2344,16 @@ Source: %3</source>
         <translation>权重量化时嵌入层和语言模型头保持 16 位。</translation>
     </message>
     <message>
-        <source>int4 group quantization (group 128) stores ≈4.16 bits per weight including scales and zero points.</source>
-        <translation>int4 分组量化（每组 128）含缩放因子和零点，每个权重约占 4.16 位。</translation>
+        <source>int4 group quantization (group %1) stores ≈%2 bits per weight including scales and zero points.</source>
+        <translation>int4 分组量化（分组 %1）每个权重约占 %2 位，含缩放因子和零点。</translation>
+    </message>
+    <message>
+        <source>Legacy generation loop: the tuple KV cache is rebuilt each step, so two copies exist while decoding, and the prompt&apos;s logits are kept in fp32 (transformers before mid-2024).</source>
+        <translation>旧版生成循环：元组形式的 KV 缓存每步重建，解码时同时存在两份副本，且提示词的 logits 以 fp32 保留（2024 年年中以前的 transformers）。</translation>
+    </message>
+    <message>
+        <source>one per output channel</source>
+        <translation>每个输出通道一组</translation>
     </message>
     <message>
         <source>MoE: all %1 experts are held in memory; %2 run per token.</source>

@@ -296,7 +296,9 @@ def test_sharding_more_never_needs_more(batch, seq, gpus):
               ("zero1", "zero2", "zero3")]
     states = [model_states(e) for e in totals]
     assert states[0] >= states[1] >= states[2]
-    assert estimate_training(LLAMA, replace(s, loss="chunked")).logits <= totals[0].logits
+    # (under DDP: ZeRO's fp32 gradient copy can make the step the peak, which holds no logits)
+    assert estimate_training(LLAMA, replace(s, loss="chunked")).logits <= \
+        estimate_training(LLAMA, s).logits
 
 
 def test_vision_models_are_not_language_models(real_catalog):

@@ -199,3 +199,18 @@ def test_moe_active_parameters_leave_out_dense_layers(real_catalog):
     # 15,706,484,224 parameters, leaving 2,661,150,208 active (2.45 B without the input
     # embedding's 209,715,200; DeepSeek: "2.4B activated").
     assert active_parameters(w) == 15_706_484_224 - 58 * 3 * 2048 * 1408 * 26
+
+
+def test_a_frozen_base_skips_the_weights_gradients(real_catalog):
+    # Llama-2 7B (6,738,415,616 parameters, 32 layers of 4,096), 2,048 tokens. Attention's
+    # score matmuls: 12 x 32 x 4,096 x 2,048 = 3,221,225,472 FLOPs per token. Full fine-tuning
+    # 6 per parameter, a frozen base (LoRA/QLoRA) 4: forward 2 + the activations' gradients 2.
+    w = real_catalog.workload("llama-2-7b")
+    n, attention, tokens = 6_738_415_616, 3_221_225_472, 2048
+    assert training_flops_per_sample(w, tokens, False, frozen_base=True) == pytest.approx(
+        (4 * n + attention) * tokens)
+    assert training_flops_per_sample(w, tokens, False) == pytest.approx(
+        (6 * n + attention) * tokens)
+    # Checkpointing recomputes one forward: 4 + 2 = 6 per parameter, attention x 4/3.
+    assert training_flops_per_sample(w, tokens, True, frozen_base=True) == pytest.approx(
+        (6 * n + attention * 4 / 3) * tokens)

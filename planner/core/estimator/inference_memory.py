@@ -11,7 +11,44 @@ Pure Python; no Qt, no database.
 from __future__ import annotations
 
 from planner.core.estimator.memory_notes import MemoryNote, note
+from planner.core.estimator.setups import InferenceSetup
+from planner.core.records.precision import EstimateError, quantization_bytes
 from planner.core.records.specs import Workload
+
+#: How a generating loop keeps its cache (:class:`InferenceSetup`'s ``cache``).
+CACHES: tuple[str, ...] = ("dynamic", "legacy")
+
+#: Largest int4 group we accept (a group as long as a layer's rows is per-channel anyway).
+MAX_GROUP = 8192
+
+
+def int4_bytes(group_size: int) -> float:
+    """Bytes per int4 weight with one fp16 scale and one 4-bit zero point per group.
+
+    GPTQ and AWQ store the scales in fp16 and pack the zero points four bits each, so a group of
+    ``g`` weights costs ``4 + 20 / g`` bits: 4.63 at g32, 4.31 at g64, 4.16 at g128. Group 0 (one
+    group per output channel) is 4 bits plus a per-row scale too small to count.
+    """
+    return 0.5 if group_size == 0 else (4 + 20 / group_size) / 8
+
+
+def weight_bytes_per(setup: InferenceSetup) -> float:
+    """Bytes per quantized weight of a serving setup (int4 by its group size)."""
+    if setup.precision == "int4":
+        return int4_bytes(setup.group_size)
+    return quantization_bytes(setup.precision)
+
+
+def check_serving(setup: InferenceSetup) -> None:
+    """Refuse an unknown cache or an impossible group size in one sentence."""
+    if setup.cache not in CACHES:
+        raise EstimateError(f"Cache must be one of {', '.join(CACHES)} "
+                            f"(got '{str(setup.cache)[:40]}').", setting="cache")
+    g = setup.group_size
+    if (not isinstance(g, int) or isinstance(g, bool) or not (g == 0 or 8 <= g <= MAX_GROUP)
+            or g % 8):
+        raise EstimateError(f"Quantization group size must be 0 (per channel) or a multiple of 8 "
+                            f"from 8 to {MAX_GROUP:,} (got {str(g)[:40]}).", setting="group_size")
 
 
 def cache_values_per_token_per_layer(w: Workload) -> int:
@@ -65,3 +102,14 @@ def cache_notes(w: Workload, context: int) -> tuple[MemoryNote, ...]:
         out.append(note("sliding-window", sliding=sliding_layers(w),
                         layers=w.decoder_layers or w.layers or 0, window=w.sliding_window))
     return tuple(out)
+
+
+def legacy_logits_bytes(w: Workload, tokens: int, act_bytes: float) -> float:
+    """The prompt's logits a pre-2024 transformers ``generate`` kept: every position's, twice.
+
+    The model computed the LM head over every prompt position in its dtype and upcast the whole
+    matrix to fp32 (``logits = logits.float()``, transformers #30860 and #31292), and the first
+    step's outputs stayed referenced into the next step (#30536): ``act_bytes + 4`` bytes per
+    position per vocabulary entry; ``tokens`` counts every sequence's positions.
+    """
+    return float(tokens * (w.vocab or 0) * (act_bytes + 4.0 if act_bytes < 4 else 4.0))

@@ -60,6 +60,17 @@ def linear_modules(w: Workload) -> tuple[dict[str, list[Shape]], tuple[str, ...]
                                             and w.family == "decoder"):
         return ({"c_attn": [(h, q + 2 * kv, 1)], "c_proj": [(q, h, 1), (f, h, 1)],
                  "c_fc": [(h, f, 1)]}, ("c_attn", "c_proj"))
+    if arch == "chatglm":
+        return ({"query_key_value": [(h, q + 2 * kv, 1)], "dense": [(q, h, 1)],
+                 "dense_h_to_4h": [(h, 2 * f, 1)], "dense_4h_to_h": [(f, h, 1)]},
+                ("query_key_value", "dense"))
+    if arch == "internlm2":
+        return ({"wqkv": [(h, q + 2 * kv, 1)], "wo": [(q, h, 1)], "w1": [(h, f, 1)],
+                 "w3": [(h, f, 1)], "w2": [(f, h, 1)]}, ("wqkv", "wo"))
+    if arch == "baichuan":
+        return ({"W_pack": [(h, q + 2 * kv, 1)], "o_proj": [(q, h, 1)],
+                 "gate_proj": [(h, f, 1)], "up_proj": [(h, f, 1)], "down_proj": [(f, h, 1)]},
+                ("W_pack", "o_proj"))
     if arch == "mpt":
         return ({"Wqkv": [(h, q + 2 * kv, 1)], "out_proj": [(q, h, 1)],
                  "up_proj": [(h, f, 1)], "down_proj": [(f, h, 1)]}, ("Wqkv", "out_proj"))

@@ -21,7 +21,14 @@ from __future__ import annotations
 import math
 
 from planner.core.estimator.activations import activation_bytes, checkpoint_every, positions
-from planner.core.estimator.inference_memory import cache_notes, kv_cache_bytes
+from planner.core.estimator.allocator import check_lengths, reserve
+from planner.core.estimator.inference_memory import (
+    cache_notes,
+    check_serving,
+    kv_cache_bytes,
+    legacy_logits_bytes,
+    weight_bytes_per,
+)
 from planner.core.estimator.lora import LORA_TARGETS, lora_parameters
 from planner.core.estimator.memory_notes import MemoryNote, note
 from planner.core.estimator.model_states import adapter_states, full_states, page_optimizer
@@ -33,6 +40,7 @@ from planner.core.estimator.setups import (
 )
 from planner.core.estimator.sharding import offload, shard
 from planner.core.estimator.stacks import STACKS, stack_of
+from planner.core.estimator.zero_buffers import check_knobs, deepspeed_buffers
 from planner.core.models import layouts
 from planner.core.records.precision import (
     ADAPTER_DTYPES,
@@ -155,6 +163,8 @@ def _check_training(setup: TrainingSetup) -> None:
             raise EstimateError(f"{what} must be one of {', '.join(allowed)} "
                                 f"(got '{str(value)[:40]}').")
     checkpoint_every(setup.checkpoint_mode)
+    check_knobs(setup)
+    check_lengths(setup)
     if setup.optimizer_in_backward and setup.accumulation > 1:
         raise EstimateError("An optimizer step in backward frees each gradient at once, so it "
                             "cannot accumulate gradients; set accumulation to 1.",
@@ -162,6 +172,19 @@ def _check_training(setup: TrainingSetup) -> None:
     if setup.qlora and setup.int8_base:
         raise EstimateError("Pick one quantized base: QLoRA (4-bit) or an 8-bit base.",
                             setting="int8_base")
+
+
+def _trained_grad_bytes(setup: TrainingSetup, precision_grads: float) -> float:
+    """Bytes of one trained gradient element as DeepSpeed buckets it.
+
+    Adapters train in their dtype (PEFT's fp32 unless bf16 is asked); under fp32 everything is
+    4 bytes; DeepSpeed's mixed-precision engine keeps 16-bit gradients.
+    """
+    if setup.precision == "fp32":
+        return 4.0
+    if setup.uses_adapters or setup.int8_base:
+        return ADAPTER_DTYPES.get(setup.adapter_dtype, 4.0)
+    return 2.0 if setup.precision.startswith("amp") else precision_grads
 
 
 def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
@@ -179,12 +202,16 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
     gather_per = 0.6 if setup.qlora else (1.0 if setup.int8_base else min(p.weights, 2.0))
     grad_per = 0.0 if adapters else p.grads
     states = shard(states, w, setup, params, gather_per, grad_per)
+    states = deepspeed_buffers(states, w, setup, params,
+                               4.0 if setup.precision == "fp32" else gather_per,
+                               _trained_grad_bytes(setup, p.grads))
     states = offload(states, setup)
     acts = activation_bytes(w, setup, seq)
     notes: list[MemoryNote] = [*states.notes, *acts.notes]
 
+    # ZeRO-3 allocates its gradient partition once and keeps it (zero_buffers).
     grads_persist = states.grads if (setup.accumulation > 1 or setup.keep_gradients
-                                     or stack.keeps_gradients
+                                     or stack.keeps_gradients or setup.strategy == "zero3"
                                      or not states.grads_at_once) else 0.0
     in_bwd_temps = states.temporaries if not states.grads_at_once else 0.0
     # Backward first differentiates the loss (the logits and their gradient alive), then frees
@@ -197,6 +224,8 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
                  + states.opt_state + states.temporaries) if states.grads_at_once else 0.0
     dynamic = max(forward_peak, step_peak)
     slack = stack.allocator_slack * dynamic
+    reserved_extra, reserve_notes = reserve(setup, dynamic + states.framework)
+    notes.extend(reserve_notes)
     provenance = "formula" if w.is_transformer else "measured-profile"
     if setup.checkpointing and not w.is_transformer:
         provenance = "rule"
@@ -231,6 +260,7 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
         host_bytes=math.ceil(states.host),
         context_bytes=stack.context_bytes,
         slack_bytes=math.ceil(slack),
+        reserve_bytes=math.ceil(reserved_extra),
         peak_phase=phase,
         provenance=provenance,
         error_band=ERROR_BANDS[provenance],
@@ -241,11 +271,13 @@ def estimate_training(w: Workload, setup: TrainingSetup) -> MemoryEstimate:
 def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
     """Per-GPU memory to serve a model: quantized weights, KV cache, working activations."""
     _check_common(setup.batch, setup.seq, setup.gpus, setup.strategy)
-    wb = quantization_bytes(setup.precision)
+    check_serving(setup)
+    wb = weight_bytes_per(setup)
     params = parameters_of(w)
     n = setup.gpus
     notes: list[MemoryNote] = []
     inferred = False
+    logits = 0.0
     seq = resolve_seq(w, setup.seq)
     if w.is_transformer:
         _check_model(w, seq, n, setup.strategy)
@@ -255,7 +287,8 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
         if keep16:
             notes.append(note("quantized-keep-16bit"))
         if setup.precision == "int4":
-            notes.append(note("int4-group"))
+            notes.append(note("int4-group", group=setup.group_size or "per-channel",
+                              bits=f"{wb * 8:.2f}"))
         kv_dtype = setup.kv_precision or ("fp32" if setup.precision == "fp32" else "fp16")
         kvb = quantization_bytes(kv_dtype)
         kv = 0.0
@@ -269,8 +302,11 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
         f = float(w.moe_intermediate or w.intermediate or 4 * h) * (w.experts_per_token or 1)
         tokens = positions(w, seq) * setup.batch
         # Prefill of the prompt is the working-memory peak: one layer's MLP and attention
-        # outputs live at once; the LM head computes logits for the last position only.
+        # outputs live at once; the LM head computes logits for the last position only (the
+        # legacy loop all of them, below).
         working = tokens * (2 * f + 4 * h) * act_b + setup.batch * (w.vocab or 0) * 8.0
+        if setup.cache == "legacy" and w.family in ("decoder", "encoder-decoder"):
+            logits = legacy_logits_bytes(w, tokens, act_b)
         if w.vision_hidden and w.vision_tokens:
             vh = float(w.vision_hidden)
             vf = float(w.vision_intermediate or 4 * vh)
@@ -304,7 +340,17 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
                 kv /= n
         elif setup.strategy in ("zero3", "fsdp"):
             weights /= n
-    dynamic = weights + kv + working
+    phase = "prefill"
+    if logits:
+        logits /= n if setup.strategy == "tp" else 1
+        working -= setup.batch * (w.vocab or 0) * 8.0 / (n if setup.strategy == "tp" else 1)
+        # Decoding with a tuple cache rebuilt each step holds the old and the new copy at once,
+        # beside the first step's logits (transformers #30536); prefill holds one copy and the
+        # activations. The larger moment is the peak.
+        if kv > working:
+            kv, working, phase = 2 * kv, 0.0, "decode"
+        notes.append(note("legacy-cache"))
+    dynamic = weights + kv + working + logits
     slack = ALLOCATOR_SLACK * dynamic
     provenance = "formula" if w.is_transformer else (
         "rule" if inferred else "measured-profile")
@@ -315,11 +361,12 @@ def estimate_inference(w: Workload, setup: InferenceSetup) -> MemoryEstimate:
         gradients=0,
         optimizer_state=0,
         activations=math.ceil(working),
+        logits=math.ceil(logits),
         kv_cache=math.ceil(kv),
         framework=math.ceil(CUDA_CONTEXT_BYTES + slack),
         context_bytes=CUDA_CONTEXT_BYTES,
         slack_bytes=math.ceil(slack),
-        peak_phase="prefill",
+        peak_phase=phase,
         provenance=provenance,
         error_band=ERROR_BANDS[provenance],
         notes=tuple(notes),

@@ -35,6 +35,17 @@ TEMPLATES: dict[str, str] = {
     "zero3-gather": "{strategy} gathers two layers' full weights at a time (current and "
                     "prefetched) and holds a layer's full gradient until it is reduce-scattered, "
                     "counted under framework.",
+    "deepspeed-buffers": "DeepSpeed ZeRO-{stage} buffers at its configured sizes: {buckets} "
+                         "of gradient buckets and {gathered} of parameters kept gathered "
+                         "(counted under framework), {step} of fp32 gradients during the "
+                         "step; the gathered part follows DeepSpeed's reuse rule, not a "
+                         "measurement.",
+    "allocator-variable": "Batches of varying length: PyTorch's allocator may keep up to "
+                          "about {size} more reserved ({share} of the tensors, measured on one "
+                          "torchtune run; another shows none: an uncertain figure); it is given "
+                          "back before running out of memory, so it is not in the total.",
+    "allocator-expandable": "expandable_segments:True: the allocator keeps no blocks cut for "
+                            "earlier batch shapes.",
     "deepspeed-recipe": "DeepSpeed ZeRO mixed precision: 16-bit weights and gradients, fp32 "
                         "master weights and Adam state (2 + 2 + 12 bytes per parameter before "
                         "sharding).",
@@ -55,8 +66,11 @@ TEMPLATES: dict[str, str] = {
     "chunked-loss": "Chunked cross-entropy upcasts and differentiates the logits {chunks} chunks "
                     "at a time.",
     "quantized-keep-16bit": "Embeddings and the LM head stay 16-bit under weight quantization.",
-    "int4-group": "int4 group quantization (group 128) stores ≈4.16 bits per weight including "
-                  "scales and zero points.",
+    "int4-group": "int4 group quantization (group {group}) stores ≈{bits} bits per weight "
+                  "including scales and zero points.",
+    "legacy-cache": "Legacy generation loop: the tuple KV cache is rebuilt each step, so two "
+                    "copies exist while decoding, and the prompt's logits are kept in fp32 "
+                    "(transformers before mid-2024).",
     "moe-all-experts": "MoE: all {experts} experts are held in memory; {active} run per token.",
     "kv-replicated": "Only {kv_heads} KV heads: the KV cache is replicated beyond "
                      "{kv_heads}-way tensor parallelism.",

@@ -14,6 +14,7 @@ from typing import Any
 
 from planner.core.estimator.headroom import DOES_NOT_FIT, verdict_for
 from planner.core.estimator.memory import MemoryEstimate, TrainingSetup, estimate_training
+from planner.core.models.hfconfig import workload_from_hf_config
 from planner.core.models.layouts import with_head
 from planner.core.records.precision import EstimateError
 from planner.core.records.specs import Catalog, Workload
@@ -71,8 +72,13 @@ class PublishedComparison:
 
 
 def row_workload(row: dict[str, Any], catalog: Catalog) -> Workload:
-    """The catalog model with the row's head and, where the run stretched RoPE, its context."""
-    w = catalog.workload(row["model"])
+    """The row's model with its head and, where the run stretched RoPE, its context.
+
+    A row whose model the catalog does not ship carries the model's ``config.json`` (``config``,
+    with its ``_source``), read as a user's own config is.
+    """
+    w = (workload_from_hf_config(row["config"], name=row["model"]) if row.get("config")
+         else catalog.workload(row["model"]))
     if w is None:
         raise KeyError(f"{row['id']}: the catalog has no model {row['model']}")
     if row.get("context"):

@@ -71,6 +71,23 @@ class TrainingSetup:
     #: PEFT's ``prepare_model_for_kbit_training`` before QLoRA: the modules left unquantized
     #: (embeddings, norms, LM head) are cast to fp32.
     kbit_prep: bool = False
+    #: DeepSpeed ZeRO's buffer knobs, in elements, at DeepSpeed's own defaults
+    #: (``deepspeed/runtime/zero/config.py``): ``reduce_bucket_size`` 5e8 (the contiguous gradient
+    #: bucket, stages 2 and 3), ``stage3_prefetch_bucket_size`` 5e7, ``stage3_max_live_parameters``
+    #: 1e9, ``stage3_max_reuse_distance`` 1e9 and ``sub_group_size`` 1e9 (the step's fp32
+    #: gradient tile). ``overlap_comm`` is stage 2's (off by default for stages 1-2, where it
+    #: doubles the bucket; stage 3 keeps one bucket per dtype either way).
+    reduce_bucket_size: int = 500_000_000
+    prefetch_bucket_size: int = 50_000_000
+    max_live_parameters: int = 1_000_000_000
+    max_reuse_distance: int = 1_000_000_000
+    sub_group_size: int = 1_000_000_000
+    overlap_comm: bool = False
+    #: How batches are shaped: ``fixed`` (padded to one length, or packed) or ``variable``
+    #: (each padded to its longest sample), and whether PyTorch's allocator runs with
+    #: ``expandable_segments:True`` (:mod:`planner.core.estimator.allocator`).
+    lengths: str = "fixed"
+    expandable_segments: bool = False
 
     @property
     def effective_batch(self) -> int:
@@ -86,7 +103,14 @@ class TrainingSetup:
 
 @dataclass(frozen=True, slots=True)
 class InferenceSetup:
-    """The knobs of serving a model: weight quantization, batch and the tokens held in KV cache."""
+    """The knobs of serving a model: weight quantization, batch and the tokens held in KV cache.
+
+    ``group_size`` is int4's quantization group (GPTQ/AWQ: 32, 64, 128 …; 0 one group per
+    output channel, GPTQ's ``-1``). ``cache`` is how the generating loop keeps the KV cache:
+    ``dynamic`` as transformers does today (one copy growing in place, logits of the last
+    position only), ``legacy`` as transformers did before mid-2024 (a tuple cache rebuilt each
+    step, so two copies while decoding, and the prompt's logits upcast to fp32 and kept).
+    """
 
     precision: str = "bf16"
     batch: int = 1
@@ -94,6 +118,8 @@ class InferenceSetup:
     kv_precision: str | None = None
     gpus: int = 1
     strategy: str = "tp"
+    group_size: int = 128
+    cache: str = "dynamic"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +150,9 @@ class MemoryEstimate:
     host_bytes: int = 0
     context_bytes: int = 0
     slack_bytes: int = 0
+    #: What PyTorch's allocator may keep reserved beyond the total after variable-shaped steps;
+    #: returned before an out-of-memory error, so not part of the total or the verdict.
+    reserve_bytes: int = 0
 
     @property
     def total_bytes(self) -> int:

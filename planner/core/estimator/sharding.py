@@ -5,8 +5,11 @@
 | ddp | full | full | full | DDP's bucket copy of the gradients (framework) |
 | zero1 | full | full | /N | |
 | zero2 | full | /N | /N | |
-| zero3, fsdp | /N | /N | /N | two layers' full weights gathered (framework) |
+| zero3, fsdp | /N | /N | /N | fsdp: two layers' full weights gathered (framework) |
 | tp, pp | /N | /N | /N | |
+
+ZeRO-3's gathered parameters and every ZeRO stage's buckets are DeepSpeed's own buffers,
+added by :mod:`~planner.core.estimator.zero_buffers`.
 
 Offload ``optimizer`` (ZeRO-Offload, FSDP ``CPUOffload``'s optimizer part) moves the master
 weights, optimizer state and the step to the host; ``all`` also the weights and gradients
@@ -58,11 +61,11 @@ def shard(s: States, w: Workload, setup: TrainingSetup, params: int,
                 grads /= n
             if strategy in ("zero3", "fsdp", "tp", "pp"):
                 weights, fwd_only = weights / n, fwd_only / n
-            if strategy in ("zero3", "fsdp"):
+            if strategy == "fsdp":
                 framework += gathered_layers_bytes(w, params, gather_bytes_per,
                                                    grad_bytes_per)
                 notes.append(note("zero3-gather", strategy=strategy.upper()))
-    elif setup.offload == "all":
+    elif setup.offload == "all" and strategy != "zero3":
         framework += gathered_layers_bytes(w, params, gather_bytes_per, grad_bytes_per)
     if n == 1 and framework == s.framework:
         return s

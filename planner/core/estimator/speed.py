@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner.core.estimator.comms import StepTime, Traffic, step_time
+from planner.core.estimator.inference_memory import weight_bytes_per
 from planner.core.estimator.links import Link, gpu_link
 from planner.core.estimator.lora import lora_parameters
 from planner.core.estimator.memory import (
@@ -54,18 +55,28 @@ def active_parameters(w: Workload) -> int:
     return max(1, total - idle)
 
 
-def training_flops_per_sample(w: Workload, seq: int, checkpointing: bool) -> float:
-    """FLOPs of one training sample (forward + backward, + recompute with checkpointing)."""
+def training_flops_per_sample(w: Workload, seq: int, checkpointing: bool,
+                              frozen_base: bool = False) -> float:
+    """FLOPs of one training sample (forward + backward, + recompute with checkpointing).
+
+    Backward costs twice the forward: once for the activations' gradients, once for the
+    weights' (Kaplan et al. 2020, §2.1). A frozen base (LoRA, QLoRA) skips the weights' half:
+    4 instead of 6 FLOPs per parameter per token, and checkpointing's recompute adds one forward
+    (2) to either. Attention's score matmuls have no weights and keep their full cost.
+    """
+    recompute = 1.0 if checkpointing else 0.0
     if w.is_transformer:
         tokens = positions(w, seq)
         layers = (w.layers or 0) + (w.decoder_layers or 0)
-        per_token = 6.0 * active_parameters(w) + 12.0 * layers * (w.hidden or 0) * tokens
-        flops = per_token * tokens
-    else:
-        prof = w.profile
-        if prof is None or prof.forward_flops_per_sample is None:
-            raise EstimateError(f"Forward FLOPs of '{w.name}' have not been measured.")
-        flops = 3.0 * prof.forward_flops_per_sample * (seq / prof.image_size) ** 2
+        attention = 12.0 * layers * (w.hidden or 0) * tokens
+        per_param = 2.0 * (2.0 if frozen_base else 3.0) + 2.0 * recompute
+        per_token = (per_param * active_parameters(w)
+                     + attention * (1.0 + recompute / 3.0))
+        return per_token * tokens
+    prof = w.profile
+    if prof is None or prof.forward_flops_per_sample is None:
+        raise EstimateError(f"Forward FLOPs of '{w.name}' have not been measured.")
+    flops = 3.0 * prof.forward_flops_per_sample * (seq / prof.image_size) ** 2
     return flops * (4.0 / 3.0 if checkpointing else 1.0)
 
 
@@ -124,7 +135,8 @@ def training_speed(
         raise EstimateError(f"{gpu.name} has no {p.compute.upper()} tensor throughput on record; "
                             f"choose another precision.")
     seq = resolve_seq(w, setup.seq)
-    flops = training_flops_per_sample(w, seq, setup.checkpointing)
+    flops = training_flops_per_sample(w, seq, setup.checkpointing,
+                                      frozen_base=setup.uses_adapters or setup.int8_base)
     n = max(1, count)
     strategy = setup.strategy if n > 1 else "ddp"
     model_parallel = strategy in ("tp", "pp")
@@ -171,7 +183,7 @@ def decode_speed(
     """Decode tokens/s (whole batch) bounded by bandwidth and by compute, over TP GPUs."""
     if not w.is_transformer or w.family not in ("decoder", "encoder-decoder"):
         raise EstimateError(f"'{w.name}' does not generate tokens.")
-    wb = quantization_bytes(setup.precision)
+    wb = weight_bytes_per(setup)
     seq = resolve_seq(w, setup.seq)
     active = active_parameters(w)
     emb = layouts.embedding_parameters(w)

@@ -19,8 +19,9 @@ from planner.core.records.specs import Workload
 #: The families we read, as people name them (the sentence for an unknown model names them).
 FAMILY_NAMES = ("Llama", "Mistral", "Mixtral", "Qwen2/2.5/3 and their MoE variants",
                 "Gemma 1/2/3", "Phi-1.5/2/3", "Falcon", "GPT-NeoX", "GPT-BigCode", "OPT", "BLOOM",
-                "MPT", "StableLM", "DeepSeek-V2/V3", "OLMo 2", "Mamba", "Mllama", "Qwen2-VL",
-                "GPT-2", "BERT/RoBERTa", "T5", "Whisper")
+                "MPT", "StableLM", "DeepSeek-V2/V3", "DeepSeekMoE", "OLMo 2", "Mamba", "Mllama",
+                "Qwen2-VL", "GPT-2", "BERT/RoBERTa", "T5", "Whisper", "ChatGLM2/3 and GLM-4",
+                "Baichuan 2", "InternLM2")
 
 #: ``architectures`` class-name endings and the head each loads (longest first).
 HEAD_SUFFIXES: tuple[tuple[str, str], ...] = (
@@ -88,6 +89,10 @@ def workload_from_hf_config(cfg: object, name: str = "Custom model",
         raise EstimateError(
             f"Model type '{model_type}' is not supported yet; we know {_known_families()}.")
     found = head_from_architectures(cfg, mt)
+    if mt == "chatglm" and found == "base":
+        # ChatGLM's remote-code ChatGLMModel holds the output layer (its auto_map loads
+        # ChatGLMForConditionalGeneration for causal LM): a language model, not a bare body.
+        found = "causal-lm"
     if head in (None, "auto"):
         head = found
     elif head not in HEADS:

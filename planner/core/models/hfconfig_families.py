@@ -339,6 +339,49 @@ def whisper(cfg: dict[str, Any], common: dict[str, Any]) -> Workload:
                     tie_embeddings=True, qkv_bias=True, **common)
 
 
+def chatglm(cfg: dict[str, Any], common: dict[str, Any]) -> Workload:
+    """ChatGLM2/3 and GLM-4 (remote code): Llama's block under GLM's key names.
+
+    Grouped KV heads are ``multi_query_group_num`` when ``multi_query_attention`` is on, the
+    head size ``kv_channels``, the MLP ``ffn_hidden_size`` (SwiGLU: ``dense_h_to_4h`` is twice
+    as wide), the vocabulary ``padded_vocab_size``; q, k and v are biased (``add_qkv_bias``),
+    the rest not (``add_bias_linear``), and the output layer is its own matrix.
+    """
+    heads = int_field(cfg, "num_attention_heads")
+    mqa = bool(cfg.get("multi_query_attention", False))
+    return Workload(
+        family="decoder", arch="chatglm", layers=int_field(cfg, "num_layers", "num_hidden_layers"),
+        hidden=int_field(cfg, "hidden_size"), heads=heads,
+        kv_heads=int_field(cfg, "multi_query_group_num") if mqa else heads,
+        head_dim=opt_int(cfg, "kv_channels"),
+        intermediate=int_field(cfg, "ffn_hidden_size", "intermediate_size"),
+        vocab=int_field(cfg, "padded_vocab_size", "vocab_size"),
+        context=opt_int(cfg, "seq_length", "max_position_embeddings"), gated_mlp=True,
+        qkv_bias=bool(cfg.get("add_qkv_bias", False)),
+        linear_bias=bool(cfg.get("add_bias_linear", False)), tie_embeddings=_tie(cfg, False),
+        norm="rmsnorm" if cfg.get("rmsnorm", True) else "layernorm", position="rope", **common)
+
+
+def remote_llama(cfg: dict[str, Any], common: dict[str, Any]) -> Workload:
+    """InternLM2, Baichuan 2 and DeepSeekMoE (remote code): Llama's shapes, fused or renamed.
+
+    InternLM2 fuses q, k, v into ``wqkv`` and says ``bias``; Baichuan 2 fuses them into
+    ``W_pack`` and runs ALiBi on the 13B, whose config has no ``max_position_embeddings``
+    (Baichuan 2 report, §2.4: RoPE for 7B, ALiBi for 13B); DeepSeekMoE puts shared and routed
+    experts on every layer after ``first_k_dense_replace`` (``moe_layer_freq`` 1).
+    """
+    mt = str(cfg["model_type"]).lower()
+    if mt == "deepseek" and int_field(cfg, "moe_layer_freq", default=1) != 1:
+        raise EstimateError("config.json's 'moe_layer_freq' is not 1 (experts on every other "
+                            "layer), which we cannot size yet.")
+    w = llama_like(dict(cfg, attention_bias=cfg.get("bias", cfg.get("attention_bias", False))),
+                   common)
+    if mt == "baichuan":
+        w = replace(w, context=w.context or opt_int(cfg, "model_max_length"),
+                    position="rope" if cfg.get("max_position_embeddings") else "alibi")
+    return replace(w, arch=mt)
+
+
 READERS: dict[str, Reader] = {
     **{mt: llama_like for mt in (
         "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma",
@@ -346,5 +389,6 @@ READERS: dict[str, Reader] = {
     "phi": phi, "falcon": falcon, "gpt_neox": gpt_neox, "gpt2": gpt2, "gpt_bigcode": gpt2,
     "opt": opt, "bloom": bloom, "mpt": mpt, "mamba": mamba, "mllama": mllama,
     "qwen2_vl": qwen2_vl, "bert": bert, "roberta": bert, "t5": t5, "mt5": t5, "umt5": t5,
-    "whisper": whisper,
+    "whisper": whisper, "chatglm": chatglm, "internlm2": remote_llama, "baichuan": remote_llama,
+    "deepseek": remote_llama,
 }

@@ -60,7 +60,7 @@ KNOWN_ARCHS: tuple[str, ...] = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
     "gemma3_text", "phi", "phi3", "falcon", "gpt_neox", "gpt_bigcode", "opt", "bloom", "mpt",
     "stablelm", "deepseek_v2", "deepseek_v3", "mamba", "mllama", "qwen2_vl", "olmo2", "gpt2",
-    "bert", "roberta", "t5", "whisper", "vit",
+    "bert", "roberta", "t5", "whisper", "vit", "chatglm", "internlm2", "baichuan", "deepseek",
 )
 
 
