@@ -14,6 +14,8 @@ the keyboard focus, and hands it to the enclosing widget otherwise.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QValidator, QWheelEvent
 from PySide6.QtWidgets import (
@@ -35,43 +37,55 @@ def refusal(low: str, high: str, typed: str) -> str:
 
 
 class _Checked:
-    """What both number fields share: out-of-range text is kept while typed, then refused."""
+    """What both number fields share: out-of-range text is kept while typed, then refused.
 
-    def _start(self) -> None:
+    Mixed in before Qt's spin box (``class F(_Checked, QSpinBox)``), so its ``validate`` and
+    ``fixup`` are the ones Qt calls, and ``super()`` reaches Qt's.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        cast(Any, super()).__init__(parent)
         # A typed number counts when the field is left or Enter pressed, never digit by digit:
         # typing 25 must not cost the build at 2 h a day on the way. Arrows and the wheel still
         # change the value at once.
-        assert isinstance(self, QAbstractSpinBox)
-        self.setKeyboardTracking(False)
+        self._field.setKeyboardTracking(False)
 
-    def _body(self, text: str) -> str:
-        field = self if isinstance(self, (QSpinBox, QDoubleSpinBox)) else None
-        assert field is not None
-        body = text.removeprefix(field.prefix()).removesuffix(field.suffix()).strip()
-        return body.replace(field.locale().groupSeparator(), "")
+    @property
+    def _field(self) -> QSpinBox | QDoubleSpinBox:
+        assert isinstance(self, (QSpinBox, QDoubleSpinBox))
+        return self
 
     def _number(self, text: str) -> float | None:
-        raise NotImplementedError
+        """The number ``text`` says (without prefix, suffix and separators), or None."""
+        field = self._field
+        body = text.removeprefix(field.prefix()).removesuffix(field.suffix()).strip()
+        body = body.replace(field.locale().groupSeparator(), "")
+        try:
+            if isinstance(field, QSpinBox):
+                return int(body.replace(",", ""))
+            return float(body.replace(field.locale().decimalPoint(), "."))
+        except ValueError:
+            return None
 
-    def _checked(self, state: tuple[QValidator.State, str, int]
-                 ) -> tuple[QValidator.State, str, int]:
-        """An out-of-range number is Intermediate (it stays on screen), not Invalid."""
-        if state[0] == QValidator.State.Invalid and self._number(state[1]) is not None:
-            return (QValidator.State.Intermediate, state[1], state[2])
-        return state
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        """Qt's answer, except that a number outside the range may be typed (see fixup)."""
+        state, text, pos = cast(Any, super()).validate(text, pos)
+        if state == QValidator.State.Invalid and self._number(text) is not None:
+            state = QValidator.State.Intermediate
+        return (state, text, pos)
 
-    def _refuse(self, text: str, low: str, high: str, low_value: float,
-                high_value: float) -> str | None:
-        """Show the sentence for an out-of-range ``text`` beside the field; return it."""
+    def fixup(self, text: str) -> str:
+        """Called on leaving the field with text Qt cannot take: say why, keep the value."""
+        field = self._field
         number = self._number(text)
-        if number is not None and not low_value <= number <= high_value:
-            field = self if isinstance(self, QAbstractSpinBox) else None
-            assert field is not None
-            typed = f"{number:,}" if isinstance(number, int) else self._body(text)
-            sentence = refusal(low, high, typed)
+        if number is not None and not field.minimum() <= number <= field.maximum():
+            typed = (f"{number:,}" if isinstance(number, int) else
+                     text.removeprefix(field.prefix()).removesuffix(field.suffix()).strip())
+            sentence = refusal(field.textFromValue(field.minimum()),  # type: ignore[arg-type]
+                               field.textFromValue(field.maximum()), typed)  # type: ignore[arg-type]
             QToolTip.showText(field.mapToGlobal(QPoint(0, field.height())), sentence, field)
-            return sentence
-        return None
+            field.refused.emit(sentence)  # type: ignore[union-attr]
+        return cast(Any, super()).fixup(text) or ""
 
 
 class CheckedSpinBox(_Checked, QSpinBox):
@@ -80,58 +94,12 @@ class CheckedSpinBox(_Checked, QSpinBox):
     refused = Signal(str)
     """The sentence shown when a typed number was refused."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._start()
-
-    def _number(self, text: str) -> float | None:
-        try:
-            return int(self._body(text).replace(",", ""))
-        except ValueError:
-            return None
-
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        """Qt's answer, except that a number outside the range may be typed (see fixup)."""
-        return self._checked(super().validate(text, pos))
-
-    def fixup(self, text: str) -> str:
-        """Called on leaving the field with text Qt cannot take: say why, keep the value."""
-        sentence = self._refuse(text, self.textFromValue(self.minimum()),
-                                self.textFromValue(self.maximum()), self.minimum(),
-                                self.maximum())
-        if sentence is not None:
-            self.refused.emit(sentence)
-        return super().fixup(text) or ""
-
 
 class CheckedDoubleSpinBox(_Checked, QDoubleSpinBox):
     """A decimal field that says so when a typed number is out of range."""
 
     refused = Signal(str)
     """The sentence shown when a typed number was refused."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._start()
-
-    def _number(self, text: str) -> float | None:
-        try:
-            return float(self._body(text).replace(self.locale().decimalPoint(), "."))
-        except ValueError:
-            return None
-
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        """Qt's answer, except that a number outside the range may be typed (see fixup)."""
-        return self._checked(super().validate(text, pos))
-
-    def fixup(self, text: str) -> str:
-        """Called on leaving the field with text Qt cannot take: say why, keep the value."""
-        sentence = self._refuse(text, self.textFromValue(self.minimum()),
-                                self.textFromValue(self.maximum()), self.minimum(),
-                                self.maximum())
-        if sentence is not None:
-            self.refused.emit(sentence)
-        return super().fixup(text) or ""
 
 
 class _WheelGuard(QObject):
