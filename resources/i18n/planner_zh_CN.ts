@@ -505,8 +505,9 @@
         <translation>价格</translation>
     </message>
     <message>
-        <source>FP16 TFLOPS per $1,000</source>
-        <translation>每 1,000 美元的 FP16 TFLOPS</translation>
+        <source>FP16 TFLOPS per %1</source>
+        <extracomment>%1 is the money the figures count per, in the build&apos;s currency: &quot;$1,000&quot;, &quot;¥10,000&quot;.</extracomment>
+        <translation>每 %1 的 FP16 TFLOPS</translation>
     </message>
     <message>
         <source>FP16 GFLOPS per watt</source>
