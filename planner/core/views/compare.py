@@ -34,7 +34,8 @@ Value = float | bool | str | None
 DEFAULT_ARCHITECTURES = ("ampere", "ada-lovelace", "hopper")
 MAX_COLUMNS = 4
 #: Money the performance-per-money row counts per, by currency (default 1,000): a yuan is worth
-#: about a seventh of a dollar, so per ¥1,000 the figures would shrink to a few tenths.
+#: about a seventh of a dollar, so per ¥1,000 the figures would read a seventh of their size per
+#: $1,000 and differences between cards would sit in the decimals.
 PER_MONEY = {"CNY": 10_000.0}
 
 
