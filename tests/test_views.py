@@ -213,7 +213,7 @@ def test_comparison_table_published_figures_and_winners(catalog: Catalog) -> Non
     # record of the next kinds stands in, whatever it is, but it is there.
     assert table.row("price").values[0] == pytest.approx(1599)
     assert table.row("price").values[1] is not None
-    # Value is in dollars whatever the currency: 165.2 TFLOPS / $1,599 × 1,000 = 103.31.
+    # Value per money divides by the price shown: 165.2 TFLOPS / $1,599 × 1,000 = 103.31.
     assert table.row("perf_per_dollar").values[0] == pytest.approx(103.31, abs=0.01)
     work = table.row("workload:0")
     # Same estimate on both cards: their headroom differs by their memory, 80 − 24 = 56 GiB.

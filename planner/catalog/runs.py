@@ -44,7 +44,19 @@ MAX_RECORDS_PER_FILE = 10_000
 
 
 class RunError(ValueError):
-    """One record (or file) that cannot be used; the message is one sentence."""
+    """One record (or file) that cannot be used; the message is one sentence.
+
+    Refusals the app words in the user's language (planner/words/runs.py) carry a ``code`` and
+    its ``params`` too, as :class:`~planner.documents.errors.DocumentError` does; the English
+    sentence stays for the CLI and for any refusal without a code. :func:`read_records` adds
+    ``file`` and ``record`` (its number in a file of several, else "") to the params.
+    """
+
+    def __init__(self, message: str, code: str = "",
+                 params: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -61,6 +73,8 @@ class ReadResult:
 
     runs: tuple[CheckedRun, ...]
     problems: tuple[str, ...]
+    reasons: tuple[RunError, ...] = ()
+    """The same refusals, with their codes for the app's words (one per problem)."""
 
 
 def _defaults(cls: type) -> dict[str, Any]:
@@ -86,16 +100,18 @@ def _rule(problem: Problem) -> str:
 def _checked(model: type[Record], raw: Any, where: str, part: str) -> Any:
     """Validate one level; the first problem becomes a sentence naming file and field."""
     if not isinstance(raw, dict):
-        raise RunError(f"{where}: {part or 'the record'} must be an object.")
+        raise RunError(f"{where}: {part or 'the record'} must be an object.", "not-object",
+                       {"field": part})
     record, problems = check(model, raw, "user")
     if not problems:
         return record
     p = problems[0]
     field = ".".join(x for x in (part, p.dotted) if x)
     if p.code == UNKNOWN:
-        raise RunError(f"{where}: unknown key '{field}' (a record of a newer version?).")
+        raise RunError(f"{where}: unknown key '{field}' (a record of a newer version?).",
+                       "unknown-key", {"field": field})
     if p.code == MISSING:
-        raise RunError(f"{where}: '{field}' is missing.")
+        raise RunError(f"{where}: '{field}' is missing.", "missing", {"field": field})
     label = p.spec.label if p.spec is not None else field
     raise RunError(f"{where}: {label} ({field}) must be {_rule(p)} (found {fmt(p.value)}).")
 
@@ -167,14 +183,17 @@ def check_record(raw: Any, catalog: Catalog, where: str) -> CheckedRun:
     """One record checked through the schema and against the catalog (or :class:`RunError`)."""
     header = raw if isinstance(raw, dict) else None
     if header is None:
-        raise RunError(f"{where}: a run record must be a JSON object.")
+        raise RunError(f"{where}: a run record must be a JSON object.", "not-object",
+                       {"field": ""})
     if header.get("format") != FORMAT_NAME:
         raise RunError(f"{where}: format is {fmt(header.get('format'))}, not "
-                       f"'{FORMAT_NAME}': this is not a measured-run record.")
+                       f"'{FORMAT_NAME}': this is not a measured-run record.", "format",
+                       {"found": fmt(header.get("format"))})
     version = header.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise RunError(f"{where}: version {version} is newer than this GPU Build Planner reads "
-                       f"({FORMAT_VERSION}); please update to import it.")
+                       f"({FORMAT_VERSION}); please update to import it.", "newer",
+                       {"version": str(version), "readable": str(FORMAT_VERSION)})
     top = _checked(RunRecord, raw, where, "")
     gpu_part = _checked(RunGpu, top.gpu, where, "gpu")
     stack = _checked(RunStack, top.stack or {}, where, "stack")
@@ -183,7 +202,8 @@ def check_record(raw: Any, catalog: Catalog, where: str) -> CheckedRun:
         gpu = resolve_gpu(catalog.gpus, gpu_part.name)
     except EstimateError:
         raise RunError(f"{where}: gpu.name '{gpu_part.name}' names no GPU in the catalog "
-                       f"('gpu-planner catalog gpus' lists them).") from None
+                       f"('gpu-planner catalog gpus' lists them).", "gpu",
+                       {"name": str(gpu_part.name)}) from None
     per_gpu = list(measured.per_gpu or [measured.peak_bytes])
     problem = _bytes_problem(measured.peak_bytes, "measured.peak_bytes", gpu, where)
     for i, value in enumerate(per_gpu):
@@ -207,39 +227,52 @@ def check_record(raw: Any, catalog: Catalog, where: str) -> CheckedRun:
 def read_records(text: bytes, catalog: Catalog, name: str) -> ReadResult:
     """Every record of one file's bytes, each checked on its own."""
     if len(text) > lim.MAX_FILE_BYTES:
-        return ReadResult((), (f"{name}: the file is larger than "
-                               f"{lim.MAX_FILE_BYTES // MIB} MB, too large for run records.",))
+        return _refused(RunError(f"{name}: the file is larger than {lim.MAX_FILE_BYTES // MIB} "
+                                 f"MB, too large for run records.", "too-large",
+                                 {"file": name, "mb": str(lim.MAX_FILE_BYTES // MIB)}))
     try:
         data = json.loads(text.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        return ReadResult((), (f"{name}: not a JSON run record (it is not valid UTF-8 JSON).",))
+        return _refused(RunError(f"{name}: not a JSON run record (it is not valid UTF-8 JSON).",
+                                 "not-json", {"file": name}))
     items = data if isinstance(data, list) else [data]
     if len(items) > MAX_RECORDS_PER_FILE:
-        return ReadResult((), (f"{name}: more than {MAX_RECORDS_PER_FILE:,} records.",))
-    good, bad = [], []
+        return _refused(RunError(f"{name}: more than {MAX_RECORDS_PER_FILE:,} records.",
+                                 "too-many", {"file": name, "count": f"{MAX_RECORDS_PER_FILE:,}"}))
+    good: list[CheckedRun] = []
+    bad: list[RunError] = []
     for i, item in enumerate(items):
         where = name if len(items) == 1 else f"{name} (record {i + 1})"
         try:
             good.append(check_record(item, catalog, where))
         except RunError as exc:
-            bad.append(str(exc))
-    return ReadResult(tuple(good), tuple(bad))
+            exc.params.update(file=name, record=str(i + 1) if len(items) > 1 else "")
+            bad.append(exc)
+    return ReadResult(tuple(good), tuple(str(e) for e in bad), tuple(bad))
+
+
+def _refused(exc: RunError) -> ReadResult:
+    """A whole file refused: one sentence, no runs."""
+    exc.params.setdefault("record", "")
+    return ReadResult((), (str(exc),), (exc,))
 
 
 def read_files(paths: Iterable[Path], catalog: Catalog) -> ReadResult:
     """Every record in some files; an unreadable file is one sentence, the others still read."""
     good: list[CheckedRun] = []
-    bad: list[str] = []
+    bad: list[RunError] = []
     for path in paths:
         try:
             data = path.read_bytes()
         except OSError as exc:
-            bad.append(f"{path}: could not be read ({exc.strerror or exc}).")
+            detail = str(exc.strerror or exc)
+            bad.append(RunError(f"{path}: could not be read ({detail}).", "unreadable",
+                                {"file": str(path), "record": "", "detail": detail}))
             continue
         result = read_records(data, catalog, str(path))
         good += result.runs
-        bad += result.problems
-    return ReadResult(tuple(good), tuple(bad))
+        bad += result.reasons
+    return ReadResult(tuple(good), tuple(str(e) for e in bad), tuple(bad))
 
 
 def _local_path(text: str) -> bool:

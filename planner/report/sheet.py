@@ -280,7 +280,7 @@ class ComparisonSheet(QObject):
         for row in table.rows:
             if row.key not in SPEC_ROWS:
                 continue
-            cells = [Cell(row_label(row, labels))]
+            cells = [Cell(row_label(row, labels, self.fmt))]
             for i, col in enumerate(table.columns):
                 text = cell_text(row, i, self.fmt)
                 if row.key == "price" and col.price is not None and col.price.stale:

@@ -120,7 +120,9 @@ class RunsController(QObject):
             text += " " + self.tr("%n were already stored.", "", known)
         if read.problems:
             text += " " + self.tr("%n record(s) could not be imported.", "", len(read.problems))
-        self.window.notify("runs", text, "\n".join(read.problems),
+        from planner.words.runs import problem_text  # the refusals in the user's language
+
+        self.window.notify("runs", text, "\n".join(problem_text(p) for p in read.reasons),
                            level="warning" if read.problems else "info")
         self.window.statusBar().showMessage(text, 10000)
         return added, read.problems
@@ -149,8 +151,10 @@ class RunsController(QObject):
 
         try:
             atomic_write(path, export_text(records, keep_private).encode("utf-8"))
-        except DocumentError as exc:
-            self.window.notify("runs", str(exc), level="warning")
+        except DocumentError as exc:  # a full disk or a read-only folder: in the user's language
+            from planner.words.file_errors import document_error_text
+
+            self.window.notify("runs", document_error_text(exc), level="warning")
             return False
         self.window.statusBar().showMessage(
             self.tr("Exported %n measured run(s).", "", len(records)), 10000)

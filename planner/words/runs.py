@@ -5,9 +5,14 @@ Figures arrive worded by the caller's formatter; these are the sentences around 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
+
+if TYPE_CHECKING:  # the catalog's run reader loads the schema: kept off the window's first paint
+    from planner.catalog.runs import RunError
 
 
 class Runs(QObject):
@@ -130,3 +135,61 @@ def chart_legend(calibrated: bool, measured: bool) -> str:
         parts.append(QCoreApplication.translate(
             "Runs", "◆ your measured peak of that configuration."))
     return " ".join(parts)
+
+
+def problem_text(problem: RunError) -> str:
+    """A refused run record in the user's language where its code is known, else as written.
+
+    The catalog layer words each refusal in English (the CLI prints that); refusals of a field's
+    value ("must be a whole number from …") and of a model the estimator does not know keep it.
+    """
+    p = problem.params
+    code = problem.code
+    if code == "not-object" and not p.get("field"):
+        code = "record-not-object"
+    template, key = _template_and_key(code)
+    if template is None or "file" not in p:
+        return str(problem)
+    where = p["file"] if not p.get("record") else QCoreApplication.translate(
+        "Runs", "%1 (record %2)").replace("%1", p["file"]).replace("%2", p["record"])
+    # One pass over the placeholders: a value holding "%2" is not replaced again.
+    values = {"%1": where, "%2": p.get(key, ""), "%3": p.get("readable", "")}
+    return re.sub(r"%[123]", lambda m: values[m.group(0)], template)
+
+
+def _template_and_key(code: str) -> tuple[str | None, str]:
+    """The sentence of a refusal's code, and the parameter its %2 stands for."""
+    translate = QCoreApplication.translate
+    match code:
+        case "unreadable":
+            #: %1 is the file, %2 what the system said.
+            return (translate("Runs", "%1: could not be read (%2)."), "detail")
+        case "too-large":
+            #: %2 is the largest size read, in MB.
+            return (translate("Runs", "%1: the file is larger than %2 MB, too large for run "
+                                      "records."), "mb")
+        case "not-json":
+            return (translate("Runs", "%1: not a JSON run record (it is not valid UTF-8 "
+                                       "JSON)."), "")
+        case "too-many":
+            return (translate("Runs", "%1: more than %2 records."), "count")
+        case "record-not-object":
+            return (translate("Runs", "%1: a run record must be a JSON object."), "")
+        case "not-object":
+            return (translate("Runs", "%1: %2 must be a JSON object."), "field")
+        case "format":
+            #: %2 is the record's "format" as found in the file.
+            return (translate("Runs", "%1: format is %2, not 'gpu-planner-run': this is not a "
+                                      "measured-run record."), "found")
+        case "newer":
+            return (translate("Runs", "%1: version %2 is newer than this GPU Build Planner reads "
+                                      "(%3); please update to import it."), "version")
+        case "unknown-key":
+            return (translate("Runs", "%1: unknown key '%2' (a record of a newer "
+                                       "version?)."), "field")
+        case "missing":
+            return (translate("Runs", "%1: '%2' is missing."), "field")
+        case "gpu":
+            return (translate("Runs", "%1: gpu.name '%2' names no GPU in the catalog "
+                                      "('gpu-planner catalog gpus' lists them)."), "name")
+    return None, ""

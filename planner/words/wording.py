@@ -40,7 +40,8 @@ ROW_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
     "link_bandwidth": QT_TRANSLATE_NOOP("Comparison", "Link bandwidth"),
     "tdp": QT_TRANSLATE_NOOP("Comparison", "Board power (TDP)"),
     "price": QT_TRANSLATE_NOOP("Comparison", "Price"),
-    "perf_per_dollar": QT_TRANSLATE_NOOP("Comparison", "FP16 TFLOPS per $1,000"),
+    #: %1 is the money the figures count per, in the build's currency: "$1,000", "¥10,000".
+    "perf_per_dollar": QT_TRANSLATE_NOOP("Comparison", "FP16 TFLOPS per %1"),
     "perf_per_watt": QT_TRANSLATE_NOOP("Comparison", "FP16 GFLOPS per watt"),
     "vendor": QT_TRANSLATE_NOOP("Comparison", "Vendor"),
     "launch_year": QT_TRANSLATE_NOOP("Comparison", "Launched"),
@@ -108,11 +109,13 @@ def task_text(task: str) -> str:
     return QCoreApplication.translate("Tasks", "inference")
 
 
-def row_label(row: ComparisonRow, labels: dict[str, str] | None = None) -> str:
+def row_label(row: ComparisonRow, labels: dict[str, str] | None = None,
+              fmt: Formatter | None = None) -> str:
     """A comparison row's name in the user's language, with its unit.
 
     ``labels`` is :func:`row_labels` built once by a caller that words many rows (a translate call
-    per row on every edit adds up).
+    per row on every edit adds up). ``fmt`` writes the amount a per-money row counts per (its
+    separators; the row carries the currency); without it the amount reads "¥10,000".
     """
     # Short task words ("train", not "training"): a longer label wraps and costs the sheet a line.
     task = (QCoreApplication.translate("Comparison", "train") if row.task == "train"
@@ -133,6 +136,8 @@ def row_label(row: ComparisonRow, labels: dict[str, str] | None = None) -> str:
     label = (labels or {}).get(row.key) or (
         QCoreApplication.translate("Comparison", ROW_LABELS[row.key]) if row.key in ROW_LABELS
         else row.label)
+    if row.per is not None:
+        label = label.replace("%1", (fmt or Formatter()).money(row.per))
     unit = _UNITS.get(row.unit, row.unit)
     return f"{label} ({unit})" if unit else label
 

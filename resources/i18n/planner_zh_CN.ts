@@ -505,8 +505,9 @@
         <translation>价格</translation>
     </message>
     <message>
-        <source>FP16 TFLOPS per $1,000</source>
-        <translation>每 1,000 美元的 FP16 TFLOPS</translation>
+        <source>FP16 TFLOPS per %1</source>
+        <extracomment>%1 is the money the figures count per, in the build&apos;s currency: &quot;$1,000&quot;, &quot;¥10,000&quot;.</extracomment>
+        <translation>每 %1 的 FP16 TFLOPS</translation>
     </message>
     <message>
         <source>FP16 GFLOPS per watt</source>
@@ -3661,6 +3662,57 @@ Source: %3</source>
     <message>
         <source>◆ your measured peak of that configuration.</source>
         <translation>◆ 你实测的该配置峰值。</translation>
+    </message>
+    <message>
+        <source>%1 (record %2)</source>
+        <translation>%1（第 %2 条记录）</translation>
+    </message>
+    <message>
+        <source>%1: could not be read (%2).</source>
+        <extracomment>%1 is the file, %2 what the system said.</extracomment>
+        <translation>%1：无法读取（%2）。</translation>
+    </message>
+    <message>
+        <source>%1: the file is larger than %2 MB, too large for run records.</source>
+        <extracomment>%2 is the largest size read, in MB.</extracomment>
+        <translation>%1：文件大于 %2 MB，作为运行记录过大。</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON run record (it is not valid UTF-8 JSON).</source>
+        <translation>%1：不是 JSON 运行记录（不是有效的 UTF-8 JSON）。</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 records.</source>
+        <translation>%1：记录超过 %2 条。</translation>
+    </message>
+    <message>
+        <source>%1: a run record must be a JSON object.</source>
+        <translation>%1：运行记录必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be a JSON object.</source>
+        <translation>%1：%2 必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>%1: format is %2, not &apos;gpu-planner-run&apos;: this is not a measured-run record.</source>
+        <extracomment>%2 is the record&apos;s &quot;format&quot; as found in the file.</extracomment>
+        <translation>%1：格式为 %2，而不是 &apos;gpu-planner-run&apos;：这不是实测运行记录。</translation>
+    </message>
+    <message>
+        <source>%1: version %2 is newer than this GPU Build Planner reads (%3); please update to import it.</source>
+        <translation>%1：版本 %2 比本 GPU 配置规划器能读取的版本（%3）更新；请更新软件后再导入。</translation>
+    </message>
+    <message>
+        <source>%1: unknown key &apos;%2&apos; (a record of a newer version?).</source>
+        <translation>%1：未知的键 &apos;%2&apos;（可能是更新版本的记录？）。</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is missing.</source>
+        <translation>%1：缺少 &apos;%2&apos;。</translation>
+    </message>
+    <message>
+        <source>%1: gpu.name &apos;%2&apos; names no GPU in the catalog (&apos;gpu-planner catalog gpus&apos; lists them).</source>
+        <translation>%1：gpu.name &apos;%2&apos; 不对应目录中的任何 GPU（&apos;gpu-planner catalog gpus&apos; 可列出全部 GPU）。</translation>
     </message>
 </context>
 <context>

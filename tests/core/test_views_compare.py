@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import pytest
 
+from planner.core.costs.formatting import Money
 from planner.core.costs.money import Rates
 from planner.core.estimator.headroom import DOES_NOT_FIT, FITS
 from planner.core.estimator.memory import InferenceSetup, TrainingSetup
@@ -82,6 +83,7 @@ def test_datasheet_rows(real_catalog, cards):
     # FP16 TFLOPS per $1,000: 165.2 / 1,599 x 1,000 = 103.31; 989.4 / 30,000 x 1,000 = 32.98.
     per_dollar = table.row("perf_per_dollar")
     assert _shape(per_dollar) == ("number", "", 2, HIGHER) and per_dollar.best == (0,)
+    assert per_dollar.per == Money(1000.0, "USD")
     assert per_dollar.values == pytest.approx((103.315, 32.98), abs=0.001)
     # FP16 GFLOPS per watt: 165,200 / 450 = 367.1; 989,400 / 700 = 1,413.4.
     per_watt = table.row("perf_per_watt")
@@ -105,9 +107,11 @@ def test_prices_follow_the_builds_currency_and_kind(real_catalog, cards):
     # The street price, $1,999, at 7.0 CNY per dollar: ¥13,993. The H100 has no price at all.
     assert table.row("price").values == pytest.approx((13993.0, None))
     assert table.row("price").best == () and table.columns[1].price_source is None
-    # Value per money stays in dollars, whatever the currency: 165.2 / 1,999 x 1,000 = 82.64.
-    assert table.row("perf_per_dollar").values[0] == pytest.approx(82.641, abs=0.001)
-    assert table.row("perf_per_dollar").values[1] is None
+    # Value per money divides by the price the row above shows, per ¥10,000 (a yuan buys little):
+    # 165.2 TFLOPS / ¥13,993 x 10,000 = 118.06 (per $1,000 it was 165.2 / 1,999 x 1,000 = 82.64).
+    per_money = table.row("perf_per_dollar")
+    assert per_money.values[0] == pytest.approx(118.059, abs=0.001)
+    assert per_money.values[1] is None and per_money.per == Money(10000.0, "CNY")
     msrp = comparison_table([rtx], replace(build, cost=CostSettings(currency="USD",
                                                                     price_basis="msrp")),
                             real_catalog, RATES)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from planner.core.costs.formatting import Money
 from planner.core.costs.money import Rates
 from planner.core.costs.prices import PickedPrice, SlotPrice, card_price
 from planner.core.estimator.headroom import FITS, TIGHT, headroom
@@ -32,6 +33,10 @@ Value = float | bool | str | None
 #: Architectures compared when the build gives fewer than two (the generations buyers weigh).
 DEFAULT_ARCHITECTURES = ("ampere", "ada-lovelace", "hopper")
 MAX_COLUMNS = 4
+#: Money the performance-per-money row counts per, by currency (default 1,000): a yuan is worth
+#: about a seventh of a dollar, so per ¥1,000 the figures would read a seventh of their size per
+#: $1,000 and differences between cards would sit in the decimals.
+PER_MONEY = {"CNY": 10_000.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +82,8 @@ class ComparisonRow:
     stale: tuple[PickedPrice | None, ...] = ()
     """A ``price`` row's cards with no current price, one per column: the value is then None
     and a view words what the card was last seen at."""
+    per: Money | None = None
+    """A per-money row's amount (¥10,000 of the table's currency): the values count per it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +141,10 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     """GPUs side by side: datasheet figures, architecture features, value, and workload fit.
 
     Workload rows place each tracked workload, estimated over the build's card count, on each
-    column's card: "if the build were made of this card". Price is in the document's currency;
-    performance per money uses USD (FP16 tensor TFLOPS per $1,000) so it reads the same whatever
-    currency the user picked. ``today`` (ISO) is the day prices are aged on (default: the clock).
+    column's card: "if the build were made of this card". Price is in the document's currency,
+    and performance per money divides by that same price (FP16 tensor TFLOPS per 1,000 of the
+    currency, per :data:`PER_MONEY` where that reads better), so the row beside it explains it.
+    ``today`` (ISO) is the day prices are aged on (default: the clock).
     """
     currency = build.cost.currency
     basis = build.cost.price_basis
@@ -146,9 +154,9 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
     own = dict(slot_prices) if slot_prices is not None else {s.gpu.id: s.price
                                                              for s in build.slots}
     picked = [card_price(g, currency, rates, basis, own.get(g.id), today) for g in gpus]
-    in_usd = [card_price(g, "USD", rates, basis, own.get(g.id), today) for g in gpus]
     # A stale price ("last seen") is no current figure: it wins no row and divides nothing.
-    prices_usd = [p.amount if p is not None and p.current else None for p in in_usd]
+    prices = [p.amount if p is not None and p.current else None for p in picked]
+    per = PER_MONEY.get(currency, 1000.0)
 
     def arch_flag(attr: str) -> list[Value]:
         return [bool(getattr(a, attr)) if a is not None else None for a in archs]
@@ -191,14 +199,13 @@ def comparison_table(gpus: Sequence[GpuSpec], build: Build, catalog: Catalog,
              "GB/s", 0),
         _row("tdp", "Board power (TDP)", "number", [g.tdp_w for g in gpus], LOWER,
              "W", 0),
-        replace(_row("price", "Price", "money",
-                     [p.amount if p is not None and p.current else None for p in picked],
-                     LOWER),
+        replace(_row("price", "Price", "money", prices, LOWER),
                 stale=tuple(p if p is not None and p.stale else None for p in picked)),
-        _row("perf_per_dollar", "FP16 TFLOPS per $1,000", "number",
-             [_scaled(per_dollar(g.fp16_tensor_tflops, p), 1000.0)
-              if g.fp16_tensor_tflops is not None else None
-              for g, p in zip(gpus, prices_usd, strict=True)], HIGHER, "", 2),
+        replace(_row("perf_per_dollar", "FP16 TFLOPS per money", "number",
+                     [_scaled(per_dollar(g.fp16_tensor_tflops, p), per)
+                      if g.fp16_tensor_tflops is not None else None
+                      for g, p in zip(gpus, prices, strict=True)], HIGHER, "", 2),
+                per=Money(per, currency)),
         _row("perf_per_watt", "FP16 GFLOPS per watt", "number",
              [_scaled(per_watt(g.fp16_tensor_tflops, g.tdp_w), 1000.0)
               if g.fp16_tensor_tflops is not None else None for g in gpus], HIGHER, "", 0),

@@ -120,7 +120,7 @@ class ComparisonTab(QWidget):
         columns = [col.name for col in table.columns]
         if reshaped or previous is None or previous.columns != table.columns:
             w.setHorizontalHeaderLabels(columns)
-        labels = [self.panel.row_label(row) for row in table.rows]
+        labels = [self.panel.row_label(row, fmt) for row in table.rows]
         if reshaped or len(labels) != len(self.row_labels):
             w.setVerticalHeaderLabels(labels)
             # Fixed row heights (two lines where a cell holds two): measuring every row's
@@ -300,11 +300,11 @@ class ComparisonPanel(Panel):
         if self.arch_table is not None:
             self.arch_tab.show_table(self.arch_table, fmt)
 
-    def row_label(self, row: ComparisonRow) -> str:
+    def row_label(self, row: ComparisonRow, fmt: Formatter | None = None) -> str:
         """A row's name in the user's language, with its unit (worded as the sheet words it)."""
         if self._labels is None:
             self._labels = row_labels()
-        return row_label(row, self._labels)
+        return row_label(row, self._labels, fmt)
 
     def changeEvent(self, event: QEvent) -> None:
         """A new translator: row names are built again in the new language."""
