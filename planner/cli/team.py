@@ -336,7 +336,7 @@ def _password(args: argparse.Namespace, store: Any, address: str) -> int:
     if name is None:
         raise UsageError(words.no_keyring())
     if args.forget:
-        forgotten = secrets.forget_password(address)
+        forgotten = secrets.forget_password(account)
         print(words.password_forgotten(account) if forgotten else words.no_password_kept(account))
         return 0
     if sys.stdin.isatty():
@@ -347,6 +347,6 @@ def _password(args: argparse.Namespace, store: Any, address: str) -> int:
         typed = sys.stdin.readline().rstrip("\r\n")
     if not typed:
         raise UsageError(words.no_password_typed())
-    secrets.store_password(address, typed)
+    secrets.store_password(account, typed)
     print(words.password_kept(account, name))
     return 0
