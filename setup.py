@@ -27,9 +27,10 @@ class BuildPyWithCatalog(build_py):
         sys.path.insert(0, str(ROOT))
         try:
             from planner.catalog.prebuilt import PREBUILT_NAME, build
+            from planner.catalog.store import open_store
         finally:
             sys.path.remove(str(ROOT))
-        build(ROOT / "data", Path(self.build_lib) / "planner" / "data" / PREBUILT_NAME)
+        build(ROOT / "data", Path(self.build_lib) / "planner" / "data" / PREBUILT_NAME, open_store)
 
 
 setup(cmdclass={"build_py": BuildPyWithCatalog})

@@ -216,8 +216,9 @@ def prebuilt_catalog(work: Path) -> list[tuple[str, str, str]]:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from planner.catalog.prebuilt import PREBUILT_NAME, build, rates_path
+    from planner.catalog.store import open_store
 
-    built = build(ROOT / "data", work / "prebuilt" / PREBUILT_NAME)
+    built = build(ROOT / "data", work / "prebuilt" / PREBUILT_NAME, open_store)
     return [(f"planner/data/{path.name}", str(path), "DATA")
             for path in (built, rates_path(built)) if path.is_file()]
 

@@ -36,7 +36,7 @@ def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
 def test_a_built_database_is_what_seeding_makes(tmp_path: Path) -> None:
     seeded = tmp_path / "seeded.sqlite"
     open_store(seeded, data_dir=FIXTURES, prebuilt=False).close()
-    built = prebuilt.build(FIXTURES, tmp_path / "built" / "catalog.sqlite")
+    built = prebuilt.build(FIXTURES, tmp_path / "built" / "catalog.sqlite", open_store)
     assert _rows(built) == _rows(seeded)
     assert prebuilt.is_current(built, FIXTURES)
     assert not list(built.parent.glob("*.tmp"))
@@ -45,8 +45,8 @@ def test_a_built_database_is_what_seeding_makes(tmp_path: Path) -> None:
 def test_a_new_profile_gets_a_copy_and_the_store_does_not_seed(tmp_path: Path,
                                                                  monkeypatch) -> None:
     db = tmp_path / "profile" / "catalog.sqlite"
-    assert prebuilt.install(db, FIXTURES)
-    source = prebuilt.prebuilt(FIXTURES)
+    assert prebuilt.install(db, FIXTURES, open_store)
+    source = prebuilt.prebuilt(FIXTURES, open_store)
     assert source is not None and db.read_bytes() == source.read_bytes()
     from planner.catalog import datafiles
 
@@ -62,13 +62,13 @@ def test_a_profile_with_a_database_keeps_it(tmp_path: Path) -> None:
         gpu = store.catalog().gpus[0]
         store.add_user_gpu(replace(gpu, id="my-own-card", name="My own card", custom=True))
     before = db.read_bytes()
-    assert not prebuilt.install(db, FIXTURES)
+    assert not prebuilt.install(db, FIXTURES, open_store)
     assert db.read_bytes() == before
 
 
 def test_new_data_still_reseeds_a_copied_database_keeping_the_users_rows(tmp_path: Path) -> None:
     db = tmp_path / "catalog.sqlite"
-    assert prebuilt.install(db, FIXTURES)
+    assert prebuilt.install(db, FIXTURES, open_store)
     with open_store(db, data_dir=FIXTURES) as store:
         gpu = store.catalog().gpus[0]
         store.add_user_gpu(replace(gpu, id="my-own-card", name="My own card", custom=True))
@@ -86,18 +86,18 @@ def test_a_built_database_for_other_data_is_not_copied(tmp_path: Path) -> None:
     other = tmp_path / "data"  # outside the checkout: no built file, none is made
     shutil.copytree(FIXTURES, other)
     (other / "VERSION").write_text("other\n", encoding="utf-8")
-    shutil.copy2(prebuilt.prebuilt(FIXTURES), other / prebuilt.PREBUILT_NAME)  # stale
+    shutil.copy2(prebuilt.prebuilt(FIXTURES, open_store), other / prebuilt.PREBUILT_NAME)  # stale
     assert not prebuilt.is_current(other / prebuilt.PREBUILT_NAME, other)
-    assert prebuilt.prebuilt(other) is None
+    assert prebuilt.prebuilt(other, open_store) is None
     db = tmp_path / "catalog.sqlite"
-    assert not prebuilt.install(db, other)
+    assert not prebuilt.install(db, other, open_store)
     assert not db.exists()
     with open_store(db, data_dir=other) as store:  # seeded as before
         assert store.catalog().version == "other"
 
 
 def test_a_built_database_of_another_schema_is_not_copied(tmp_path: Path) -> None:
-    built = prebuilt.build(FIXTURES, tmp_path / prebuilt.PREBUILT_NAME)
+    built = prebuilt.build(FIXTURES, tmp_path / prebuilt.PREBUILT_NAME, open_store)
     with closing(sqlite3.connect(built)) as con, con:
         con.execute("UPDATE alembic_version SET version_num = '0001_initial'")
     assert HEAD_REVISION != "0001_initial"
@@ -105,7 +105,7 @@ def test_a_built_database_of_another_schema_is_not_copied(tmp_path: Path) -> Non
 
 
 def test_the_copy_needs_neither_sqlalchemy_nor_pydantic(tmp_path: Path) -> None:
-    assert prebuilt.prebuilt(FIXTURES) is not None  # the checkout's built file exists
+    assert prebuilt.prebuilt(FIXTURES, open_store) is not None  # the checkout's built file exists
     code = ("import sys\nfrom pathlib import Path\n"
             "from planner.catalog.prebuilt import install\n"
             "from planner.catalog.quick import read_current\n"
@@ -121,7 +121,7 @@ def test_the_copy_needs_neither_sqlalchemy_nor_pydantic(tmp_path: Path) -> None:
 def test_the_rates_written_with_the_database_are_the_loaders(tmp_path: Path) -> None:
     from planner.catalog.rates import load_rates
 
-    built = prebuilt.build(FIXTURES, tmp_path / prebuilt.PREBUILT_NAME)
+    built = prebuilt.build(FIXTURES, tmp_path / prebuilt.PREBUILT_NAME, open_store)
     assert prebuilt.rates_path(built).is_file()
     assert prebuilt.built_rates(FIXTURES) == load_rates(FIXTURES)
     assert load_rates(FIXTURES).history  # the dated readings travel too
@@ -130,7 +130,7 @@ def test_the_rates_written_with_the_database_are_the_loaders(tmp_path: Path) -> 
 def test_rates_for_other_data_are_not_used(tmp_path: Path) -> None:
     other = tmp_path / "data"
     shutil.copytree(FIXTURES, other)
-    source = prebuilt.prebuilt(FIXTURES)
+    source = prebuilt.prebuilt(FIXTURES, open_store)
     assert source is not None
     shutil.copy2(source, other / prebuilt.PREBUILT_NAME)
     shutil.copy2(prebuilt.rates_path(source), prebuilt.rates_path(other / prebuilt.PREBUILT_NAME))
@@ -140,10 +140,10 @@ def test_rates_for_other_data_are_not_used(tmp_path: Path) -> None:
 
 
 def test_the_window_reads_the_rates_without_pydantic() -> None:
-    assert prebuilt.prebuilt(FIXTURES) is not None
+    assert prebuilt.prebuilt(FIXTURES, open_store) is not None
     from planner.paths import bundled_data_dir
 
-    assert prebuilt.prebuilt(bundled_data_dir()) is not None
+    assert prebuilt.prebuilt(bundled_data_dir(), open_store) is not None
     code = ("import sys\nfrom planner.catalog.rates import bundled_rates\n"
             "assert bundled_rates().cny_per_usd > 0\n"
             "print(sorted(m for m in ('pydantic', 'planner.schema') if m in sys.modules))")

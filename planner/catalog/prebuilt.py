@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -91,13 +92,17 @@ def cache_path(data_dir: Path) -> Path | None:
     return root / CHECKOUT_CACHE / f"catalog-{safe}-{HEAD_REVISION}-{folder}.sqlite"
 
 
-def build(data_dir: Path, target: Path) -> Path:
+Opener = Callable[..., Any]
+""":func:`planner.catalog.store.open_store`, handed in by whoever may build: this module sits
+below the store (the store copies from it), so it never imports the store itself."""
+
+
+def build(data_dir: Path, target: Path, open_store: Opener) -> Path:
     """Build the database for ``data_dir`` at ``target`` with the store's own code; returns it.
 
-    Raises RuntimeError when the data does not load (the store would only say so in a notice).
+    ``open_store`` is the store's opener (see :data:`Opener`). Raises RuntimeError when the data
+    does not load (the store would only say so in a notice).
     """
-    from planner.catalog.store import open_store  # SQLAlchemy: only when building
-
     target.parent.mkdir(parents=True, exist_ok=True)
     work = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     work.unlink(missing_ok=True)
@@ -123,11 +128,11 @@ def _write_rates(data_dir: Path, target: Path) -> None:
     """Write ``data_dir``'s checked rates beside the built database (none if they do not load)."""
     from dataclasses import asdict
 
-    from planner.catalog.rates import load_rates
+    from planner.catalog.datafiles import read_rates  # the schema: only when building
 
     out = rates_path(target)
     try:
-        payload = {"catalog_version": read_version(data_dir), "rates": asdict(load_rates(data_dir))}
+        payload = {"catalog_version": read_version(data_dir), "rates": asdict(read_rates(data_dir))}
     except DataFileError:
         out.unlink(missing_ok=True)
         return
@@ -161,8 +166,12 @@ def built_rates(data_dir: Path) -> Rates | None:
     return None
 
 
-def prebuilt(data_dir: Path, build_missing: bool = True) -> Path | None:
-    """The current built database for ``data_dir``: shipped, or a checkout's (built if need be)."""
+def prebuilt(data_dir: Path, open_store: Opener | None = None) -> Path | None:
+    """The current built database for ``data_dir``: shipped, or a checkout's.
+
+    A checkout's missing one is built when the store's opener is handed in (none at start-up,
+    which must not import SQLAlchemy: the store builds it when it opens).
+    """
     shipped = data_dir / PREBUILT_NAME
     if is_current(shipped, data_dir):
         return shipped
@@ -171,24 +180,25 @@ def prebuilt(data_dir: Path, build_missing: bool = True) -> Path | None:
         return None
     if is_current(cached, data_dir):
         return cached
-    if not build_missing:
+    if open_store is None:
         return None
     try:
-        return build(data_dir, cached)
+        return build(data_dir, cached, open_store)
     except (OSError, RuntimeError, sqlite3.Error):
         return None
 
 
-def install(db_path: Path, data_dir: Path) -> bool:
+def install(db_path: Path, data_dir: Path, open_store: Opener | None = None) -> bool:
     """Copy the built database to ``db_path`` when there is no database there yet.
 
-    Returns True when it copied. Never replaces a file, and never raises: without a copy the
-    store seeds the database as before.
+    ``open_store`` lets a checkout build its missing one first (see :func:`prebuilt`). Returns
+    True when it copied. Never replaces a file, and never raises: without a copy the store seeds
+    the database as before.
     """
     try:
         if db_path.exists() and (not db_path.is_file() or db_path.stat().st_size > 0):
             return False
-        source = prebuilt(data_dir)
+        source = prebuilt(data_dir, open_store)
         if source is None:
             return False
         db_path.parent.mkdir(parents=True, exist_ok=True)

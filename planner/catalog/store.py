@@ -56,6 +56,7 @@ from planner.catalog.models import (
     WorkloadRow,
     _Row,
 )
+from planner.catalog.prebuilt import install
 from planner.catalog.quick import HEAD_REVISION, REVISIONS, SCHEMA_VERSION, catalog_from_rows
 from planner.catalog.rates import bundled_rates
 from planner.catalog.records import (
@@ -451,9 +452,7 @@ def open_store(path: Path | None = None, *, data_dir: Path | None = None,
     db_path = path if path is not None else catalog_db_path()
     data_dir = data_dir if data_dir is not None else bundled_data_dir()
     if prebuilt:
-        from planner.catalog.prebuilt import install
-
-        install(db_path, data_dir)
+        install(db_path, data_dir, open_store)
     notices: list[str] = []
     for _attempt in range(2):
         engine: Engine | None = None

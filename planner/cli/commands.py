@@ -16,14 +16,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from planner.cli.options import UsageError, build_parser
+from planner.cli.common import catalog_store, emit
+from planner.cli.errors import UsageError
+from planner.cli.options import build_parser
 from planner.cli.text import count_of, energy_lines, estimate_lines, formatter, recommend_lines
 from planner.core.records.precision import QUANTIZATION_BYTES, TRAINING_PRECISIONS, EstimateError
-
-if TYPE_CHECKING:
-    from planner.catalog.store import CatalogStore
 
 EXIT_USAGE = 2
 MAX_CONFIG_BYTES = 1_000_000
@@ -58,23 +57,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     return handlers[args.command](args)
 
 
-def _emit(payload: Any) -> None:
-    print(json.dumps(payload, ensure_ascii=False, indent=2, allow_nan=False))
-
-
-def _store() -> CatalogStore:
-    from planner.catalog.store import open_store
-
-    store = open_store()
-    if store.notice:
-        print(store.notice, file=sys.stderr)
-    return store
-
-
 def _catalog(args: argparse.Namespace) -> int:
     from planner.catalog import export
 
-    store = _store()
+    store = catalog_store()
     # An export lists every price record a card holds, not only those a price is chosen from.
     catalog = store.catalog_with_history() if args.kind == "gpus" else store.catalog()
     layers = store.layers() if args.kind == "gpus" else {}
@@ -88,7 +74,7 @@ def _catalog(args: argparse.Namespace) -> int:
         "cloud": lambda: [export.cloud_record(c) for c in catalog.cloud],
     }[args.kind]()
     if args.json:
-        _emit(records)
+        emit(records)
     else:
         print(export.format_table(args.kind, records))
     return 0
@@ -97,13 +83,13 @@ def _catalog(args: argparse.Namespace) -> int:
 def _team(args: argparse.Namespace) -> int:
     from planner.cli.team import run as run_team
 
-    return run_team(args, _store())
+    return run_team(args, catalog_store())
 
 
 def _prices(args: argparse.Namespace) -> int:
     from planner.cli.prices import run as run_prices
 
-    return run_prices(args, _store(), _emit)
+    return run_prices(args, catalog_store(), emit)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -115,7 +101,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _runs(args: argparse.Namespace) -> int:
     from planner.cli.runs import command
 
-    return command(args, _store())
+    return command(args, catalog_store())
 
 
 def _workload_key(tracked: Any, hf_config: Any) -> dict[str, Any]:
@@ -163,7 +149,7 @@ def _estimate(args: argparse.Namespace) -> int:
         hf_config = _load_hf_config(args.hf_config)
         workload = workload_from_hf_config(hf_config, name=args.hf_config.name, head=args.head)
     else:
-        catalog = _store().catalog()
+        catalog = catalog_store().catalog()
         workload = with_head(find_workload(catalog.workloads, args.model), args.head)
     for name in ("batch", "accumulation", "gpus"):
         if getattr(args, name) < 1:
@@ -235,7 +221,7 @@ def _estimate(args: argparse.Namespace) -> int:
     }
     gpu_name = None
     if args.gpu:
-        catalog = catalog or _store().catalog()
+        catalog = catalog or catalog_store().catalog()
         gpu = find_gpu(catalog.gpus, args.gpu)
         gpu_name = gpu.name
         compute = (TRAINING_PRECISIONS[precision].compute if args.task == "train"
@@ -249,7 +235,7 @@ def _estimate(args: argparse.Namespace) -> int:
         if args.calibrated:
             from planner.cli.runs import calibrate
 
-            estimate = calibrate(_store(), estimate, gpu, result, tracked)
+            estimate = calibrate(catalog_store(), estimate, gpu, result, tracked)
         fit = headroom(estimate, gpu, int(args.reserve_mib * 1024**2))
         result.update(gpu=gpu.id, usable_bytes=fit.usable_bytes,
                       headroom_bytes=fit.headroom_bytes, verdict=fit.verdict)
@@ -267,7 +253,7 @@ def _estimate(args: argparse.Namespace) -> int:
             result["link"] = {"kind": use.kind, "name": use.name, "lanes_split": use.lanes_split,
                               "bus_gbs": use.bus_gbs, "waiting_share": use.waiting_share}
     if args.json:
-        _emit(result)
+        emit(result)
     else:
         print("\n".join(estimate_lines(workload.name, gpu_name, result)))
     return 0
@@ -281,7 +267,7 @@ def _recommend(args: argparse.Namespace) -> int:
     from planner.core.plan.recommend import MAX_COUNT, recipe_summary, recommend
     from planner.core.records.lookup import find_workload
 
-    catalog = _store().catalog()
+    catalog = catalog_store().catalog()
     tracked = []
     for query in args.model:
         w = find_workload(catalog.workloads, query)
@@ -320,7 +306,7 @@ def _recommend(args: argparse.Namespace) -> int:
         raise UsageError(f"No build of up to {MAX_COUNT} identical GPUs in the catalog fits "
                          f"these workloads{remedy}.")
     if args.json:
-        _emit({"candidates": rows, "assumptions": assumed, "rates_as_of": rates.as_of})
+        emit({"candidates": rows, "assumptions": assumed, "rates_as_of": rates.as_of})
     else:
         print("\n".join(recommend_lines(rows, assumed, fmt)))
     return 0
@@ -336,7 +322,7 @@ def _energy(args: argparse.Namespace) -> int:
     from planner.core.records.lookup import find_gpu
     from planner.core.views.energy import energy_view
 
-    catalog = _store().catalog()
+    catalog = catalog_store().catalog()
     gpu = find_gpu(catalog.gpus, args.gpu)
     if args.count < 1:
         raise UsageError(f"--count must be a whole number of at least 1 (got {args.count}).")
@@ -375,7 +361,7 @@ def _energy(args: argparse.Namespace) -> int:
         "currency": currency,
     }
     if args.json:
-        _emit(result)
+        emit(result)
     else:
         fmt = formatter(currency)
         idle = (f"{fmt.energy(total.kwh_idle_per_year)} idle" if total.idle_counted
@@ -400,7 +386,7 @@ def _show(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     from planner.cli.runs import run_book
 
-    store = _store()
+    store = catalog_store()
     catalog = store.catalog()
     rates = bundled_rates()
     try:
@@ -410,7 +396,7 @@ def _show(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
-        _emit({"name": doc.study.name, "title": study_title(doc.study),
+        emit({"name": doc.study.name, "title": study_title(doc.study),
                "currency": doc.study.cost.currency, "rates_as_of": rates.as_of,
                "variants": [variant_json(v) for v in figures]})
     else:

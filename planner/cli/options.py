@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import NoReturn
 
 from planner import __version__
+from planner.cli.errors import SentenceParser
 from planner.core.costs.prices import BASES, DEFAULT_BASIS
 from planner.core.estimator.allocator import LENGTHS
 from planner.core.estimator.inference_memory import CACHES
@@ -31,21 +31,9 @@ from planner.core.records.precision import (
 from planner.languages import CODES
 
 
-class UsageError(Exception):
-    """A user mistake on the command line; its message is printed as one sentence."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """Argparse, but a mistake is one sentence (a :class:`UsageError`), not usage and exit."""
-
-    def error(self, message: str) -> NoReturn:
-        text = message[0].upper() + message[1:]
-        raise UsageError(text.rstrip(".") + f"; see '{self.prog} --help'.")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """Every command and option, each with a help sentence (``--help`` shows them all)."""
-    parser = _Parser(prog="gpu-planner", description=(
+    parser = SentenceParser(prog="gpu-planner", description=(
         "Plan GPU builds for machine learning. Without a command, starts the app "
         "(optionally opening FILE.gpubuild)."))
     parser.add_argument("--version", action="version", version=f"gpu-planner {__version__}")
@@ -55,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--self-test", action="store_true", help=(
         "check this installation (open an example offscreen, draw every panel, write and print "
         "the PDF sheet, open the catalog), print one line and exit 0 or 1"))
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=SentenceParser)
 
     cat = sub.add_parser("catalog", help="list GPUs, models or architectures")
     cat.add_argument("kind", choices=("gpus", "models", "architectures", "tariffs", "carbon",
@@ -254,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Runs you measured (records written by planner/measure.py) calibrate "
                     "estimates on the same GPU model and stack. An import keeps the good "
                     "records and names each refused one (exit 2 if any was).")
-    runs_sub = runs.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    runs_sub = runs.add_subparsers(dest="action", required=True, parser_class=SentenceParser)
     imp = runs_sub.add_parser("import", help="store run records (files of one or a list)")
     imp.add_argument("files", type=Path, nargs="+", metavar="FILE", help="run record files")
     lst = runs_sub.add_parser("list", help="the stored runs beside their estimates")

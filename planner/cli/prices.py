@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import Any
 
-from planner.cli.options import UsageError
+from planner.cli.errors import UsageError
 from planner.languages import CODES
 
 
@@ -120,9 +120,9 @@ def _update(args: argparse.Namespace, store: Any, emit: Any) -> int:
 
 def run(args: argparse.Namespace, store: Any, emit: Any) -> int:
     """Run one ``prices`` action over the opened local catalog, in the user's language."""
-    from planner.cli.team import _language
+    from planner.cli.common import language
 
-    with _language(getattr(args, "lang", None)):
+    with language(getattr(args, "lang", None)):
         return _action(args, store, emit)
 
 

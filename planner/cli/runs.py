@@ -12,7 +12,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from planner.cli.options import UsageError
+from planner.cli.errors import UsageError
 from planner.cli.text import formatter
 
 if TYPE_CHECKING:

@@ -75,7 +75,7 @@ def setup_from(args: argparse.Namespace, base: ServingSetup) -> ServingSetup:
 
 def _build_and_choice(args: argparse.Namespace, catalog: Any) -> tuple[Any, str, ServingSetup]:
     """The build to serve on, the model id and the serving setup the arguments name."""
-    from planner.cli.options import UsageError
+    from planner.cli.errors import UsageError
     from planner.core.costs.money import check_currency
     from planner.core.plan.build import Build, BuildSlot
     from planner.core.plan.serving_settings import serving_of
@@ -127,14 +127,14 @@ def run_serve(args: argparse.Namespace) -> int:
     """Print the serving view of a build (text, or JSON with --json)."""
     from planner.catalog.api_prices import load_api_prices
     from planner.catalog.rates import bundled_rates
-    from planner.cli.commands import _emit, _store
-    from planner.cli.options import UsageError
+    from planner.cli.common import catalog_store, emit
+    from planner.cli.errors import UsageError
     from planner.cli.text import formatter
     from planner.core.plan.serving_settings import served_model
     from planner.core.records.lookup import find_workload
     from planner.core.views.serving import serving_figures, serving_view
 
-    catalog = _store().catalog()
+    catalog = catalog_store().catalog()
     build, model_id, setup = _build_and_choice(args, catalog)
     model = served_model(build, catalog, model_id) or find_workload(catalog.workloads, model_id)
     view = serving_view(build, catalog, bundled_rates(), model, setup, load_api_prices())
@@ -142,7 +142,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise UsageError(view.error)
     figures = serving_figures(view)
     if args.json:
-        _emit(figures)
+        emit(figures)
     else:
         print("\n".join(serve_lines(figures, formatter(build.cost.currency))))
     return 0

@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from planner.cli.options import UsageError
+from planner.cli.common import language
+from planner.cli.errors import UsageError
 from planner.languages import CODES
 
 
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace, store: Any) -> int:
     """Run one ``team`` action over the opened local catalog, in the user's language."""
     from planner.catalog.team.connection import configured_url
 
-    with _language(getattr(args, "lang", None)):
+    with language(getattr(args, "lang", None)):
         from planner.words import team as words
 
         address = configured_url(app_setting())
@@ -84,29 +85,6 @@ def run(args: argparse.Namespace, store: Any) -> int:
         actions = {"status": _status, "sync": _sync, "builds": _builds, "push-build": _push,
                    "pull-build": _pull, "password": _password}
         return int(actions[args.action](args, store, address))
-
-
-class _language:
-    """Our translators installed for one command, then taken away (the process may go on)."""
-
-    def __init__(self, flag: str | None) -> None:
-        self.flag = flag
-
-    def __enter__(self) -> None:
-        from PySide6.QtCore import QCoreApplication, QLocale
-
-        from planner.translations import install_translators
-
-        self.app = QCoreApplication.instance() or QCoreApplication([])
-        self.locale = QLocale()
-        self.installed = install_translators(self.app, flag=self.flag)
-
-    def __exit__(self, *exc: object) -> None:
-        from PySide6.QtCore import QLocale
-
-        for translator in self.installed:
-            self.app.removeTranslator(translator)
-        QLocale.setDefault(self.locale)
 
 
 def _team(store: Any, address: str) -> Any:
@@ -336,7 +314,7 @@ def _password(args: argparse.Namespace, store: Any, address: str) -> int:
     if name is None:
         raise UsageError(words.no_keyring())
     if args.forget:
-        forgotten = secrets.forget_password(address)
+        forgotten = secrets.forget_password(account)
         print(words.password_forgotten(account) if forgotten else words.no_password_kept(account))
         return 0
     if sys.stdin.isatty():
@@ -347,6 +325,6 @@ def _password(args: argparse.Namespace, store: Any, address: str) -> int:
         typed = sys.stdin.readline().rstrip("\r\n")
     if not typed:
         raise UsageError(words.no_password_typed())
-    secrets.store_password(address, typed)
+    secrets.store_password(account, typed)
     print(words.password_kept(account, name))
     return 0

@@ -204,9 +204,10 @@ class PreferencesDialog(QDialog):
         settings = cfg.open_settings()
         cfg.write(settings, cfg.TEAM_ADDRESS, address)
         if self.team_password is not None and self.team_password.text() and address:
+            from planner.catalog.team.connection import describe
             from planner.catalog.team.secrets import store_password
 
-            store_password(address, self.team_password.text())
+            store_password(describe(address), self.team_password.text())
         usage, cost = self.assumptions.usage, self.assumptions.cost
         if cost.tariff_id is None and cost.price_per_kwh is None:
             cost = replace(cost, price_per_kwh=_DEFAULT_COST.price_per_kwh)

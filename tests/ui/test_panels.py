@@ -516,9 +516,15 @@ def test_workloads_follow_a_language_change(qtbot, document: BuildDocument) -> N
 
 # --- recommend ----------------------------------------------------------------------------------
 
+def _searched(qtbot, dialog: RecommendDialog) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the latest search (it runs off the GUI thread) to show its results."""
+    qtbot.waitUntil(lambda: not dialog.searching, timeout=30_000)
+
+
 def test_recommend_dialog_applies_a_candidate(qtbot, document: BuildDocument) -> None:
     dialog = RecommendDialog(document, rates=RATES)
     qtbot.addWidget(dialog)
+    _searched(qtbot, dialog)
     assert dialog.results, dialog.message.text()
     choice = dialog.results[0].candidate
     dialog.table.selectRow(0)
@@ -535,11 +541,14 @@ def test_recommend_dialog_budget_and_presets(qtbot, document: BuildDocument) -> 
     dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
     dialog.budget_on.setChecked(True)
     dialog.budget.setValue(1)
+    _searched(qtbot, dialog)
     assert dialog.results == [] and dialog.message.text()
     dialog.budget_on.setChecked(False)
-    assert all(r.currency == "CNY" for r in dialog.results)
+    _searched(qtbot, dialog)
+    assert dialog.results and all(r.currency == "CNY" for r in dialog.results)
     for i in range(dialog.workloads.count()):
         dialog.workloads.item(i).setCheckState(Qt.CheckState.Unchecked)
+    _searched(qtbot, dialog)
     assert dialog.results == [] and "workload" in dialog.message.text()
 
 

@@ -167,6 +167,7 @@ def test_recommendation_states_the_recipe_each_build_was_sized_for(qtbot,
     document = BuildDocument(catalog, build)
     dialog = RecommendDialog(document, rates=Rates(cny_per_usd=7.1, cny_per_eur=7.8))
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.searching, timeout=30_000)  # it searches off the GUI thread
     assert dialog.results
     text = dialog.assumed.text()
     assert "Every build is sized for:" in text
@@ -179,6 +180,7 @@ def test_recommendation_states_the_recipe_each_build_was_sized_for(qtbot,
     with chinese():
         dialog = RecommendDialog(document, rates=Rates(cny_per_usd=7.1, cny_per_eur=7.8))
         qtbot.addWidget(dialog)
+        qtbot.waitUntil(lambda: not dialog.searching, timeout=30_000)
         text = dialog.assumed.text()
         assert "每个配置都按以下设置估算" in text and "分块损失" in text and "QLoRA 秩 16" in text
         assert "training" not in text and "chunked" not in text

@@ -103,7 +103,7 @@ def server_engine(address: str, *, pool_size: int = 2) -> Engine:
     if url.password is None and "password" not in url.query:
         from planner.catalog.team.secrets import stored_password
 
-        kept = stored_password(address)  # the system keyring's, where there is one
+        kept = stored_password(describe(address))  # the system keyring's, where there is one
         if kept is not None:  # handed to libpq, which otherwise reads .pgpass
             connect_args["password"] = kept
     # No pre-ping (a round trip per checkout): a connection the server dropped fails its query,

@@ -16,8 +16,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from planner.catalog.team.connection import describe
-
 SERVICE = "GPU Build Planner team catalog"
 """The keyring's service name for every team password."""
 
@@ -44,9 +42,13 @@ _asked: dict[str, str | None] = {}
 locked desktop keyring asks its user to unlock it at most once, not at every sync."""
 
 
-def stored_password(address: str) -> str | None:
-    """The password kept for this address's account, or None (no keyring, or none kept)."""
-    account = describe(address)
+def stored_password(account: str) -> str | None:
+    """The password kept for this account, or None (no keyring, or none kept).
+
+    ``account`` is the address as :func:`planner.catalog.team.connection.describe` words it
+    (``user@host:port/database``): the caller names it, so this module needs nothing from the
+    connection and the arrow runs one way, connection to secrets.
+    """
     if account in _asked:
         return _asked[account]
     module = keyring_module()
@@ -60,24 +62,24 @@ def stored_password(address: str) -> str | None:
     return _asked[account]
 
 
-def store_password(address: str, password: str) -> bool:
-    """Keep a password for this address's account; False when there is no keyring."""
+def store_password(account: str, password: str) -> bool:
+    """Keep a password for this account (see :func:`stored_password`); False without a keyring."""
     module = keyring_module()
     if module is None:
         return False
-    module.set_password(SERVICE, describe(address), password)
-    _asked[describe(address)] = password
+    module.set_password(SERVICE, account, password)
+    _asked[account] = password
     return True
 
 
-def forget_password(address: str) -> bool:
-    """Remove the kept password; False when there was none (or no keyring)."""
+def forget_password(account: str) -> bool:
+    """Remove the account's kept password; False when there was none (or no keyring)."""
     module = keyring_module()
-    _asked.pop(describe(address), None)
+    _asked.pop(account, None)
     if module is None:
         return False
     try:
-        module.delete_password(SERVICE, describe(address))
+        module.delete_password(SERVICE, account)
     except Exception:  # keyring.errors.PasswordDeleteError: nothing kept
         return False
     return True

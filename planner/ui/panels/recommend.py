@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from functools import partial
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -47,7 +47,7 @@ from planner.core.views.recommend import (
 from planner.ui import edits
 from planner.ui.document import BuildDocument
 from planner.ui.fields import CheckedDoubleSpinBox, CheckedSpinBox, guard_wheel
-from planner.ui.jobs import run_and_wait
+from planner.ui.jobs import Job, run_job
 from planner.ui.recipe_text import RecipeWords
 from planner.words.formats import formatter
 from planner.words.names import preset_label
@@ -62,12 +62,16 @@ GPU, COUNT, PRICE, POWER, TFLOPS, HEADROOM, STRATEGIES, NOTES = range(8)
 class RecommendDialog(QDialog):
     """Pick workloads (or a preset), budget, headroom and objective; apply a ranked build."""
 
+    searched = Signal()
+    """The latest search's results (or its one-sentence failure) are shown."""
+
     def __init__(self, document: BuildDocument, parent: QWidget | None = None,
                  rates: Rates | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.rates = rates or bundled_rates()
         self.results: list[CandidateRow] = []
+        self._search_job: Job | None = None
         self.requested: list[TrackedWorkload] = []
         self.setWindowTitle(self.tr("Find the cheapest build that fits"))
 
@@ -190,26 +194,45 @@ class RecommendDialog(QDialog):
 
     # --- search and results -----------------------------------------------------------------
 
+    @property
+    def searching(self) -> bool:
+        """Whether a search is still running (its results are not shown yet)."""
+        return self._search_job is not None and not self._search_job.finished
+
     def search(self) -> None:
-        """Rank the catalog's builds for the current inputs and show them."""
-        self.requested = self.chosen_workloads()
-        currency = self.currency.currentData()
-        self.results = []
-        try:
-            # Off the GUI thread (the window keeps painting); the dialog waits for the ranking.
-            self.results = run_and_wait(partial(
-                recommend_rows, self.document.catalog, self.requested, self.rates,
-                currency=currency,
-                budget=self.budget.value() if self.budget_on.isChecked() else None,
-                headroom=self.headroom.value() / 100.0, objective=self.objective.currentData(),
-                reserve_bytes=self.document.build.display_reserve_bytes,
-                basis=self.document.build.cost.price_basis))
+        """Start ranking the catalog's builds for the current inputs; show them when they come.
+
+        The ranking runs through :func:`planner.ui.jobs.run_job`, so the user keeps typing while
+        it works (every keystroke in the budget starts a search). A newer search supersedes an
+        older one: the older is cancelled and its result, should it still arrive, is dropped.
+        """
+        requested = self.chosen_workloads()
+        if self._search_job is not None:
+            self._search_job.cancel()  # run_job calls neither callback of a cancelled job
+        self._search_job = run_job(self, partial(
+            recommend_rows, self.document.catalog, requested, self.rates,
+            currency=self.currency.currentData(),
+            budget=self.budget.value() if self.budget_on.isChecked() else None,
+            headroom=self.headroom.value() / 100.0, objective=self.objective.currentData(),
+            reserve_bytes=self.document.build.display_reserve_bytes,
+            basis=self.document.build.cost.price_basis),
+            on_done=lambda rows: self._searched(requested, rows, None),
+            on_error=lambda exc: self._searched(requested, [], exc))
+
+    def _searched(self, requested: list[TrackedWorkload], rows: list[CandidateRow],
+                  error: BaseException | None) -> None:
+        """The latest search ended: show its rows, or its one sentence."""
+        if error is not None and not isinstance(error, EstimateError):
+            raise error  # a bug, not a user's input: Qt's excepthook reports it
+        self.requested, self.results = requested, rows
+        if error is not None:
+            self.message.setText(str(error))
+        else:
             self.message.setText(
                 self.tr("%n build(s) fit.", "", len(self.results)) if self.results else
                 self.tr("Nothing in the catalog fits these workloads within the limits."))
-        except EstimateError as exc:
-            self.message.setText(str(exc))
         self._show_results()
+        self.searched.emit()
 
     def _show_results(self) -> None:
         self.table.setRowCount(len(self.results))
