@@ -38,13 +38,12 @@ from planner.report.chart import paint_cost_chart
 from planner.report.fonts import sheet_font
 from planner.report.layout import BEST_FILL, MUTED, Block, Cell, Drawing, Section, Table, Text
 from planner.words.names import tariff_name
+from planner.words.prices import price_basis_text, price_kind_text
 from planner.words.rentals import column_note, kind_text
 from planner.words.serving import serving_row_label, serving_row_text
 from planner.words.warnings import warning_text
 from planner.words.wording import (
     cell_text,
-    price_basis_text,
-    price_kind_text,
     row_label,
     row_labels,
     task_text,

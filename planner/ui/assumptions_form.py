@@ -31,8 +31,8 @@ from planner.core.records.specs import Catalog
 from planner.ui.fields import CheckedDoubleSpinBox, CheckedSpinBox, guard_wheel
 from planner.words.formats import formatter
 from planner.words.names import carbon_region, tariff_name
+from planner.words.prices import price_basis_text
 from planner.words.rentals import kind_text, kind_tooltip
-from planner.words.wording import price_basis_text
 
 
 class AssumptionsForm(QWidget):

@@ -29,9 +29,8 @@ from planner.ui.fields import CheckedSpinBox, guard_wheel
 from planner.ui.icons import vendor_icon
 from planner.ui.mime import slot_mime
 from planner.ui.warnings_strip import ICON_PX, ordered, severity_pixmap
-from planner.words.prices import price_label, price_text, price_tooltip
+from planner.words.prices import price_basis_text, price_label, price_text, price_tooltip
 from planner.words.warnings import warning_text
-from planner.words.wording import price_basis_text
 
 CARD_STYLE = """
 SlotCard { border: 1px solid palette(mid); border-radius: 6px; background: palette(base); }

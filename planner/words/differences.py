@@ -16,7 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from planner.core.costs.prices import price_of
 from planner.core.records.specs import GpuSpec
 from planner.words.formats import formatter
-from planner.words.wording import price_kind_text
+from planner.words.prices import price_kind_text
 
 CONTEXT = "Differences"
 

@@ -16,7 +16,7 @@ from planner.core.costs.formatting import Formatter
 from planner.core.costs.price_book import CardDiff, PackDiff
 from planner.core.costs.prices import PickedPrice
 from planner.core.records.specs import Price
-from planner.words.wording import price_basis_text, price_kind_text
+from planner.words.prices import price_basis_text, price_kind_text
 
 
 class PriceBookText(QObject):

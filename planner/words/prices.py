@@ -12,7 +12,6 @@ from PySide6.QtCore import QCoreApplication, QObject
 from planner.core.costs.formatting import Formatter
 from planner.core.costs.prices import NEW, QUOTE, PickedPrice
 from planner.core.costs.readings import FRESH_DAYS
-from planner.words.wording import price_basis_text, price_kind_text
 
 DAYS_PER_MONTH = 30.44
 
@@ -96,3 +95,27 @@ def price_tooltip(picked: PickedPrice | None) -> str:
         lines.append(Prices.tr("Converted from %1 at the rates of %2").replace(
             "%1", picked.original.currency).replace("%2", picked.rate_as_of))
     return "\n".join(lines)
+
+
+def price_kind_text(kind: str) -> str:
+    """The kind of a price record in the user's language (shown beside its date)."""
+    translate = QCoreApplication.translate
+    return {
+        "msrp": translate("Prices", "launch/suggested price (MSRP)"),
+        "list": translate("Prices", "list price"),
+        "street": translate("Prices", "retail (street) price"),
+        "estimate": translate("Prices", "press estimate"),
+        "used": translate("Prices", "used price"),
+        "quote": translate("Prices", "quote"),
+    }.get(kind, kind)
+
+
+def price_basis_text(basis: str) -> str:
+    """What a card is costed at, in the user's language: new, used, launch MSRP, a quote."""
+    translate = QCoreApplication.translate
+    return {
+        "new": translate("Prices", "new"),
+        "used": translate("Prices", "used"),
+        "msrp": translate("Prices", "launch MSRP"),
+        "quote": translate("Prices", "quote"),
+    }.get(basis, basis)

@@ -18,6 +18,7 @@ from planner.core.estimator.headroom import DOES_NOT_FIT, FITS, TIGHT
 from planner.core.estimator.links import BRIDGE, NETWORK, PCIE_HOST
 from planner.core.views.compare import NO_CURRENT_PRICE, NO_FIGURE, ComparisonRow
 from planner.core.views.links import UNKNOWN, LinkUse
+from planner.words.prices import last_seen_text
 
 #: Comparison row names by row key (workload rows are named after their workload instead).
 ROW_LABELS: dict[str, str] = cast(dict[str, str], {  # NOOP returns its text
@@ -164,7 +165,6 @@ def cell_text(row: ComparisonRow, column: int, fmt: Formatter) -> str:
         return (QCoreApplication.translate("Comparison", "%1 on %2")
                 .replace("%1", fmt.percent(float(value))).replace("%2", link_text(use)))
     if value is None and column < len(row.stale) and row.stale[column] is not None:
-        from planner.words.prices import last_seen_text  # words.prices imports this module
 
         return last_seen_text(row.stale[column], fmt)  # type: ignore[arg-type]
     if value is None:
@@ -226,27 +226,3 @@ def duration_text(hours: float, fmt: Formatter) -> str:
             "%1", fmt.number(hours, 1 if hours < 10 else 0))
     return QCoreApplication.translate("Comparison", "%1 days").replace(
         "%1", fmt.number(hours / 24, 1))
-
-
-def price_kind_text(kind: str) -> str:
-    """The kind of a price record in the user's language (shown beside its date)."""
-    translate = QCoreApplication.translate
-    return {
-        "msrp": translate("Prices", "launch/suggested price (MSRP)"),
-        "list": translate("Prices", "list price"),
-        "street": translate("Prices", "retail (street) price"),
-        "estimate": translate("Prices", "press estimate"),
-        "used": translate("Prices", "used price"),
-        "quote": translate("Prices", "quote"),
-    }.get(kind, kind)
-
-
-def price_basis_text(basis: str) -> str:
-    """What a card is costed at, in the user's language: new, used, launch MSRP, a quote."""
-    translate = QCoreApplication.translate
-    return {
-        "new": translate("Prices", "new"),
-        "used": translate("Prices", "used"),
-        "msrp": translate("Prices", "launch MSRP"),
-        "quote": translate("Prices", "quote"),
-    }.get(basis, basis)
