@@ -84,3 +84,17 @@ def data(tmp_path: Path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(Path(__file__).parent / "fixtures" / "data", target)
     return target
+
+
+@pytest.fixture
+def chinese(qapp: object) -> Iterator[None]:
+    """Our Simplified Chinese catalogue installed for one test (Qt's own is not)."""
+    from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+    from planner.translations import i18n_dir
+
+    translator = QTranslator()
+    assert translator.load(QLocale("zh_CN"), "planner", "_", i18n_dir())
+    QCoreApplication.installTranslator(translator)
+    yield
+    QCoreApplication.removeTranslator(translator)

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
-
 from planner.core.plan.physics import BuildWarning
-from planner.translations import i18n_dir
 from planner.words.warnings import warning_text
 from planner.words.wording import circuit_text
 
 # A Beijing build of five RTX 4090s: 5 x 450 W + 200 W host = 2,450 W on a 2,200 W outlet.
 BEIJING = BuildWarning("circuit", "core's sentence", {"watts": "2450", "circuit": "220V-10A"})
-
-
-@pytest.fixture
-def chinese(qapp):  # type: ignore[no-untyped-def]
-    translator = QTranslator()
-    assert translator.load(QLocale("zh_CN"), "planner", "_", i18n_dir())
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
 
 
 def test_the_warning_names_the_220_volt_outlet(qapp) -> None:  # type: ignore[no-untyped-def]

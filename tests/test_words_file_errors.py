@@ -12,19 +12,6 @@ from planner.documents.atomic import save_error
 from planner.words.file_errors import document_error_text
 
 
-@pytest.fixture
-def chinese(qapp):
-    from PySide6.QtCore import QTranslator
-
-    from planner.translations import i18n_dir
-
-    translator = QTranslator()
-    assert translator.load("planner_zh_CN", i18n_dir())
-    qapp.installTranslator(translator)
-    yield
-    qapp.removeTranslator(translator)
-
-
 def test_english_reads_as_the_document_layer_words_it(qapp):
     exc = save_error(Path("/x/lab.gpubuild"), OSError(errno.ENOSPC, "No space left on device"))
     assert document_error_text(exc) == str(exc) == (

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from planner.catalog.datafiles import load_catalog
 from planner.core.plan.recommend import PRESETS as CORE_PRESETS
 from planner.words.names import (
@@ -39,19 +37,6 @@ def test_every_training_precision_and_the_typed_tariff_are_listed():
 
 def test_every_preset_is_listed():
     assert {p.id for p in CORE_PRESETS} == set(PRESETS)
-
-
-@pytest.fixture
-def chinese(qapp):
-    from PySide6.QtCore import QTranslator
-
-    from planner.translations import i18n_dir
-
-    translator = QTranslator()
-    assert translator.load("planner_zh_CN", i18n_dir())
-    qapp.installTranslator(translator)
-    yield
-    qapp.removeTranslator(translator)
 
 
 def test_the_chinese_ui_names_tariffs_and_presets_in_chinese(chinese):

@@ -6,27 +6,14 @@ shown above it, and its name says per how much of which currency.
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
-
 from planner.core.costs.formatting import Formatter, Money, NumberStyle
 from planner.core.views.compare import HIGHER, ComparisonRow
-from planner.translations import i18n_dir
 from planner.words.wording import row_label
 
 
 def _row(amount: float, currency: str) -> ComparisonRow:
     return ComparisonRow("perf_per_dollar", "FP16 TFLOPS per money", "number", (1.0,), HIGHER,
                          per=Money(amount, currency))
-
-
-@pytest.fixture
-def chinese(qapp):  # type: ignore[no-untyped-def]
-    translator = QTranslator()
-    assert translator.load(QLocale("zh_CN"), "planner", "_", i18n_dir())
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
 
 
 def test_english_names_the_currency(qapp) -> None:  # type: ignore[no-untyped-def]

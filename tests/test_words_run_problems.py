@@ -9,21 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
-
 from planner.catalog.runs import RunError, read_files
-from planner.translations import i18n_dir
 from planner.words.runs import problem_text
-
-
-@pytest.fixture
-def chinese(qapp):  # type: ignore[no-untyped-def]
-    translator = QTranslator()
-    assert translator.load(QLocale("zh_CN"), "planner", "_", i18n_dir())
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
 
 
 def _files(folder: Path) -> list[Path]:

@@ -11,15 +11,6 @@ from planner.ui.catalog_panel import CatalogPanel
 from planner.words.warnings import warning_text
 
 
-@pytest.fixture
-def chinese(qapp):
-    translator = QTranslator()
-    assert translator.load(QLocale("zh_CN"), "planner", "_", i18n_dir())
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
-
-
 def test_compiled_translations_ship():
     assert (Path(i18n_dir()) / "planner_zh_CN.qm").is_file()
 
