@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QMimeData, QObject
+from PySide6.QtCore import QMimeData, QObject, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QWidget
 
 from planner.ui import settings as cfg
@@ -42,15 +43,17 @@ class RunsController(QObject):
         """Stored runs today's catalog cannot read (kept stored, left out of calibration)."""
         self._stamp: tuple[int, str] | None = None
         # Runs imported elsewhere (``gpu-planner runs import`` in a terminal) while the window
-        # is open: looked for when the window is brought back to the front.
-        window.installEventFilter(self)
+        # is open: looked for when the app comes back to the front. A signal, not an event
+        # filter on the window, which would run Python for every event the window gets.
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.applicationStateChanged.connect(self.came_back)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Re-read the runs when the window is activated and the store's runs changed."""
-        if event.type() == QEvent.Type.WindowActivate and self.store is not None \
+    def came_back(self, state: Qt.ApplicationState) -> None:
+        """Re-read the runs when the app is active again and the store's runs changed."""
+        if state == Qt.ApplicationState.ApplicationActive and self.store is not None \
                 and self.store.runs_stamp() != self._stamp:
             self.reload()
-        return False
 
     def attach(self, dock: QDockWidget | None) -> None:
         """Wire the Measured Runs panel's buttons and switch (if the panel started)."""

@@ -196,7 +196,7 @@ def test_an_allocated_peak_is_drawn_on_the_bar_s_footing(qtbot: Any, window: Mai
 def test_runs_imported_elsewhere_arrive_when_the_window_comes_back(
         qtbot: Any, window: MainWindow, tmp_path: Path) -> None:
     """A terminal's ``gpu-planner runs import`` while the app is open reaches the panel."""
-    from PySide6.QtCore import QEvent
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from planner.catalog.runs import read_files
@@ -204,7 +204,9 @@ def test_runs_imported_elsewhere_arrive_when_the_window_comes_back(
     assert window.document.runs is not None and not window.document.runs.runs
     read = read_files(write_runs(tmp_path, window.document.catalog)[:2], window.store.catalog())
     assert window.store.add_runs(read.runs) == 2  # what the command line does, beside the app
-    QApplication.sendEvent(window, QEvent(QEvent.Type.WindowActivate))
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)  # the user is back
     assert window.document.runs is not None and len(window.document.runs.runs) == 2
 
 
